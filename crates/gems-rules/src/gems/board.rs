@@ -1,0 +1,567 @@
+//! The Modern Gems board: a rectangular grid of [`Gem`]s with flagging, removal, gravity and
+//! column shifting, its save string and its console display.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use super::gem::{Gem, Kind};
+
+/// Largest number of rows a board may have; larger save strings are rejected.
+pub const MAX_ROWS: usize = 1000;
+/// Largest number of columns a board may have; larger save strings are rejected.
+pub const MAX_COLS: usize = 1000;
+/// Largest save string, in bytes, that the parser reads (a full 1000×1000 board of 7-digit kinds
+/// fits); anything longer is rejected before it is scanned.
+pub const MAX_SAVE_STRING_BYTES: usize = 8 * MAX_ROWS * MAX_COLS + 2 * MAX_ROWS;
+
+/// A (row, column) position on a board; row 0 is the top, column 0 the left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Cell {
+    /// Row index, 0 at the top.
+    pub row: usize,
+    /// Column index, 0 at the left.
+    pub col: usize,
+}
+
+impl Cell {
+    /// Shorthand constructor.
+    pub const fn new(row: usize, col: usize) -> Self {
+        Self { row, col }
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({},{})", self.row, self.col)
+    }
+}
+
+/// A gem that a removal took off the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RemovedGem {
+    /// Where it was.
+    pub cell: Cell,
+    /// What it was.
+    pub kind: Kind,
+}
+
+/// How one surviving gem moved during a removal: first it fell within its column (`from` →
+/// `fallen`), then its column slid left (`fallen` → `to`). Either step may be empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GemMove {
+    /// The gem's kind.
+    pub kind: Kind,
+    /// Position before the removal.
+    pub from: Cell,
+    /// Position after falling, before columns shift (same column as `from`).
+    pub fallen: Cell,
+    /// Final position (same row as `fallen`).
+    pub to: Cell,
+}
+
+impl GemMove {
+    /// True when the gem fell at least one row.
+    pub fn fell(&self) -> bool {
+        self.from.row != self.fallen.row
+    }
+
+    /// True when the gem's column slid left.
+    pub fn shifted(&self) -> bool {
+        self.fallen.col != self.to.col
+    }
+}
+
+/// What [`Board::remove_flagged`] did, so a front end can animate it.
+///
+/// Gems that appear in neither list did not move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Removal {
+    /// The removed gems, in row-major order of their old positions.
+    pub removed: Vec<RemovedGem>,
+    /// Every surviving gem that changed position, in column-major order of its old position.
+    pub moves: Vec<GemMove>,
+}
+
+/// Why a save string could not be read as a board.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum BoardParseError {
+    /// No gems at all (empty or blank input).
+    #[error("the board is empty: it has no rows of gems")]
+    Empty,
+    /// The input is longer than [`MAX_SAVE_STRING_BYTES`].
+    #[error("the board text is {bytes} bytes long; at most {max} are allowed")]
+    TooLong {
+        /// Size of the input.
+        bytes: usize,
+        /// The bound.
+        max: usize,
+    },
+    /// A row whose length differs from the first row's.
+    #[error("line {line}: the row has {found} gems but the first row has {expected}")]
+    Ragged {
+        /// 1-based line number in the input.
+        line: usize,
+        /// Length of the first row.
+        expected: usize,
+        /// Length of this row.
+        found: usize,
+    },
+    /// A token that is neither `.` nor a non-negative integer that fits a [`Kind`].
+    #[error("line {line}, item {item}: '{token}' is not a gem (expected a non-negative integer or '.')")]
+    BadToken {
+        /// 1-based line number in the input.
+        line: usize,
+        /// 1-based position of the token on its line.
+        item: usize,
+        /// The token (shortened if very long).
+        token: String,
+    },
+    /// More rows than [`MAX_ROWS`].
+    #[error("the board has more than {max} rows")]
+    TooManyRows {
+        /// The bound.
+        max: usize,
+    },
+    /// More columns than [`MAX_COLS`].
+    #[error("line {line}: the board has {found} columns; at most {max} are allowed")]
+    TooManyCols {
+        /// 1-based line number in the input.
+        line: usize,
+        /// Columns found.
+        found: usize,
+        /// The bound.
+        max: usize,
+    },
+}
+
+/// Why a board could not be built from a grid of numbers.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum BoardShapeError {
+    /// No rows or no columns.
+    #[error("a board needs at least one row and one column")]
+    Empty,
+    /// Rows of different lengths.
+    #[error("row {row} has {found} cells but row 0 has {expected}")]
+    Ragged {
+        /// 0-based row.
+        row: usize,
+        /// Length of row 0.
+        expected: usize,
+        /// Length of this row.
+        found: usize,
+    },
+    /// A kind larger than [`Kind::MAX`].
+    #[error("the kind at ({row},{col}) is too large")]
+    KindTooLarge {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+    },
+    /// Larger than [`MAX_ROWS`] × [`MAX_COLS`].
+    #[error("a board is at most {MAX_ROWS}×{MAX_COLS}; {rows}×{cols} is too large")]
+    TooLarge {
+        /// Requested rows.
+        rows: usize,
+        /// Requested columns.
+        cols: usize,
+    },
+}
+
+/// A rectangular grid of gems. Every cell always holds a [`Gem`], possibly an empty one.
+///
+/// Gems change only through flags and [`Board::remove_flagged`], which removes the flagged gems,
+/// lets the others fall and closes empty columns to the left. `Clone` is a deep copy.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// Number of rows (at least 1).
+    rows: usize,
+    /// Number of columns (at least 1).
+    cols: usize,
+    /// The gems in row-major order: cell (r, c) is at `r * cols + c`.
+    cells: Vec<Gem>,
+}
+
+impl Board {
+    /// Builds a board from rows of numbers: a negative number is an empty cell, any other number is
+    /// the kind of the gem there (the spec's `Board(int[][])` constructor).
+    pub fn from_grid<R: AsRef<[i64]>>(grid: &[R]) -> Result<Self, BoardShapeError> {
+        let rows = grid.len();
+        let cols = grid.first().map_or(0, |r| r.as_ref().len());
+        check_size(rows, cols)?;
+        let mut cells = Vec::with_capacity(rows * cols);
+        for (r, row) in grid.iter().enumerate() {
+            let row = row.as_ref();
+            if row.len() != cols {
+                return Err(BoardShapeError::Ragged {
+                    row: r,
+                    expected: cols,
+                    found: row.len(),
+                });
+            }
+            for (c, &k) in row.iter().enumerate() {
+                cells.push(match Kind::try_from(k) {
+                    Ok(kind) => Gem::new(kind),
+                    Err(_) if k < 0 => Gem::empty(),
+                    Err(_) => return Err(BoardShapeError::KindTooLarge { row: r, col: c }),
+                });
+            }
+        }
+        Ok(Self { rows, cols, cells })
+    }
+
+    /// Builds a board from its size and row-major cells (`None` = empty).
+    pub fn from_cells(
+        rows: usize,
+        cols: usize,
+        cells: impl IntoIterator<Item = Option<Kind>>,
+    ) -> Result<Self, BoardShapeError> {
+        check_size(rows, cols)?;
+        let cells: Vec<Gem> = cells
+            .into_iter()
+            .map(|k| k.map_or(Gem::empty(), Gem::new))
+            .collect();
+        if cells.len() != rows * cols {
+            return Err(BoardShapeError::Ragged {
+                row: cells.len() / cols,
+                expected: cols,
+                found: cells.len() % cols,
+            });
+        }
+        Ok(Self { rows, cols, cells })
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The gem at (row, col).
+    ///
+    /// # Panics
+    /// When the position is out of bounds, like the spec's `gemAt`. Use [`Board::get`] or
+    /// [`Board::valid_gem_at`] for positions that may be outside the board.
+    pub fn gem_at(&self, row: usize, col: usize) -> &Gem {
+        assert!(
+            row < self.rows && col < self.cols,
+            "gem_at({row},{col}) is outside a {}×{} board",
+            self.rows,
+            self.cols
+        );
+        &self.cells[row * self.cols + col]
+    }
+
+    /// The gem at (row, col), or `None` outside the board.
+    pub fn get(&self, row: usize, col: usize) -> Option<&Gem> {
+        (row < self.rows && col < self.cols).then(|| &self.cells[row * self.cols + col])
+    }
+
+    /// The kind at a cell, `None` when it is empty or out of bounds.
+    pub fn kind_at(&self, cell: Cell) -> Option<Kind> {
+        self.get(cell.row, cell.col).and_then(Gem::kind)
+    }
+
+    /// True when (row, col) is on the board and holds a non-empty gem. Never panics: negative or
+    /// too-large indices are simply false.
+    pub fn valid_gem_at(&self, row: i64, col: i64) -> bool {
+        match (usize::try_from(row), usize::try_from(col)) {
+            (Ok(r), Ok(c)) => self.get(r, c).is_some_and(Gem::is_filled),
+            _ => false,
+        }
+    }
+
+    /// True when at least one non-empty gem remains.
+    pub fn has_valid_gem(&self) -> bool {
+        self.cells.iter().any(Gem::is_filled)
+    }
+
+    /// Number of non-empty gems.
+    pub fn gem_count(&self) -> usize {
+        self.cells.iter().filter(|g| g.is_filled()).count()
+    }
+
+    /// Clears every gem's flag.
+    pub fn clear_flags(&mut self) {
+        self.cells.iter_mut().for_each(Gem::clear_flag);
+    }
+
+    /// Flags the gem at (row, col) for removal.
+    ///
+    /// # Panics
+    /// When the position is out of bounds.
+    pub fn set_flag(&mut self, row: usize, col: usize) {
+        let i = self.index(row, col);
+        self.cells[i].set_flag();
+    }
+
+    /// Clears the flag of the gem at (row, col).
+    ///
+    /// # Panics
+    /// When the position is out of bounds.
+    pub fn clear_flag(&mut self, row: usize, col: usize) {
+        let i = self.index(row, col);
+        self.cells[i].clear_flag();
+    }
+
+    /// The flagged cells in row-major order.
+    pub fn flagged_cells(&self) -> Vec<Cell> {
+        self.cells()
+            .filter(|(_, g)| g.flagged())
+            .map(|(c, _)| c)
+            .collect()
+    }
+
+    /// Every cell with its gem, in row-major order.
+    pub fn cells(&self) -> impl Iterator<Item = (Cell, &Gem)> + '_ {
+        let cols = self.cols;
+        self.cells
+            .iter()
+            .enumerate()
+            .map(move |(i, g)| (Cell::new(i / cols, i % cols), g))
+    }
+
+    /// Every non-empty cell with its kind, in row-major order.
+    pub fn gems(&self) -> impl Iterator<Item = (Cell, Kind)> + '_ {
+        self.cells().filter_map(|(c, g)| g.kind().map(|k| (c, k)))
+    }
+
+    fn index(&self, row: usize, col: usize) -> usize {
+        assert!(
+            row < self.rows && col < self.cols,
+            "({row},{col}) is outside a {}×{} board",
+            self.rows,
+            self.cols
+        );
+        row * self.cols + col
+    }
+
+    /// Removes every flagged gem, then lets the remaining gems fall to the bottom of their columns,
+    /// then closes empty columns by sliding the columns to their right leftwards (the spec's
+    /// `doRemovals()`). Flags are cleared. Returns what was removed and how every surviving gem
+    /// that changed position moved.
+    ///
+    /// One pass per column does both removal and falling (a write cursor walks up from the
+    /// bottom); a second pass over the columns packs the non-empty ones to the left.
+    pub fn remove_flagged(&mut self) -> Removal {
+        let (rows, cols) = (self.rows, self.cols);
+        let mut removal = Removal::default();
+        for (cell, gem) in self.cells() {
+            if let (true, Some(kind)) = (gem.flagged(), gem.kind()) {
+                removal.removed.push(RemovedGem { cell, kind });
+            }
+        }
+        // Phases 1 and 2, per column: drop flagged gems and let the others fall.
+        let mut survivors: Vec<GemMove> = Vec::new();
+        let mut column_filled = vec![false; cols];
+        for (c, filled) in column_filled.iter_mut().enumerate() {
+            let mut write = rows;
+            for r in (0..rows).rev() {
+                let gem = self.cells[r * cols + c];
+                self.cells[r * cols + c] = Gem::empty();
+                if let (false, Some(kind)) = (gem.flagged(), gem.kind()) {
+                    write -= 1;
+                    self.cells[write * cols + c] = Gem::new(kind);
+                    let fallen = Cell::new(write, c);
+                    survivors.push(GemMove {
+                        kind,
+                        from: Cell::new(r, c),
+                        fallen,
+                        to: fallen,
+                    });
+                }
+            }
+            *filled = write < rows;
+        }
+        // Phase 3: slide non-empty columns left over the empty ones.
+        let mut dest_of = vec![0; cols];
+        let mut dest = 0;
+        for c in 0..cols {
+            if column_filled[c] {
+                dest_of[c] = dest;
+                if dest != c {
+                    for r in 0..rows {
+                        self.cells[r * cols + dest] = self.cells[r * cols + c];
+                        self.cells[r * cols + c] = Gem::empty();
+                    }
+                }
+                dest += 1;
+            }
+        }
+        for m in &mut survivors {
+            m.to.col = dest_of[m.fallen.col];
+        }
+        survivors.retain(|m| m.from != m.to);
+        removal.moves = survivors;
+        removal
+    }
+
+    /// The spec's save string: one line per row, each gem's kind (or `.` when empty) followed by
+    /// a space, each line ended by `\n`.
+    pub fn save_string(&self) -> String {
+        let mut s = String::with_capacity(self.rows * (self.cols * 3 + 1));
+        for row in self.cells.chunks(self.cols) {
+            for g in row {
+                match g.kind() {
+                    Some(k) => s.push_str(&k.to_string()),
+                    None => s.push('.'),
+                }
+                s.push(' ');
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    /// Parses a save string (the format of [`Board::save_string`]): whitespace-separated tokens,
+    /// one line per row, `.` for an empty cell. Blank lines are skipped and `\r\n` is accepted.
+    ///
+    /// Rejects empty input, ragged rows, bad tokens and boards over [`MAX_ROWS`] × [`MAX_COLS`]
+    /// (or input over [`MAX_SAVE_STRING_BYTES`]) with a typed error that names the line.
+    pub fn from_save_string(s: &str) -> Result<Self, BoardParseError> {
+        if s.len() > MAX_SAVE_STRING_BYTES {
+            return Err(BoardParseError::TooLong {
+                bytes: s.len(),
+                max: MAX_SAVE_STRING_BYTES,
+            });
+        }
+        let mut cols = 0;
+        let mut rows = 0;
+        let mut cells = Vec::new();
+        for (i, line) in s.lines().enumerate() {
+            let line_no = i + 1;
+            let before = cells.len();
+            for (j, token) in line.split_whitespace().enumerate() {
+                if j >= MAX_COLS {
+                    return Err(BoardParseError::TooManyCols {
+                        line: line_no,
+                        found: line.split_whitespace().count(),
+                        max: MAX_COLS,
+                    });
+                }
+                cells.push(parse_token(token).ok_or_else(|| BoardParseError::BadToken {
+                    line: line_no,
+                    item: j + 1,
+                    token: shorten(token),
+                })?);
+            }
+            let found = cells.len() - before;
+            if found == 0 {
+                continue;
+            }
+            if rows == 0 {
+                cols = found;
+            } else if found != cols {
+                return Err(BoardParseError::Ragged {
+                    line: line_no,
+                    expected: cols,
+                    found,
+                });
+            }
+            rows += 1;
+            if rows > MAX_ROWS {
+                return Err(BoardParseError::TooManyRows { max: MAX_ROWS });
+            }
+        }
+        if rows == 0 {
+            return Err(BoardParseError::Empty);
+        }
+        Ok(Self { rows, cols, cells })
+    }
+}
+
+fn check_size(rows: usize, cols: usize) -> Result<(), BoardShapeError> {
+    if rows == 0 || cols == 0 {
+        Err(BoardShapeError::Empty)
+    } else if rows > MAX_ROWS || cols > MAX_COLS {
+        Err(BoardShapeError::TooLarge { rows, cols })
+    } else {
+        Ok(())
+    }
+}
+
+/// `.` is an empty gem; a non-negative integer that fits a [`Kind`] is a gem.
+fn parse_token(token: &str) -> Option<Gem> {
+    if token == "." {
+        return Some(Gem::empty());
+    }
+    if !token.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    token.parse::<Kind>().ok().map(Gem::new)
+}
+
+/// Keeps error messages short when a token is huge.
+fn shorten(token: &str) -> String {
+    const MAX: usize = 24;
+    if token.chars().count() <= MAX {
+        token.to_string()
+    } else {
+        let head: String = token.chars().take(MAX).collect();
+        format!("{head}…")
+    }
+}
+
+/// The spec's `toString()`: a header of column numbers, a rule, then one line per row with its
+/// number, each gem's kind right-aligned and `*` after flagged gems.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("   ")?;
+        for c in 0..self.cols {
+            write!(f, "{c:>3}")?;
+        }
+        f.write_str("\n   ")?;
+        for _ in 0..self.cols {
+            f.write_str("---")?;
+        }
+        f.write_str("\n")?;
+        for (r, row) in self.cells.chunks(self.cols).enumerate() {
+            write!(f, "{r:>2}|")?;
+            for (c, g) in row.iter().enumerate() {
+                let flag = if g.flagged() { '*' } else { ' ' };
+                let kind = g.kind_string();
+                if c == 0 {
+                    write!(f, "{kind:>3}{flag}")?;
+                } else {
+                    write!(f, "{kind:>2}{flag}")?;
+                }
+            }
+            f.write_str("\n")?;
+        }
+        Ok(())
+    }
+}
+
+impl BoardParseError {
+    /// The same error with its line numbers moved down by `offset` lines, for a board that
+    /// starts part-way through a file.
+    pub fn with_line_offset(self, offset: usize) -> Self {
+        match self {
+            BoardParseError::Ragged {
+                line,
+                expected,
+                found,
+            } => BoardParseError::Ragged {
+                line: line + offset,
+                expected,
+                found,
+            },
+            BoardParseError::BadToken { line, item, token } => BoardParseError::BadToken {
+                line: line + offset,
+                item,
+                token,
+            },
+            BoardParseError::TooManyCols { line, found, max } => BoardParseError::TooManyCols {
+                line: line + offset,
+                found,
+                max,
+            },
+            other => other,
+        }
+    }
+}

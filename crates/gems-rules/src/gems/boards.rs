@@ -1,0 +1,66 @@
+//! The named boards of the console game, and seeded random boards.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::board::{Board, BoardShapeError};
+use super::gem::Kind;
+
+/// The spec's named boards, in the spec's menu order, as save strings.
+///
+/// tiny, cross, almostCross, curve and skinny are exactly the spec's; normal and large are the
+/// course's original boards (deterministic, kinds up to 10 and 5).
+pub const NAMED_BOARDS: [(&str, &str); 7] = [
+    ("tiny", "1 3 2\n1 1 1\n1 2 2\n"),
+    (
+        "cross",
+        "1 1 2 1 1\n1 1 2 1 1\n2 2 2 2 2\n1 1 2 1 1\n1 1 2 1 1\n",
+    ),
+    (
+        "almostCross",
+        "1 1 2 1 1\n1 1 2 1 1\n2 2 1 2 2\n1 1 2 1 1\n1 1 2 1 1\n",
+    ),
+    ("curve", "1 1 2\n2 1 1\n2 2 1\n"),
+    (
+        "normal",
+        "4 1 4 8 2\n9 10 6 5 9\n6 5 1 8 4\n2 5 5 10 10\n5 9 4 9 5\n",
+    ),
+    ("skinny", "3 3 2\n3 2 3\n1 2 1\n2 2 2\n2 1 3\n1 1 2\n2 1 1\n"),
+    (
+        "large",
+        "4 3 5 3 5 1 3 3 1 1\n\
+         2 4 1 4 1 4 4 5 4 2\n\
+         5 3 5 2 3 3 3 1 3 4\n\
+         1 2 2 2 2 4 2 4 5 1\n\
+         1 3 1 2 3 3 3 4 1 1\n\
+         2 2 2 1 5 1 5 5 3 5\n\
+         2 4 1 5 2 2 5 4 5 2\n",
+    ),
+];
+
+/// The spec's board names, in menu order.
+pub fn named_board_names() -> impl Iterator<Item = &'static str> {
+    NAMED_BOARDS.iter().map(|(n, _)| *n)
+}
+
+/// The named board `name`, or `None` when there is no such board.
+pub fn named_board(name: &str) -> Option<Board> {
+    NAMED_BOARDS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .and_then(|(_, s)| Board::from_save_string(s).ok())
+}
+
+/// The most kinds a random board may use.
+pub const MAX_RANDOM_KINDS: Kind = 99;
+
+/// A random full board of `rows` × `cols` gems with kinds `1..=kinds`, fully determined by
+/// `seed` (ChaCha8, so the same seed gives the same board on every platform and release).
+pub fn random_board(rows: usize, cols: usize, kinds: Kind, seed: u64) -> Result<Board, BoardShapeError> {
+    let kinds = kinds.clamp(1, MAX_RANDOM_KINDS);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let cells: Vec<Option<Kind>> = (0..rows.saturating_mul(cols).min(super::board::MAX_ROWS * super::board::MAX_COLS))
+        .map(|_| Some(rng.random_range(1..=kinds)))
+        .collect();
+    Board::from_cells(rows, cols, cells)
+}

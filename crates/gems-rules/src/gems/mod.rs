@@ -1,0 +1,19 @@
+//! Modern Gems: a SameGame-style game. Select a gem, the removal policy picks the gems connected
+//! to it, they vanish (score n²), the rest fall and empty columns close to the left.
+
+mod board;
+mod boards;
+mod game;
+mod gem;
+mod player;
+mod policy;
+
+pub use board::{
+    Board, BoardParseError, BoardShapeError, Cell, GemMove, MAX_COLS, MAX_ROWS,
+    MAX_SAVE_STRING_BYTES, Removal, RemovedGem,
+};
+pub use boards::{MAX_RANDOM_KINDS, NAMED_BOARDS, named_board, named_board_names, random_board};
+pub use game::{Game, MAX_SAVE_FILE_BYTES, MoveError, MoveOutcome, SaveParseError};
+pub use gem::{Gem, Kind};
+pub use player::{Candidate, Player, best_scoring_move, greedy_move, legal_moves, look_ahead1_move};
+pub use policy::RemovalPolicy;
