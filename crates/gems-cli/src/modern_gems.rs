@@ -194,7 +194,10 @@ impl<R: BufRead, W: Write> Console<R, W> {
                 self.play_all(game)
             }
             Err(msg) => {
-                writeln!(self.out, "Could not load game from file '{filename}': {msg}")?;
+                writeln!(
+                    self.out,
+                    "Could not load game from file '{filename}': {msg}"
+                )?;
                 Ok(())
             }
         }
@@ -228,8 +231,16 @@ impl<R: BufRead, W: Write> Console<R, W> {
     /// One prompt of the interactive player (the spec's `InteractivePlayer.executeMove`).
     fn human_turn(&mut self, game: &mut Game) -> Result<Turn, Stop> {
         writeln!(self.out, "Choices:")?;
-        writeln!(self.out, "{:<20}: remove gem at row/col position", "move row col")?;
-        writeln!(self.out, "{:<20}: save game and continue playing", "save filename.mg")?;
+        writeln!(
+            self.out,
+            "{:<20}: remove gem at row/col position",
+            "move row col"
+        )?;
+        writeln!(
+            self.out,
+            "{:<20}: save game and continue playing",
+            "save filename.mg"
+        )?;
         writeln!(self.out, "{:<20}: quit current game", "quit")?;
         let words = self.prompt()?;
         match words[0].as_str() {

@@ -108,7 +108,9 @@ pub enum BoardParseError {
         found: usize,
     },
     /// A token that is neither `.` nor a non-negative integer that fits a [`Kind`].
-    #[error("line {line}, item {item}: '{token}' is not a gem (expected a non-negative integer or '.')")]
+    #[error(
+        "line {line}, item {item}: '{token}' is not a gem (expected a non-negative integer or '.')"
+    )]
     BadToken {
         /// 1-based line number in the input.
         line: usize,

@@ -25,7 +25,10 @@ pub const NAMED_BOARDS: [(&str, &str); 7] = [
         "normal",
         "4 1 4 8 2\n9 10 6 5 9\n6 5 1 8 4\n2 5 5 10 10\n5 9 4 9 5\n",
     ),
-    ("skinny", "3 3 2\n3 2 3\n1 2 1\n2 2 2\n2 1 3\n1 1 2\n2 1 1\n"),
+    (
+        "skinny",
+        "3 3 2\n3 2 3\n1 2 1\n2 2 2\n2 1 3\n1 1 2\n2 1 1\n",
+    ),
     (
         "large",
         "4 3 5 3 5 1 3 3 1 1\n\
@@ -56,10 +59,17 @@ pub const MAX_RANDOM_KINDS: Kind = 99;
 
 /// A random full board of `rows` × `cols` gems with kinds `1..=kinds`, fully determined by
 /// `seed` (ChaCha8, so the same seed gives the same board on every platform and release).
-pub fn random_board(rows: usize, cols: usize, kinds: Kind, seed: u64) -> Result<Board, BoardShapeError> {
+pub fn random_board(
+    rows: usize,
+    cols: usize,
+    kinds: Kind,
+    seed: u64,
+) -> Result<Board, BoardShapeError> {
     let kinds = kinds.clamp(1, MAX_RANDOM_KINDS);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let cells: Vec<Option<Kind>> = (0..rows.saturating_mul(cols).min(super::board::MAX_ROWS * super::board::MAX_COLS))
+    let cells: Vec<Option<Kind>> = (0..rows
+        .saturating_mul(cols)
+        .min(super::board::MAX_ROWS * super::board::MAX_COLS))
         .map(|_| Some(rng.random_range(1..=kinds)))
         .collect();
     Board::from_cells(rows, cols, cells)

@@ -33,7 +33,9 @@ pub enum MoveError {
         col: usize,
     },
     /// The group is smaller than the policy allows (Classic needs 2).
-    #[error("the group at ({row},{col}) has {size} gem(s); this policy removes groups of {min} or more")]
+    #[error(
+        "the group at ({row},{col}) has {size} gem(s); this policy removes groups of {min} or more"
+    )]
     GroupTooSmall {
         /// Requested row.
         row: usize,
@@ -267,11 +269,12 @@ impl Game {
                 found: header.chars().take(60).collect(),
             });
         };
-        let score: u64 = parse_number(score).ok_or_else(|| SaveParseError::BadScore(short(score)))?;
+        let score: u64 =
+            parse_number(score).ok_or_else(|| SaveParseError::BadScore(short(score)))?;
         let move_num: u32 =
             parse_number(move_num).ok_or_else(|| SaveParseError::BadMoveNumber(short(move_num)))?;
-        let player =
-            Player::from_name(player).ok_or_else(|| SaveParseError::UnknownPlayer(short(player)))?;
+        let player = Player::from_name(player)
+            .ok_or_else(|| SaveParseError::UnknownPlayer(short(player)))?;
         let policy = RemovalPolicy::from_name(policy)
             .ok_or_else(|| SaveParseError::UnknownPolicy(short(policy)))?;
         let board = Board::from_save_string(rest)
@@ -281,7 +284,9 @@ impl Game {
 }
 
 fn parse_number<T: std::str::FromStr>(s: &str) -> Option<T> {
-    s.bytes().all(|b| b.is_ascii_digit()).then(|| s.parse().ok())?
+    s.bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| s.parse().ok())?
 }
 
 fn short(s: &str) -> String {

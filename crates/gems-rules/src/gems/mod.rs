@@ -15,5 +15,7 @@ pub use board::{
 pub use boards::{MAX_RANDOM_KINDS, NAMED_BOARDS, named_board, named_board_names, random_board};
 pub use game::{Game, MAX_SAVE_FILE_BYTES, MoveError, MoveOutcome, SaveParseError};
 pub use gem::{Gem, Kind};
-pub use player::{Candidate, Player, best_scoring_move, greedy_move, legal_moves, look_ahead1_move};
+pub use player::{
+    Candidate, Player, best_scoring_move, greedy_move, legal_moves, look_ahead1_move,
+};
 pub use policy::RemovalPolicy;

@@ -150,7 +150,11 @@ impl RemovalPolicy {
         match self {
             RemovalPolicy::Single => {}
             RemovalPolicy::Adjacent => {
-                group.extend(DIRECTIONS.iter().filter_map(|&(dr, dc)| same(r0 + dr, c0 + dc)));
+                group.extend(
+                    DIRECTIONS
+                        .iter()
+                        .filter_map(|&(dr, dc)| same(r0 + dr, c0 + dc)),
+                );
             }
             RemovalPolicy::WholeRowCol => {
                 for (dr, dc) in DIRECTIONS {
@@ -212,7 +216,11 @@ impl RemovalPolicy {
         if n < self.min_group() {
             return 0;
         }
-        let bonus = if n == remaining { self.clear_bonus() } else { 0 };
+        let bonus = if n == remaining {
+            self.clear_bonus()
+        } else {
+            0
+        };
         self.group_score(n) + bonus
     }
 }
