@@ -8,8 +8,7 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use gems_rules::gems::{
-    Board, Game, MAX_SAVE_FILE_BYTES, MoveError, Player, RemovalPolicy, named_board,
-    named_board_names, random_board,
+    Game, MAX_SAVE_FILE_BYTES, MoveError, Player, RemovalPolicy, board_by_name, named_board_names,
 };
 use gems_rules::storage::{atomic_write, read_text_bounded};
 
@@ -130,7 +129,7 @@ impl<R: BufRead, W: Write> Console<R, W> {
             let words = self.prompt()?;
             match board_by_name(&words[0]) {
                 Ok(board) => break board,
-                Err(msg) => writeln!(self.out, "{msg}")?,
+                Err(e) => writeln!(self.out, "{e}")?,
             }
         };
 
@@ -275,31 +274,6 @@ impl<R: BufRead, W: Write> Console<R, W> {
         }
         Ok(Turn::Continue)
     }
-}
-
-/// A board by menu name: one of the spec's named boards, or `random:ROWSxCOLS:KINDS:SEED`.
-pub fn board_by_name(name: &str) -> Result<Board, String> {
-    if let Some(board) = named_board(name) {
-        return Ok(board);
-    }
-    if let Some(spec) = name.strip_prefix("random:") {
-        return parse_random(spec).ok_or_else(|| {
-            format!("Bad random board '{name}': expected random:ROWSxCOLS:KINDS:SEED, e.g. random:10x15:4:7")
-        })?;
-    }
-    Err(format!("No board named '{name}' exists"))
-}
-
-fn parse_random(spec: &str) -> Option<Result<Board, String>> {
-    let mut parts = spec.split(':');
-    let (size, kinds, seed) = (parts.next()?, parts.next()?, parts.next()?);
-    if parts.next().is_some() {
-        return None;
-    }
-    let (rows, cols) = size.split_once(['x', 'X'])?;
-    let (rows, cols): (usize, usize) = (rows.parse().ok()?, cols.parse().ok()?);
-    let (kinds, seed) = (kinds.parse().ok()?, seed.parse().ok()?);
-    Some(random_board(rows, cols, kinds, seed).map_err(|e| format!("Bad random board: {e}")))
 }
 
 /// Reads and parses a `.mg` file, with a one-line reason on failure.

@@ -74,3 +74,44 @@ pub fn random_board(
         .collect();
     Board::from_cells(rows, cols, cells)
 }
+
+/// Why [`board_by_name`] found no board.
+#[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
+pub enum BoardNameError {
+    /// Not a named board nor a random-board name.
+    #[error("No board named '{0}' exists")]
+    Unknown(String),
+    /// A `random:` name that does not follow `random:ROWSxCOLS:KINDS:SEED`.
+    #[error("Bad random board '{0}': expected random:ROWSxCOLS:KINDS:SEED, e.g. random:10x15:4:7")]
+    BadRandomSyntax(String),
+    /// A well-formed random-board name with an impossible size.
+    #[error("Bad random board: {0}")]
+    BadRandomSize(BoardShapeError),
+}
+
+/// A board by menu name: one of the spec's [`NAMED_BOARDS`], or `random:ROWSxCOLS:KINDS:SEED`
+/// (see [`random_board`]).
+pub fn board_by_name(name: &str) -> Result<Board, BoardNameError> {
+    if let Some(board) = named_board(name) {
+        return Ok(board);
+    }
+    let Some(spec) = name.strip_prefix("random:") else {
+        return Err(BoardNameError::Unknown(name.to_string()));
+    };
+    let syntax = || BoardNameError::BadRandomSyntax(name.to_string());
+    let parts: Vec<&str> = spec.split(':').collect();
+    let [size, kinds, seed] = parts[..] else {
+        return Err(syntax());
+    };
+    let (rows, cols) = size.split_once(['x', 'X']).ok_or_else(syntax)?;
+    let rows: usize = rows.parse().map_err(|_| syntax())?;
+    let cols: usize = cols.parse().map_err(|_| syntax())?;
+    let kinds: Kind = kinds.parse().map_err(|_| syntax())?;
+    let seed: u64 = seed.parse().map_err(|_| syntax())?;
+    random_board(rows, cols, kinds, seed).map_err(BoardNameError::BadRandomSize)
+}
+
+/// The menu name of a random board, as [`board_by_name`] reads it.
+pub fn random_board_name(rows: usize, cols: usize, kinds: Kind, seed: u64) -> String {
+    format!("random:{rows}x{cols}:{kinds}:{seed}")
+}

@@ -12,7 +12,10 @@ pub use board::{
     Board, BoardParseError, BoardShapeError, Cell, GemMove, MAX_COLS, MAX_ROWS,
     MAX_SAVE_STRING_BYTES, Removal, RemovedGem,
 };
-pub use boards::{MAX_RANDOM_KINDS, NAMED_BOARDS, named_board, named_board_names, random_board};
+pub use boards::{
+    BoardNameError, MAX_RANDOM_KINDS, NAMED_BOARDS, board_by_name, named_board, named_board_names,
+    random_board, random_board_name,
+};
 pub use game::{Game, MAX_SAVE_FILE_BYTES, MoveError, MoveOutcome, SaveParseError};
 pub use gem::{Gem, Kind};
 pub use player::{

@@ -1,0 +1,153 @@
+//! Per-gem animations: [`Tween`] moves a gem between cells, [`Vanish`] pops a removed gem away.
+//! Only gems that carry one of these components do any work in a frame.
+
+use bevy::prelude::*;
+
+use super::layout::BoardLayout;
+use super::model::{Flag, Kind, Paused};
+use crate::screens::Screen;
+use crate::theme::Easing;
+
+/// Moves a gem from one cell-space point to another (x = column, y = row).
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Tween {
+    /// Start, in cell space.
+    pub from: Vec2,
+    /// End, in cell space.
+    pub to: Vec2,
+    /// Seconds to wait before moving.
+    pub delay: f32,
+    /// Seconds the move takes.
+    pub duration: f32,
+    /// Seconds since the tween started.
+    pub elapsed: f32,
+    /// Easing of the move.
+    pub easing: Easing,
+}
+
+impl Tween {
+    /// A tween that has not started yet.
+    pub fn new(from: Vec2, to: Vec2, delay: f32, duration: f32, easing: Easing) -> Self {
+        Self {
+            from,
+            to,
+            delay: delay.max(0.0),
+            duration: duration.max(0.0),
+            elapsed: 0.0,
+            easing,
+        }
+    }
+
+    /// Progress in 0..=1 (1 when finished; a zero duration finishes at once).
+    pub fn progress(&self) -> f32 {
+        if self.duration <= 0.0 {
+            return if self.elapsed >= self.delay { 1.0 } else { 0.0 };
+        }
+        ((self.elapsed - self.delay) / self.duration).clamp(0.0, 1.0)
+    }
+
+    /// The current cell-space position.
+    pub fn position(&self) -> Vec2 {
+        self.from.lerp(self.to, self.easing.apply(self.progress()))
+    }
+}
+
+/// Pops a removed gem away (a short swell, then shrinking to nothing); the entity is despawned
+/// when it ends.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Vanish {
+    /// Seconds to wait first.
+    pub delay: f32,
+    /// Seconds the pop takes.
+    pub duration: f32,
+    /// Seconds since it started.
+    pub elapsed: f32,
+    /// Easing of the pop.
+    pub easing: Easing,
+}
+
+impl Vanish {
+    /// Progress in 0..=1.
+    pub fn progress(&self) -> f32 {
+        if self.duration <= 0.0 {
+            return if self.elapsed >= self.delay { 1.0 } else { 0.0 };
+        }
+        ((self.elapsed - self.delay) / self.duration).clamp(0.0, 1.0)
+    }
+
+    /// Scale factor: swells to about 1.2, then shrinks to 0.
+    pub fn scale(&self) -> f32 {
+        let t = self.easing.apply(self.progress());
+        (1.0 - t * t) * (1.0 + t)
+    }
+}
+
+/// Scale of a flagged gem relative to a plain one.
+pub const FLAG_SCALE: f32 = 1.08;
+
+/// Runs the per-gem animations.
+pub struct AnimPlugin;
+
+impl Plugin for AnimPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            (run_tweens, run_vanish, scale_flagged)
+                .in_set(super::session::GemsSystems::Animate)
+                .run_if(in_state(Screen::ModernGems)),
+        );
+    }
+}
+
+fn run_tweens(
+    mut commands: Commands,
+    time: Res<Time>,
+    paused: Res<Paused>,
+    layout: Res<BoardLayout>,
+    mut tweens: Query<(Entity, &mut Tween, &mut Transform)>,
+) {
+    if paused.0 {
+        return;
+    }
+    let dt = time.delta_secs();
+    for (e, mut tween, mut transform) in &mut tweens {
+        tween.elapsed += dt;
+        let at = layout.world(tween.position());
+        transform.translation.x = at.x;
+        transform.translation.y = at.y;
+        if tween.progress() >= 1.0 {
+            commands.entity(e).remove::<Tween>();
+        }
+    }
+}
+
+fn run_vanish(
+    mut commands: Commands,
+    time: Res<Time>,
+    paused: Res<Paused>,
+    layout: Res<BoardLayout>,
+    mut gems: Query<(Entity, &mut Vanish, &mut Transform)>,
+) {
+    if paused.0 {
+        return;
+    }
+    let dt = time.delta_secs();
+    for (e, mut v, mut transform) in &mut gems {
+        v.elapsed += dt;
+        transform.scale = Vec3::splat(layout.cell * FLAG_SCALE * v.scale().max(0.0));
+        if v.progress() >= 1.0 {
+            commands.entity(e).despawn();
+        }
+    }
+}
+
+/// Flagged gems swell slightly; only gems whose flag changed are touched.
+fn scale_flagged(
+    layout: Res<BoardLayout>,
+    mut gems: Query<(&Flag, &mut Transform), (Changed<Flag>, With<Kind>, Without<Vanish>)>,
+) {
+    for (flag, mut transform) in &mut gems {
+        let s = if flag.0 { FLAG_SCALE } else { 1.0 };
+        transform.scale = Vec3::splat(layout.cell * s);
+    }
+}

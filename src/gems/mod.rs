@@ -1,0 +1,79 @@
+//! Modern Gems in Bevy. Each gem is an entity with [`Position`](model::Position),
+//! [`Kind`](model::Kind) and [`Flag`](model::Flag); the rules game lives in the
+//! [`GemsSession`](model::GemsSession) resource and the entities mirror it, animating each move's
+//! flagging, removal, falling and column shift.
+//!
+//! [`GemsLogicPlugin`] runs headless (tests, benchmarks); [`GemsViewPlugin`] adds drawing, input
+//! and menus.
+
+pub mod ai;
+pub mod anim;
+pub mod hud;
+pub mod input;
+pub mod layout;
+pub mod model;
+pub mod scores;
+pub mod session;
+pub mod transition;
+pub mod view;
+
+use bevy::prelude::*;
+
+use model::{
+    ActivePlayer, ActivePolicy, BoardRebuilt, GemIndex, GemsAction, KeyCursor, LastMove,
+    MoveSettled, Paused, PendingMove, Selection,
+};
+use session::GemsSystems;
+
+/// Everything Modern Gems needs without a window: the model, actions, transitions, AI, scores.
+pub struct GemsLogicPlugin;
+
+impl Plugin for GemsLogicPlugin {
+    fn build(&self, app: &mut App) {
+        let session = app
+            .world_mut()
+            .remove_resource::<model::GemsSession>()
+            .unwrap_or_else(session::default_session);
+        app.init_resource::<crate::theme::Theme>()
+            .insert_resource(ActivePolicy(session.game.policy()))
+            .insert_resource(ActivePlayer(session.game.player()))
+            .insert_resource(session)
+            .init_resource::<GemIndex>()
+            .init_resource::<PendingMove>()
+            .init_resource::<Selection>()
+            .init_resource::<KeyCursor>()
+            .init_resource::<LastMove>()
+            .init_resource::<Paused>()
+            .init_resource::<layout::BoardLayout>()
+            .init_resource::<layout::ViewArea>()
+            .add_message::<GemsAction>()
+            .add_message::<MoveSettled>()
+            .add_message::<BoardRebuilt>()
+            .configure_sets(
+                Update,
+                (
+                    GemsSystems::Input,
+                    GemsSystems::Actions,
+                    GemsSystems::Animate,
+                    GemsSystems::Advance,
+                )
+                    .chain(),
+            )
+            .add_plugins((
+                session::SessionPlugin,
+                anim::AnimPlugin,
+                transition::TransitionPlugin,
+                ai::AiPlugin,
+                scores::ScoresPlugin,
+            ));
+    }
+}
+
+/// Drawing, input and menus of Modern Gems.
+pub struct GemsViewPlugin;
+
+impl Plugin for GemsViewPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((view::ViewPlugin, input::InputPlugin, hud::HudPlugin));
+    }
+}

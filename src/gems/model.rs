@@ -1,0 +1,220 @@
+//! The ECS model of Modern Gems: gem components, the resources that hold the rules state, and
+//! the messages that input, AI and menus send.
+
+use bevy::prelude::*;
+use gems_rules::gems::{Board, Cell, Game, MoveOutcome, Player, RemovalPolicy};
+
+/// A gem's logical cell on the board. Updated at the start of the transition that moves it.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// Row, 0 at the top.
+    pub row: usize,
+    /// Column, 0 at the left.
+    pub col: usize,
+}
+
+impl From<Cell> for Position {
+    fn from(c: Cell) -> Self {
+        Self {
+            row: c.row,
+            col: c.col,
+        }
+    }
+}
+
+impl Position {
+    /// The same position as a rules [`Cell`].
+    pub fn cell(self) -> Cell {
+        Cell::new(self.row, self.col)
+    }
+}
+
+/// A gem's kind (the number the rules know it by).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Kind(pub u32);
+
+/// Whether the gem is flagged: highlighted as part of the group a move would remove (or is
+/// removing).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Flag(pub bool);
+
+/// The removal policy new games use (and the current game's, mirrored).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ActivePolicy(pub RemovalPolicy);
+
+/// The player new games use (and the current game's, mirrored).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ActivePlayer(pub Player);
+
+/// The rules state of the game being played: the single source of truth the entities mirror.
+#[derive(Resource, Clone, Debug)]
+pub struct GemsSession {
+    /// The rules game.
+    pub game: Game,
+    /// The board's menu name (`tiny`, `random:10x15:4:7`, a file name …), for high scores.
+    pub board_name: String,
+    /// The board the game started from, for restart.
+    pub start: Board,
+    /// Earlier states, most recent last.
+    pub undo: Vec<Game>,
+    /// States undone, most recent last.
+    pub redo: Vec<Game>,
+    /// Bumped on every change, so background results for an old state are discarded.
+    pub generation: u64,
+}
+
+impl GemsSession {
+    /// A fresh session on `board`.
+    pub fn new(board_name: String, board: Board, policy: RemovalPolicy, player: Player) -> Self {
+        Self {
+            game: Game::new(board.clone(), policy, player),
+            board_name,
+            start: board,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            generation: 0,
+        }
+    }
+
+    /// The high-score key of this game: board and policy.
+    pub fn score_key(&self) -> String {
+        format!("{}|{}", self.board_name, self.game.policy().short_name())
+    }
+}
+
+/// Maps each board cell to the gem entity standing there (row-major), so a move touches only
+/// the entities it changes.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct GemIndex {
+    /// Columns of the board.
+    pub cols: usize,
+    /// One slot per cell.
+    pub cells: Vec<Option<Entity>>,
+}
+
+impl GemIndex {
+    /// An empty index for a board of the given size.
+    pub fn new(rows: usize, cols: usize) -> Self {
+        Self {
+            cols,
+            cells: vec![None; rows * cols],
+        }
+    }
+
+    /// The entity at `cell`.
+    pub fn get(&self, cell: Cell) -> Option<Entity> {
+        self.slot(cell).and_then(|i| self.cells[i])
+    }
+
+    /// Takes the entity out of `cell`.
+    pub fn take(&mut self, cell: Cell) -> Option<Entity> {
+        self.slot(cell).and_then(|i| self.cells[i].take())
+    }
+
+    /// Puts `entity` at `cell`.
+    pub fn put(&mut self, cell: Cell, entity: Entity) {
+        if let Some(i) = self.slot(cell) {
+            self.cells[i] = Some(entity);
+        }
+    }
+
+    fn slot(&self, cell: Cell) -> Option<usize> {
+        (cell.col < self.cols && self.cols > 0)
+            .then(|| cell.row * self.cols + cell.col)
+            .filter(|&i| i < self.cells.len())
+    }
+}
+
+/// The move being animated, from the moment it is selected until its last transition ends.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct PendingMove(pub Option<MoveOutcome>);
+
+/// What the pointer or keyboard cursor currently highlights.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Selection {
+    /// The cell under the pointer or cursor.
+    pub hovered: Option<Cell>,
+    /// The flagged group (empty when the hovered cell is not a legal move).
+    pub group: Vec<Cell>,
+    /// What removing the group would score.
+    pub points: Option<u64>,
+}
+
+/// The keyboard cursor.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KeyCursor {
+    /// Where it is.
+    pub cell: Cell,
+    /// Shown once the keyboard has been used.
+    pub visible: bool,
+}
+
+/// Points of the most recent move, for the HUD.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LastMove {
+    /// Points scored.
+    pub points: u64,
+    /// Gems removed.
+    pub gems: usize,
+}
+
+/// Whether the game is paused (transitions and the AI stop; input is ignored).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Paused(pub bool);
+
+/// What the player, the AI and the menus ask the game to do. Input systems and tests send the
+/// same messages.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum GemsAction {
+    /// The pointer is over this cell (or off the board).
+    Hover(Option<Cell>),
+    /// Remove the group at this cell.
+    Select(Cell),
+    /// Move the keyboard cursor by (rows, cols).
+    MoveCursor(i32, i32),
+    /// Remove the group under the keyboard cursor.
+    SelectCursor,
+    /// Take back the last move.
+    Undo,
+    /// Replay the last undone move.
+    Redo,
+    /// Start the current board again.
+    Restart,
+    /// Ask for the greedy move as a hint.
+    Hint,
+    /// Start a new game.
+    NewGame {
+        /// Board menu name.
+        board_name: String,
+        /// The board.
+        board: Board,
+        /// Removal policy.
+        policy: RemovalPolicy,
+        /// Player.
+        player: Player,
+    },
+    /// Continue a loaded game.
+    Load {
+        /// Where it came from (shown, and used for high scores).
+        name: String,
+        /// The game.
+        game: Box<Game>,
+    },
+    /// Switch who plays the next moves.
+    SetPlayer(Player),
+}
+
+/// Sent when a move's last transition has ended and the entities match the rules board again.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveSettled {
+    /// Points the move scored.
+    pub points: u64,
+    /// Score after the move.
+    pub score: u64,
+    /// Whether the game is over.
+    pub game_over: bool,
+}
+
+/// Sent when a board has been (re)built: a new game, a load, undo, redo or restart.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardRebuilt;

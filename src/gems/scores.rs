@@ -1,0 +1,144 @@
+//! High scores per (board, policy), kept across runs in the user's data directory and written
+//! atomically.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+
+use super::model::{GemsSession, MoveSettled};
+
+/// Best scores, keyed by [`GemsSession::score_key`].
+#[derive(Resource, Clone, Debug, Default)]
+pub struct HighScores {
+    /// The file they live in; `None` keeps them in memory only (tests, or no data directory).
+    pub path: Option<PathBuf>,
+    /// Best score per key.
+    pub best: BTreeMap<String, u64>,
+    /// The last write error, shown in the HUD.
+    pub error: Option<String>,
+}
+
+/// The result of the game that just ended.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameOverInfo {
+    /// Final score.
+    pub score: u64,
+    /// Best score for this board and policy (including this game).
+    pub best: u64,
+    /// Whether this game set the record.
+    pub new_record: bool,
+}
+
+impl HighScores {
+    /// Loads the scores file at `path` (a missing or corrupt file gives empty scores; a corrupt
+    /// one is left untouched on disk and reported).
+    pub fn load(path: Option<PathBuf>) -> Self {
+        let mut scores = Self {
+            path,
+            ..Self::default()
+        };
+        let Some(p) = &scores.path else { return scores };
+        match gems_rules::storage::read_text_bounded(p, 1 << 20) {
+            Ok(text) => match ron::from_str::<BTreeMap<String, u64>>(&text) {
+                Ok(best) => scores.best = best,
+                Err(e) => {
+                    scores.error = Some(format!("{}: {e}", p.display()));
+                    // Never overwrite a file we could not read.
+                    scores.path = None;
+                }
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                scores.error = Some(format!("{}: {e}", p.display()));
+                scores.path = None;
+            }
+        }
+        scores
+    }
+
+    /// The best score for `key`.
+    pub fn best(&self, key: &str) -> Option<u64> {
+        self.best.get(key).copied()
+    }
+
+    /// Records a finished game; returns whether it is a new record. Saves when it is.
+    pub fn record(&mut self, key: &str, score: u64) -> bool {
+        let better = self.best.get(key).is_none_or(|&b| score > b);
+        if better {
+            self.best.insert(key.to_string(), score);
+            self.save();
+        }
+        better
+    }
+
+    fn save(&mut self) {
+        let Some(path) = &self.path else { return };
+        let text = match ron::ser::to_string_pretty(&self.best, ron::ser::PrettyConfig::default()) {
+            Ok(t) => t,
+            Err(e) => {
+                self.error = Some(e.to_string());
+                return;
+            }
+        };
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        self.error = gems_rules::storage::atomic_write(path, text.as_bytes())
+            .err()
+            .map(|e| format!("could not save high scores to {}: {e}", path.display()));
+    }
+}
+
+/// Records high scores when a game ends.
+pub struct ScoresPlugin;
+
+impl Plugin for ScoresPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<HighScores>()
+            .init_resource::<GameOverInfo>()
+            .add_systems(Update, record_game_over);
+    }
+}
+
+fn record_game_over(
+    mut settled: MessageReader<MoveSettled>,
+    session: Option<Res<GemsSession>>,
+    mut scores: ResMut<HighScores>,
+    mut info: ResMut<GameOverInfo>,
+) {
+    let Some(session) = session else { return };
+    for s in settled.read().filter(|s| s.game_over) {
+        let key = session.score_key();
+        let new_record = scores.record(&key, s.score);
+        *info = GameOverInfo {
+            score: s.score,
+            best: scores.best(&key).unwrap_or(s.score),
+            new_record,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_persist_and_corrupt_files_are_left_alone() {
+        let dir = std::env::temp_dir().join(format!("gems-scores-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("scores.ron");
+        let mut s = HighScores::load(Some(path.clone()));
+        assert!(s.record("tiny|chained", 20));
+        assert!(!s.record("tiny|chained", 10));
+        assert!(s.record("tiny|chained", 30));
+        let again = HighScores::load(Some(path.clone()));
+        assert_eq!(again.best("tiny|chained"), Some(30));
+        std::fs::write(&path, "{ not ron").unwrap();
+        let mut broken = HighScores::load(Some(path.clone()));
+        assert!(broken.error.is_some());
+        broken.record("tiny|chained", 99);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "{ not ron");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

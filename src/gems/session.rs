@@ -1,0 +1,285 @@
+//! Applies [`GemsAction`]s to the rules game and keeps the gem entities in step: hover flagging,
+//! starting a move's transitions, undo/redo/restart, new and loaded games.
+
+use bevy::prelude::*;
+use gems_rules::gems::{Cell, Player};
+
+use super::anim::Tween;
+use super::layout::{BoardLayout, ViewArea};
+use super::model::{
+    ActivePlayer, ActivePolicy, BoardRebuilt, Flag, GemIndex, GemsAction, GemsSession, KeyCursor,
+    Kind, LastMove, Paused, PendingMove, Position, Selection,
+};
+use crate::screens::{Phase, Screen};
+use crate::theme::Theme;
+
+/// Handles actions and rebuilds.
+pub struct SessionPlugin;
+
+impl Plugin for SessionPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            handle_actions
+                .in_set(GemsSystems::Actions)
+                .run_if(in_state(Screen::ModernGems)),
+        )
+        .add_systems(OnEnter(Screen::ModernGems), spawn_current_board)
+        .add_systems(OnExit(Screen::ModernGems), despawn_board);
+    }
+}
+
+/// The order of the Modern Gems systems within a frame.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GemsSystems {
+    /// Input systems turn devices into [`GemsAction`]s.
+    Input,
+    /// Actions change the rules game.
+    Actions,
+    /// Transitions animate the change.
+    Animate,
+    /// Phases advance when their animations end.
+    Advance,
+}
+
+/// The resources the action handler reads and writes.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct SessionParams<'w, 's> {
+    commands: Commands<'w, 's>,
+    session: ResMut<'w, GemsSession>,
+    index: ResMut<'w, GemIndex>,
+    selection: ResMut<'w, Selection>,
+    cursor: ResMut<'w, KeyCursor>,
+    pending: ResMut<'w, PendingMove>,
+    last: ResMut<'w, LastMove>,
+    layout: ResMut<'w, BoardLayout>,
+    area: Res<'w, ViewArea>,
+    theme: Res<'w, Theme>,
+    policy: ResMut<'w, ActivePolicy>,
+    player: ResMut<'w, ActivePlayer>,
+    paused: Res<'w, Paused>,
+    phase: Res<'w, State<Phase>>,
+    next_phase: ResMut<'w, NextState<Phase>>,
+    rebuilt: MessageWriter<'w, BoardRebuilt>,
+    flags: Query<'w, 's, &'static mut Flag>,
+    gems: Query<'w, 's, Entity, With<Kind>>,
+}
+
+fn handle_actions(mut actions: MessageReader<GemsAction>, mut p: SessionParams) {
+    for action in actions.read() {
+        let phase = *p.phase.get();
+        let settled = !phase.is_transition() && !p.paused.0;
+        match action {
+            GemsAction::Hover(cell) if phase == Phase::Idle && !p.paused.0 => {
+                hover(&mut p, *cell);
+            }
+            GemsAction::MoveCursor(dr, dc) => {
+                let (rows, cols) = (p.session.game.board().rows(), p.session.game.board().cols());
+                let c = p.cursor.cell;
+                let row = (c.row as i64 + i64::from(*dr)).clamp(0, rows as i64 - 1) as usize;
+                let col = (c.col as i64 + i64::from(*dc)).clamp(0, cols as i64 - 1) as usize;
+                p.cursor.cell = Cell::new(row, col);
+                p.cursor.visible = true;
+                if phase == Phase::Idle && !p.paused.0 {
+                    let cell = p.cursor.cell;
+                    hover(&mut p, Some(cell));
+                }
+            }
+            GemsAction::Select(cell) if phase == Phase::Idle && !p.paused.0 => {
+                select(&mut p, *cell);
+            }
+            GemsAction::SelectCursor if phase == Phase::Idle && !p.paused.0 => {
+                let cell = p.cursor.cell;
+                select(&mut p, cell);
+            }
+            GemsAction::Undo if settled => {
+                if let Some(prev) = p.session.undo.pop() {
+                    let now = std::mem::replace(&mut p.session.game, prev);
+                    p.session.redo.push(now);
+                    rebuild(&mut p, false);
+                }
+            }
+            GemsAction::Redo if settled => {
+                if let Some(next) = p.session.redo.pop() {
+                    let now = std::mem::replace(&mut p.session.game, next);
+                    p.session.undo.push(now);
+                    rebuild(&mut p, false);
+                }
+            }
+            GemsAction::Restart if settled => {
+                let s = &*p.session;
+                let fresh = GemsSession::new(
+                    s.board_name.clone(),
+                    s.start.clone(),
+                    s.game.policy(),
+                    s.game.player(),
+                );
+                *p.session = fresh;
+                rebuild(&mut p, true);
+            }
+            GemsAction::NewGame {
+                board_name,
+                board,
+                policy,
+                player,
+            } if settled => {
+                *p.session = GemsSession::new(board_name.clone(), board.clone(), *policy, *player);
+                rebuild(&mut p, true);
+            }
+            GemsAction::Load { name, game } if settled => {
+                let game = (**game).clone();
+                let mut s = GemsSession::new(
+                    name.clone(),
+                    game.board().clone(),
+                    game.policy(),
+                    game.player(),
+                );
+                s.game = game;
+                *p.session = s;
+                rebuild(&mut p, true);
+            }
+            GemsAction::SetPlayer(player) => {
+                p.session.game.set_player(*player);
+                p.player.0 = *player;
+                p.session.generation += 1;
+            }
+            // Anything else arriving during a transition or a pause is ignored.
+            _ => {}
+        }
+    }
+}
+
+/// Highlights the group a move at `cell` would remove (clearing the previous highlight).
+fn hover(p: &mut SessionParams, cell: Option<Cell>) {
+    let game = &p.session.game;
+    let group = cell
+        .and_then(|c| game.check_move(c.row as i64, c.col as i64).ok())
+        .unwrap_or_default();
+    let points = (!group.is_empty()).then(|| {
+        game.policy()
+            .move_score(group.len(), game.board().gem_count())
+    });
+    if p.selection.group != group {
+        set_flags(p, &group);
+    }
+    *p.selection = Selection {
+        hovered: cell,
+        group,
+        points,
+    };
+}
+
+/// Flags exactly the entities at `group`, unflagging the previously flagged ones.
+fn set_flags(p: &mut SessionParams, group: &[Cell]) {
+    let old = std::mem::take(&mut p.selection.group);
+    for cell in old {
+        if let Some(mut f) = p.index.get(cell).and_then(|e| p.flags.get_mut(e).ok()) {
+            f.0 = false;
+        }
+    }
+    for &cell in group {
+        if let Some(mut f) = p.index.get(cell).and_then(|e| p.flags.get_mut(e).ok()) {
+            f.0 = true;
+        }
+    }
+    p.selection.group = group.to_vec();
+}
+
+/// Plays the move at `cell` in the rules game and starts its transitions. Illegal moves do
+/// nothing.
+fn select(p: &mut SessionParams, cell: Cell) {
+    let snapshot = p.session.game.clone();
+    let Ok(outcome) = p.session.game.play(cell.row as i64, cell.col as i64) else {
+        return;
+    };
+    p.session.undo.push(snapshot);
+    p.session.redo.clear();
+    p.session.generation += 1;
+    let group: Vec<Cell> = outcome.removal.removed.iter().map(|r| r.cell).collect();
+    set_flags(p, &group);
+    p.selection.hovered = None;
+    p.selection.points = None;
+    *p.last = LastMove {
+        points: outcome.points,
+        gems: group.len(),
+    };
+    p.pending.0 = Some(outcome);
+    p.next_phase.set(Phase::Flagging);
+}
+
+/// Replaces every gem entity with fresh ones for the session's board. `deal` drops them in.
+fn rebuild(p: &mut SessionParams, deal: bool) {
+    p.session.generation += 1;
+    p.policy.0 = p.session.game.policy();
+    p.player.0 = p.session.game.player();
+    for e in &p.gems {
+        p.commands.entity(e).despawn();
+    }
+    *p.selection = Selection::default();
+    p.pending.0 = None;
+    *p.last = LastMove::default();
+    let board = p.session.game.board();
+    *p.layout = BoardLayout::fit(board.rows(), board.cols(), *p.area);
+    *p.index = GemIndex::new(board.rows(), board.cols());
+    p.cursor.cell = Cell::new(board.rows().saturating_sub(1), 0);
+    let t = &p.theme.timings;
+    for (cell, kind) in board.gems() {
+        let target = super::layout::cell_vec(cell);
+        // A dealt board drops in from above, column by column.
+        let start = if deal {
+            Vec2::new(target.x, target.y - board.rows() as f32 - 1.0)
+        } else {
+            target
+        };
+        let mut entity = p.commands.spawn((
+            Position::from(cell),
+            Kind(kind),
+            Flag(false),
+            Transform::from_translation(p.layout.world(start).extend(1.0))
+                .with_scale(Vec3::splat(p.layout.cell)),
+        ));
+        if deal {
+            entity.insert(Tween::new(
+                start,
+                target,
+                t.fall_stagger * cell.col as f32 + 0.02 * (board.rows() - cell.row) as f32,
+                t.deal,
+                t.deal_easing,
+            ));
+        }
+        let e = entity.id();
+        p.index.put(cell, e);
+    }
+    let over = p.session.game.is_over();
+    p.next_phase.set(match (deal, over) {
+        (_, true) => Phase::Over,
+        (true, false) => Phase::Dealing,
+        (false, false) => Phase::Idle,
+    });
+    p.rebuilt.write(BoardRebuilt);
+}
+
+/// On entering the Modern Gems screen: build the entities for the session's board.
+fn spawn_current_board(mut p: SessionParams) {
+    rebuild(&mut p, true);
+}
+
+/// On leaving the Modern Gems screen: remove the gem entities.
+fn despawn_board(mut commands: Commands, gems: Query<Entity, With<Kind>>) {
+    for e in &gems {
+        commands.entity(e).despawn();
+    }
+}
+
+/// The default session before any menu choice: tiny, chained, human.
+pub fn default_session() -> GemsSession {
+    let board = gems_rules::gems::named_board("tiny").unwrap_or_else(|| {
+        gems_rules::gems::random_board(3, 3, 2, 0).expect("a 3×3 board is valid")
+    });
+    GemsSession::new(
+        "tiny".to_string(),
+        board,
+        gems_rules::gems::RemovalPolicy::Chained,
+        Player::Interactive,
+    )
+}

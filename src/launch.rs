@@ -1,0 +1,122 @@
+//! Command-line flags of the game, for scripted runs, demos and screenshots.
+
+use bevy::prelude::*;
+use gems_rules::gems::{Player, RemovalPolicy};
+
+/// What the command line asked for. Absent flags keep the interactive defaults.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct LaunchOptions {
+    /// `--board NAME`: start Modern Gems at once on this board (named, or
+    /// `random:ROWSxCOLS:KINDS:SEED`).
+    pub board: Option<String>,
+    /// `--policy NAME`.
+    pub policy: Option<RemovalPolicy>,
+    /// `--player NAME`.
+    pub player: Option<Player>,
+    /// `--seed N`: seed of the random board when `--board` is not given.
+    pub seed: Option<u64>,
+    /// `--autoplay`: AI players move without waiting for input.
+    pub autoplay: bool,
+    /// `--exit-after-game`: quit with status 0 when the game ends.
+    pub exit_after_game: bool,
+    /// `--screenshot PATH`: save a PNG once the board first shows settled.
+    pub screenshot: Option<String>,
+    /// `--theme NAME`: theme to use for this run.
+    pub theme: Option<String>,
+}
+
+impl LaunchOptions {
+    /// True when the flags ask to go straight into a game rather than the title screen.
+    pub fn starts_game(&self) -> bool {
+        self.board.is_some()
+            || self.policy.is_some()
+            || self.player.is_some()
+            || self.seed.is_some()
+            || self.autoplay
+            || self.exit_after_game
+            || self.screenshot.is_some()
+    }
+
+    /// Parses the flags (without the program name).
+    pub fn parse(args: &[String]) -> Result<Self, String> {
+        let mut o = Self::default();
+        let mut it = args.iter();
+        while let Some(flag) = it.next() {
+            let mut value = |name: &str| {
+                it.next()
+                    .cloned()
+                    .ok_or_else(|| format!("{name} needs a value"))
+            };
+            match flag.as_str() {
+                "--board" => o.board = Some(value("--board")?),
+                "--policy" => {
+                    let v = value("--policy")?;
+                    o.policy = Some(
+                        RemovalPolicy::from_name(&v)
+                            .ok_or_else(|| format!("unknown policy '{v}'"))?,
+                    );
+                }
+                "--player" => {
+                    let v = value("--player")?;
+                    o.player =
+                        Some(Player::from_name(&v).ok_or_else(|| format!("unknown player '{v}'"))?);
+                }
+                "--seed" => {
+                    let v = value("--seed")?;
+                    o.seed = Some(v.parse().map_err(|_| format!("bad seed '{v}'"))?);
+                }
+                "--autoplay" => o.autoplay = true,
+                "--exit-after-game" => o.exit_after_game = true,
+                "--screenshot" => o.screenshot = Some(value("--screenshot")?),
+                "--theme" => o.theme = Some(value("--theme")?),
+                other => return Err(format!("unknown flag '{other}'")),
+            }
+        }
+        Ok(o)
+    }
+}
+
+/// The `--help` text.
+pub const USAGE: &str = "usage: modern-gems [flags]
+
+  --board NAME        start on a board: tiny cross almostCross curve normal skinny large,
+                      or random:ROWSxCOLS:KINDS:SEED
+  --policy NAME       single adjacent wholerowcol chained classic (or the spec's class names)
+  --player NAME       human greedy lookahead1 (or the spec's class names)
+  --seed N            seed of the random board when --board is not given
+  --autoplay          AI players move without waiting for input
+  --exit-after-game   quit with status 0 when the game ends
+  --screenshot PATH   save a PNG once the board first shows settled
+  --theme NAME        use this theme for this run
+";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn parses_flags() {
+        let o = LaunchOptions::parse(&args(
+            "--board tiny --policy chained --player GreedyPlayer --seed 7 --autoplay --exit-after-game --screenshot a.png",
+        ))
+        .unwrap();
+        assert_eq!(o.board.as_deref(), Some("tiny"));
+        assert_eq!(o.policy, Some(RemovalPolicy::Chained));
+        assert_eq!(o.player, Some(Player::Greedy));
+        assert_eq!(o.seed, Some(7));
+        assert!(o.autoplay && o.exit_after_game && o.starts_game());
+        assert!(!LaunchOptions::default().starts_game());
+    }
+
+    #[test]
+    fn rejects_bad_flags() {
+        assert!(LaunchOptions::parse(&args("--policy magic")).is_err());
+        assert!(LaunchOptions::parse(&args("--seed x")).is_err());
+        assert!(LaunchOptions::parse(&args("--board")).is_err());
+        assert!(LaunchOptions::parse(&args("--what")).is_err());
+    }
+}

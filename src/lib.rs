@@ -1,0 +1,56 @@
+//! Modern Gems, the Bevy game: five grid and card games sharing one app. The rules live in the
+//! `gems-rules` crate; this crate mirrors them in the ECS and animates them.
+
+pub mod gems;
+pub mod launch;
+pub mod screens;
+pub mod theme;
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use gems_rules::gems::{Player, RemovalPolicy, board_by_name, random_board, random_board_name};
+
+use gems::model::GemsSession;
+use launch::LaunchOptions;
+use screens::{Screen, ScreensPlugin};
+
+/// The Modern Gems session the launch options ask for (defaults: tiny, chained, human; with
+/// `--seed` and no `--board`, a random 10×15 board of 4 kinds).
+pub fn session_from_options(opts: &LaunchOptions) -> Result<GemsSession, String> {
+    let policy = opts.policy.unwrap_or(RemovalPolicy::Chained);
+    let player = opts.player.unwrap_or(Player::Interactive);
+    let (name, board) = match (&opts.board, opts.seed) {
+        (Some(name), _) => (
+            name.clone(),
+            board_by_name(name).map_err(|e| e.to_string())?,
+        ),
+        (None, Some(seed)) => (
+            random_board_name(10, 15, 4, seed),
+            random_board(10, 15, 4, seed).map_err(|e| e.to_string())?,
+        ),
+        (None, None) => (
+            "tiny".to_string(),
+            board_by_name("tiny").map_err(|e| e.to_string())?,
+        ),
+    };
+    Ok(GemsSession::new(name, board, policy, player))
+}
+
+/// An app without window or renderer, stepping time by `step` per `update()`: the game's logic
+/// exactly as the real app runs it, for tests and benchmarks. It starts on the Modern Gems
+/// screen with `session`.
+pub fn headless_app(session: GemsSession, step: Duration) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(step))
+        .insert_resource(session)
+        .add_plugins((ScreensPlugin, gems::GemsLogicPlugin));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::ModernGems);
+    app.update();
+    app
+}

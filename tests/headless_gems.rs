@@ -1,0 +1,283 @@
+//! The Bevy app, headless (`MinimalPlugins`, manual time steps): whole games on every named board
+//! under every policy, played through the same messages the input systems send, with the ECS
+//! checked against the rules after every move.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use gems_rules::gems::{
+    Board, Cell, Game, Player, RemovalPolicy, greedy_move, named_board, named_board_names,
+    random_board,
+};
+use modern_gems::gems::anim::{Tween, Vanish};
+use modern_gems::gems::model::{
+    Flag, GemIndex, GemsAction, GemsSession, Kind, PendingMove, Position,
+};
+use modern_gems::headless_app;
+use modern_gems::screens::Phase;
+
+const STEP: Duration = Duration::from_millis(16);
+
+fn app_for(name: &str, board: Board, policy: RemovalPolicy, player: Player) -> App {
+    let mut app = headless_app(
+        GemsSession::new(name.to_string(), board, policy, player),
+        STEP,
+    );
+    settle(&mut app);
+    app
+}
+
+fn phase(app: &App) -> Phase {
+    *app.world().resource::<State<Phase>>().get()
+}
+
+/// Steps frames until no transition runs, no move is pending and no phase change is queued.
+fn settle(app: &mut App) {
+    for _ in 0..20_000 {
+        app.update();
+        let queued = !matches!(
+            app.world().resource::<NextState<Phase>>(),
+            NextState::Unchanged
+        );
+        let busy = phase(app).is_transition()
+            || app.world().resource::<PendingMove>().0.is_some()
+            || queued;
+        if !busy {
+            return;
+        }
+    }
+    panic!("the board never settled (phase {:?})", phase(app));
+}
+
+fn session(app: &App) -> &GemsSession {
+    app.world().resource::<GemsSession>()
+}
+
+/// The entities' positions and kinds equal the rules board, the index points at them, and no
+/// animation is left.
+fn assert_mirror(app: &mut App) {
+    let board = session(app).game.board().clone();
+    let world = app.world_mut();
+    let mut q =
+        world.query_filtered::<(Entity, &Position, &Kind, &Flag, &Transform), Without<Vanish>>();
+    let mut seen = BTreeMap::new();
+    for (e, pos, kind, _, _) in q.iter(world) {
+        assert!(
+            seen.insert(pos.cell(), (kind.0, e)).is_none(),
+            "two entities at {}",
+            pos.cell()
+        );
+    }
+    let expected: BTreeMap<Cell, u32> = board.gems().collect();
+    let got: BTreeMap<Cell, u32> = seen.iter().map(|(c, (k, _))| (*c, *k)).collect();
+    assert_eq!(got, expected, "ECS differs from the rules board:\n{board}");
+    let index = world.resource::<GemIndex>().clone();
+    for (cell, (_, e)) in &seen {
+        assert_eq!(index.get(*cell), Some(*e), "index at {cell}");
+    }
+    assert_eq!(index.cells.iter().flatten().count(), seen.len());
+    assert_eq!(world.query::<&Tween>().iter(world).count(), 0);
+    assert_eq!(world.query::<&Vanish>().iter(world).count(), 0);
+}
+
+fn select(app: &mut App, cell: Cell) {
+    app.world_mut().write_message(GemsAction::Select(cell));
+    settle(app);
+}
+
+/// Plays a whole game by sending Select messages (the greedy choice each time), checking the
+/// mirror after every move and the score against a rules game played alongside.
+fn play_whole_game(name: &str, board: Board, policy: RemovalPolicy) {
+    let mut app = app_for(name, board.clone(), policy, Player::Interactive);
+    assert_mirror(&mut app);
+    let mut console = Game::new(board, policy, Player::Interactive);
+    while !console.is_over() {
+        let cell = greedy_move(console.board(), policy).expect("a legal move remains");
+        console.play(cell.row as i64, cell.col as i64).unwrap();
+        select(&mut app, cell);
+        assert_mirror(&mut app);
+        assert_eq!(
+            session(&app).game.score(),
+            console.score(),
+            "{name} {policy}"
+        );
+        assert_eq!(session(&app).game.move_num(), console.move_num());
+    }
+    assert_eq!(phase(&app), Phase::Over);
+}
+
+#[test]
+fn whole_games_on_every_named_board_under_every_policy() {
+    for name in named_board_names() {
+        for policy in RemovalPolicy::ALL {
+            play_whole_game(name, named_board(name).unwrap(), policy);
+        }
+    }
+}
+
+#[test]
+fn whole_games_on_random_boards() {
+    for seed in 0..4 {
+        for policy in [
+            RemovalPolicy::Chained,
+            RemovalPolicy::Classic,
+            RemovalPolicy::WholeRowCol,
+        ] {
+            play_whole_game("random", random_board(8, 11, 4, seed).unwrap(), policy);
+        }
+    }
+}
+
+#[test]
+fn input_during_a_transition_is_ignored() {
+    let mut app = app_for(
+        "large",
+        named_board("large").unwrap(),
+        RemovalPolicy::Chained,
+        Player::Interactive,
+    );
+    let first = greedy_move(session(&app).game.board(), RemovalPolicy::Chained).unwrap();
+    app.world_mut().write_message(GemsAction::Select(first));
+    app.update();
+    app.update();
+    assert!(phase(&app).is_transition(), "{:?}", phase(&app));
+    // A click, a key, undo and a new game while the move animates: all ignored.
+    let before = session(&app).game.clone();
+    for action in [
+        GemsAction::Select(Cell::new(6, 9)),
+        GemsAction::SelectCursor,
+        GemsAction::Undo,
+        GemsAction::Restart,
+    ] {
+        app.world_mut().write_message(action);
+        app.update();
+    }
+    assert_eq!(session(&app).game, before);
+    settle(&mut app);
+    assert_eq!(session(&app).game.move_num(), 1);
+    assert_mirror(&mut app);
+}
+
+#[test]
+fn hover_flags_the_policys_group() {
+    let mut app = app_for(
+        "tiny",
+        named_board("tiny").unwrap(),
+        RemovalPolicy::Adjacent,
+        Player::Interactive,
+    );
+    app.world_mut()
+        .write_message(GemsAction::Hover(Some(Cell::new(1, 0))));
+    app.update();
+    let world = app.world_mut();
+    let mut flagged: Vec<Cell> = world
+        .query::<(&Position, &Flag)>()
+        .iter(world)
+        .filter(|(_, f)| f.0)
+        .map(|(p, _)| p.cell())
+        .collect();
+    flagged.sort();
+    assert_eq!(
+        flagged,
+        vec![
+            Cell::new(0, 0),
+            Cell::new(1, 0),
+            Cell::new(1, 1),
+            Cell::new(2, 0)
+        ]
+    );
+    let sel = app
+        .world()
+        .resource::<modern_gems::gems::model::Selection>();
+    assert_eq!(sel.points, Some(16));
+    // Moving off the board clears the highlight.
+    app.world_mut().write_message(GemsAction::Hover(None));
+    app.update();
+    let world = app.world_mut();
+    assert_eq!(
+        world.query::<&Flag>().iter(world).filter(|f| f.0).count(),
+        0
+    );
+}
+
+#[test]
+fn undo_redo_and_restart() {
+    let mut app = app_for(
+        "cross",
+        named_board("cross").unwrap(),
+        RemovalPolicy::Chained,
+        Player::Interactive,
+    );
+    select(&mut app, Cell::new(2, 2));
+    select(&mut app, Cell::new(4, 0));
+    let after_two = session(&app).game.clone();
+    app.world_mut().write_message(GemsAction::Undo);
+    settle(&mut app);
+    assert_eq!(session(&app).game.move_num(), 1);
+    assert_mirror(&mut app);
+    app.world_mut().write_message(GemsAction::Redo);
+    settle(&mut app);
+    assert_eq!(session(&app).game, after_two);
+    assert_mirror(&mut app);
+    app.world_mut().write_message(GemsAction::Restart);
+    settle(&mut app);
+    assert_eq!(session(&app).game.move_num(), 0);
+    assert_eq!(session(&app).game.board(), &named_board("cross").unwrap());
+    assert_mirror(&mut app);
+    // An illegal selection changes nothing.
+    select(&mut app, Cell::new(9, 9));
+    assert_eq!(session(&app).game.move_num(), 0);
+}
+
+/// AI players move on a background task and their moves arrive as Select messages; the final
+/// score equals the rules player's.
+#[test]
+fn ai_players_play_to_the_end_in_the_background() {
+    for player in [Player::Greedy, Player::LookAhead1] {
+        for name in ["tiny", "almostCross", "large"] {
+            let board = named_board(name).unwrap();
+            let mut rules = Game::new(board.clone(), RemovalPolicy::Chained, player);
+            while rules.play_ai_move().is_some() {}
+            let mut app = app_for(name, board, RemovalPolicy::Chained, player);
+            for _ in 0..100_000 {
+                if phase(&app) == Phase::Over {
+                    break;
+                }
+                app.update();
+            }
+            assert_eq!(phase(&app), Phase::Over, "{player} on {name}");
+            assert_mirror(&mut app);
+            assert_eq!(
+                session(&app).game.score(),
+                rules.score(),
+                "{player} on {name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn keyboard_cursor_moves_and_selects() {
+    let mut app = app_for(
+        "tiny",
+        named_board("tiny").unwrap(),
+        RemovalPolicy::WholeRowCol,
+        Player::Interactive,
+    );
+    // The cursor starts bottom-left; up once reaches (1,0).
+    app.world_mut().write_message(GemsAction::MoveCursor(-1, 0));
+    app.world_mut().write_message(GemsAction::SelectCursor);
+    settle(&mut app);
+    assert_eq!(session(&app).game.score(), 25);
+    assert_mirror(&mut app);
+    // The cursor is clamped to the board.
+    for _ in 0..10 {
+        app.world_mut().write_message(GemsAction::MoveCursor(0, -1));
+    }
+    app.update();
+    let c = app
+        .world()
+        .resource::<modern_gems::gems::model::KeyCursor>();
+    assert_eq!(c.cell.col, 0);
+}
