@@ -3,8 +3,11 @@
 
 pub mod gems;
 pub mod launch;
+pub mod paths;
 pub mod screens;
+pub mod scripted;
 pub mod theme;
+pub mod title;
 
 use std::time::Duration;
 
@@ -53,4 +56,43 @@ pub fn headless_app(session: GemsSession, step: Duration) -> App {
         .set(Screen::ModernGems);
     app.update();
     app
+}
+
+/// The full game: a window, the renderer, egui, every game's plugins, configured by `opts`.
+pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
+    let session = session_from_options(&opts)?;
+    let data = paths::DataDir::platform();
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Modern Gems".to_string(),
+                    resolution: (1280, 800).into(),
+                    fit_canvas_to_parent: true,
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(bevy::log::LogPlugin {
+                filter: "wgpu=error,naga=warn,bevy_render=warn,bevy_winit=warn".to_string(),
+                ..default()
+            }),
+    )
+    .add_plugins(bevy_egui::EguiPlugin::default())
+    .insert_resource(gems::scores::HighScores::load(data.file("scores.ron")))
+    .insert_resource(data)
+    .insert_resource(session)
+    .add_plugins((
+        ScreensPlugin,
+        title::TitlePlugin,
+        gems::GemsLogicPlugin,
+        gems::GemsViewPlugin,
+    ));
+    if opts.starts_game() {
+        app.insert_state(Screen::ModernGems);
+    }
+    app.insert_resource(opts)
+        .add_plugins(scripted::ScriptedPlugin);
+    Ok(app)
 }

@@ -186,7 +186,7 @@ impl Default for Theme {
             background: "#1d2030".to_string(),
             board: "#282c40".to_string(),
             flag_highlight: "#ffffff".to_string(),
-            flag_mix: 0.45,
+            flag_mix: 0.25,
             cursor: "#ffffff".to_string(),
             gems: colors
                 .iter()

@@ -82,6 +82,12 @@ impl Vanish {
     }
 }
 
+/// The scale of a gem drawn `size` world units wide. z stays 1, so the z offsets of a gem's
+/// children (gloss above, halo below) are world units whatever the cell size.
+pub fn gem_scale(size: f32) -> Vec3 {
+    Vec3::new(size, size, 1.0)
+}
+
 /// Scale of a flagged gem relative to a plain one.
 pub const FLAG_SCALE: f32 = 1.08;
 
@@ -134,7 +140,7 @@ fn run_vanish(
     let dt = time.delta_secs();
     for (e, mut v, mut transform) in &mut gems {
         v.elapsed += dt;
-        transform.scale = Vec3::splat(layout.cell * FLAG_SCALE * v.scale().max(0.0));
+        transform.scale = gem_scale(layout.cell * FLAG_SCALE * v.scale().max(0.0));
         if v.progress() >= 1.0 {
             commands.entity(e).despawn();
         }
@@ -148,6 +154,6 @@ fn scale_flagged(
 ) {
     for (flag, mut transform) in &mut gems {
         let s = if flag.0 { FLAG_SCALE } else { 1.0 };
-        transform.scale = Vec3::splat(layout.cell * s);
+        transform.scale = gem_scale(layout.cell * s);
     }
 }

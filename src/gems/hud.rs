@@ -1,7 +1,573 @@
-//! placeholder
+//! The Modern Gems HUD and menus (egui): score bar, AI controls, new game, pause, save and load,
+//! and the game-over panel.
+
+use std::path::{Path, PathBuf};
+
 use bevy::prelude::*;
-/// placeholder
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use gems_rules::gems::{
+    Game, MAX_SAVE_FILE_BYTES, Player, RemovalPolicy, board_by_name, named_board_names,
+    random_board_name,
+};
+use gems_rules::storage::{atomic_write, read_text_bounded};
+
+use super::ai::{AiSearch, Autoplay, Hint, HintSearch};
+use super::input::set_paused;
+use super::model::{GemsAction, GemsSession, LastMove, Paused, Selection};
+use super::scores::{GameOverInfo, HighScores};
+use crate::paths::DataDir;
+use crate::screens::{Phase, Screen};
+
+/// Which board the new-game dialog will use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardChoice {
+    /// A named board.
+    Named(String),
+    /// A random board from the dialog's size, kinds and seed.
+    Random,
+}
+
+/// State of the HUD's dialogs.
+#[derive(Resource, Clone, Debug)]
+pub struct HudState {
+    /// New-game dialog open.
+    pub new_game: bool,
+    /// Save dialog open.
+    pub save: bool,
+    /// Load dialog open.
+    pub load: bool,
+    /// Board choice of the new-game dialog.
+    pub board: BoardChoice,
+    /// Random board rows.
+    pub rows: usize,
+    /// Random board columns.
+    pub cols: usize,
+    /// Random board kinds.
+    pub kinds: u32,
+    /// Random board seed.
+    pub seed: u64,
+    /// Policy of the new-game dialog.
+    pub policy: RemovalPolicy,
+    /// Player of the new-game dialog.
+    pub player: Player,
+    /// File name typed in the save/load dialogs.
+    pub file: String,
+    /// The last message, and whether it is an error.
+    pub message: Option<(String, bool)>,
+}
+
+impl Default for HudState {
+    fn default() -> Self {
+        Self {
+            new_game: false,
+            save: false,
+            load: false,
+            board: BoardChoice::Random,
+            rows: 10,
+            cols: 15,
+            kinds: 4,
+            seed: 1,
+            policy: RemovalPolicy::Chained,
+            player: Player::Interactive,
+            file: "game1".to_string(),
+            message: None,
+        }
+    }
+}
+
+/// Shows the HUD.
 pub struct HudPlugin;
+
 impl Plugin for HudPlugin {
-    fn build(&self, _app: &mut App) {}
+    fn build(&self, app: &mut App) {
+        app.init_resource::<HudState>().add_systems(
+            EguiPrimaryContextPass,
+            hud.run_if(in_state(Screen::ModernGems)),
+        );
+    }
+}
+
+/// Everything the HUD reads and changes.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct HudParams<'w> {
+    session: Res<'w, GemsSession>,
+    state: ResMut<'w, HudState>,
+    phase: Res<'w, State<Phase>>,
+    next_screen: ResMut<'w, NextState<Screen>>,
+    selection: Res<'w, Selection>,
+    last: Res<'w, LastMove>,
+    hint: Res<'w, Hint>,
+    scores: Res<'w, HighScores>,
+    over: Res<'w, GameOverInfo>,
+    ai: Res<'w, AiSearch>,
+    hint_search: Res<'w, HintSearch>,
+    autoplay: ResMut<'w, Autoplay>,
+    paused: ResMut<'w, Paused>,
+    time: ResMut<'w, Time<Virtual>>,
+    data: Res<'w, DataDir>,
+    actions: MessageWriter<'w, GemsAction>,
+}
+
+fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    top_bar(&ctx, &mut p);
+    bottom_bar(&ctx, &mut p);
+    if p.state.new_game {
+        new_game_window(&ctx, &mut p);
+    }
+    if p.state.save {
+        save_window(&ctx, &mut p);
+    }
+    if p.state.load {
+        load_window(&ctx, &mut p);
+    }
+    if p.paused.0 {
+        pause_window(&ctx, &mut p);
+    }
+    if *p.phase.get() == Phase::Over && !p.state.new_game && !p.state.load {
+        game_over_window(&ctx, &mut p);
+    }
+    Ok(())
+}
+
+fn bar_frame() -> egui::Frame {
+    egui::Frame::new()
+        .fill(egui::Color32::from_black_alpha(150))
+        .inner_margin(egui::Margin::symmetric(10, 6))
+}
+
+fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
+    let width = ctx.content_rect().width();
+    egui::Area::new(egui::Id::new("gems-top"))
+        .anchor(egui::Align2::LEFT_TOP, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            bar_frame().show(ui, |ui| {
+                ui.set_width(width - 20.0);
+                ui.horizontal(|ui| {
+                    if ui.button("☰ Games").clicked() {
+                        p.next_screen.set(Screen::Title);
+                    }
+                    ui.separator();
+                    let game = &p.session.game;
+                    ui.label(
+                        egui::RichText::new(format!("Score {}", game.score()))
+                            .strong()
+                            .size(20.0),
+                    );
+                    if p.last.points > 0 {
+                        ui.label(
+                            egui::RichText::new(format!("+{}", p.last.points))
+                                .color(egui::Color32::from_rgb(120, 220, 140)),
+                        );
+                    }
+                    ui.label(format!("Move {}", game.move_num()));
+                    let best = p.scores.best(&p.session.score_key());
+                    ui.label(format!(
+                        "Best {}",
+                        best.map_or("-".to_string(), |b| b.to_string())
+                    ));
+                    ui.separator();
+                    ui.label(format!(
+                        "{} / {}",
+                        p.session.board_name,
+                        game.policy().short_name()
+                    ))
+                    .on_hover_text(game.policy().description());
+                    ui.separator();
+                    let settled = !p.phase.get().is_transition();
+                    if ui.button("New").clicked() {
+                        p.state.new_game = true;
+                    }
+                    if ui
+                        .add_enabled(settled, egui::Button::new("Restart"))
+                        .clicked()
+                    {
+                        p.actions.write(GemsAction::Restart);
+                    }
+                    if ui
+                        .add_enabled(
+                            settled && !p.session.undo.is_empty(),
+                            egui::Button::new("Undo"),
+                        )
+                        .on_hover_text("U or Ctrl+Z")
+                        .clicked()
+                    {
+                        p.actions.write(GemsAction::Undo);
+                    }
+                    if ui
+                        .add_enabled(
+                            settled && !p.session.redo.is_empty(),
+                            egui::Button::new("Redo"),
+                        )
+                        .on_hover_text("Y or Ctrl+Shift+Z")
+                        .clicked()
+                    {
+                        p.actions.write(GemsAction::Redo);
+                    }
+                    if ui
+                        .add_enabled(*p.phase.get() == Phase::Idle, egui::Button::new("Hint"))
+                        .on_hover_text("H: highlight the best-scoring move")
+                        .clicked()
+                    {
+                        p.actions.write(GemsAction::Hint);
+                    }
+                    if ui.button("Save").clicked() {
+                        p.state.save = true;
+                    }
+                    if ui.button("Load").clicked() {
+                        p.state.load = true;
+                    }
+                    if ui.button("Pause").on_hover_text("Pause (Esc)").clicked() {
+                        set_paused(&mut p.paused, &mut p.time, true);
+                    }
+                });
+            });
+        });
+}
+
+fn bottom_bar(ctx: &egui::Context, p: &mut HudParams) {
+    let rect = ctx.content_rect();
+    egui::Area::new(egui::Id::new("gems-bottom"))
+        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            bar_frame().show(ui, |ui| {
+                ui.set_width(rect.width() - 20.0);
+                ui.horizontal(|ui| {
+                    let mut player = p.session.game.player();
+                    egui::ComboBox::from_id_salt("player")
+                        .selected_text(player_label(player))
+                        .show_ui(ui, |ui| {
+                            for pl in Player::ALL {
+                                ui.selectable_value(&mut player, pl, player_label(pl));
+                            }
+                        });
+                    if player != p.session.game.player() {
+                        p.actions.write(GemsAction::SetPlayer(player));
+                    }
+                    if !player.is_human() {
+                        ui.checkbox(&mut p.autoplay.enabled, "Autoplay");
+                        ui.add(
+                            egui::Slider::new(&mut p.autoplay.delay, 0.0..=2.0)
+                                .text("s between moves"),
+                        );
+                        if ui.button("Step").clicked() {
+                            p.autoplay.step = true;
+                        }
+                    }
+                    if p.ai.0.is_some() || p.hint_search.0.is_some() {
+                        ui.spinner();
+                        ui.label("thinking...");
+                    }
+                    ui.separator();
+                    status_line(ui, p);
+                });
+            });
+        });
+}
+
+fn player_label(p: Player) -> &'static str {
+    match p {
+        Player::Interactive => "You",
+        Player::Greedy => "Greedy AI",
+        Player::LookAhead1 => "Look-ahead AI",
+    }
+}
+
+fn status_line(ui: &mut egui::Ui, p: &HudParams) {
+    if let Some((msg, error)) = &p.state.message {
+        let color = if *error {
+            egui::Color32::from_rgb(255, 120, 120)
+        } else {
+            egui::Color32::from_rgb(160, 220, 160)
+        };
+        ui.label(egui::RichText::new(msg).color(color));
+        ui.separator();
+    }
+    if let Some(err) = &p.scores.error {
+        ui.label(egui::RichText::new(err).color(egui::Color32::from_rgb(255, 120, 120)));
+    }
+    if let (Some(points), false) = (p.selection.points, p.selection.group.is_empty()) {
+        ui.label(format!("{} gems: +{points}", p.selection.group.len()));
+    } else if p.hint.generation == p.session.generation
+        && let Some(cell) = p.hint.cell
+    {
+        ui.label(format!("Hint: row {}, column {}", cell.row, cell.col));
+    } else {
+        ui.label(p.session.game.policy().description());
+    }
+}
+
+fn new_game_window(ctx: &egui::Context, p: &mut HudParams) {
+    let mut open = true;
+    let mut start = false;
+    egui::Window::new("New game")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            let s = &mut *p.state;
+            ui.heading("Board");
+            ui.horizontal_wrapped(|ui| {
+                for name in named_board_names() {
+                    let choice = BoardChoice::Named(name.to_string());
+                    ui.selectable_value(&mut s.board, choice, name);
+                }
+                ui.selectable_value(&mut s.board, BoardChoice::Random, "Random");
+            });
+            if s.board == BoardChoice::Random {
+                ui.horizontal(|ui| {
+                    ui.add(
+                        egui::DragValue::new(&mut s.rows)
+                            .range(3..=60)
+                            .prefix("rows "),
+                    );
+                    ui.add(
+                        egui::DragValue::new(&mut s.cols)
+                            .range(3..=60)
+                            .prefix("cols "),
+                    );
+                    ui.add(
+                        egui::DragValue::new(&mut s.kinds)
+                            .range(2..=8)
+                            .prefix("kinds "),
+                    );
+                });
+                ui.horizontal(|ui| {
+                    ui.add(egui::DragValue::new(&mut s.seed).prefix("seed "));
+                    if ui.button("Shuffle").on_hover_text("Another seed").clicked() {
+                        s.seed = s
+                            .seed
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407)
+                            % 1_000_000;
+                    }
+                });
+            }
+            ui.heading("Rules");
+            for policy in RemovalPolicy::ALL {
+                ui.radio_value(&mut s.policy, policy, policy.description());
+            }
+            ui.heading("Player");
+            ui.horizontal(|ui| {
+                for player in Player::ALL {
+                    ui.radio_value(&mut s.player, player, player_label(player));
+                }
+            });
+            ui.separator();
+            start = ui.button(egui::RichText::new("Start").strong()).clicked();
+        });
+    if start {
+        let s = &*p.state;
+        let name = match &s.board {
+            BoardChoice::Named(n) => n.clone(),
+            BoardChoice::Random => random_board_name(s.rows, s.cols, s.kinds, s.seed),
+        };
+        match board_by_name(&name) {
+            Ok(board) => {
+                p.actions.write(GemsAction::NewGame {
+                    board_name: name,
+                    board,
+                    policy: s.policy,
+                    player: s.player,
+                });
+                p.state.new_game = false;
+                p.state.message = None;
+            }
+            Err(e) => p.state.message = Some((e.to_string(), true)),
+        }
+    }
+    if !open {
+        p.state.new_game = false;
+    }
+}
+
+/// The save file for a typed name: a bare name goes to the saves folder with `.mg` added; a
+/// path is used as it is.
+fn save_path(data: &DataDir, name: &str) -> Option<PathBuf> {
+    let name = name.trim();
+    if name.is_empty() {
+        return None;
+    }
+    if name.contains(['/', '\\']) {
+        return Some(PathBuf::from(name));
+    }
+    let file = if name.ends_with(".mg") {
+        name.to_string()
+    } else {
+        format!("{name}.mg")
+    };
+    Some(data.saves().unwrap_or_default().join(file))
+}
+
+fn save_window(ctx: &egui::Context, p: &mut HudParams) {
+    let mut open = true;
+    let mut save = false;
+    egui::Window::new("Save game")
+        .open(&mut open)
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.label("Name (or a path ending in .mg):");
+            let r = ui.text_edit_singleline(&mut p.state.file);
+            save = ui.button("Save").clicked()
+                || (r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)));
+        });
+    if save {
+        let result = match save_path(&p.data, &p.state.file) {
+            None => Err("type a name first".to_string()),
+            Some(path) => {
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    let _ = std::fs::create_dir_all(dir);
+                }
+                atomic_write(&path, p.session.game.save_string().as_bytes())
+                    .map(|_| path)
+                    .map_err(|e| e.to_string())
+            }
+        };
+        p.state.message = Some(match result {
+            Ok(path) => {
+                p.state.save = false;
+                (format!("Saved to {}", path.display()), false)
+            }
+            Err(e) => (format!("Could not save: {e}"), true),
+        });
+    }
+    if !open {
+        p.state.save = false;
+    }
+}
+
+/// Reads a `.mg` file, with a one-line reason on failure.
+pub fn load_game_file(path: &Path) -> Result<Game, String> {
+    let text = read_text_bounded(path, MAX_SAVE_FILE_BYTES as u64).map_err(|e| e.to_string())?;
+    Game::from_save_string(&text).map_err(|e| e.to_string())
+}
+
+fn saved_games(data: &DataDir) -> Vec<String> {
+    let Some(dir) = data.saves() else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".mg"))
+        .collect();
+    names.sort();
+    names
+}
+
+fn load_window(ctx: &egui::Context, p: &mut HudParams) {
+    let mut open = true;
+    let mut chosen: Option<String> = None;
+    egui::Window::new("Load game")
+        .open(&mut open)
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            let saves = saved_games(&p.data);
+            if saves.is_empty() {
+                ui.label("No saved games yet.");
+            }
+            egui::ScrollArea::vertical()
+                .max_height(240.0)
+                .show(ui, |ui| {
+                    for name in saves {
+                        if ui.button(&name).clicked() {
+                            chosen = Some(name);
+                        }
+                    }
+                });
+            ui.separator();
+            ui.label("Or a file name or path:");
+            ui.text_edit_singleline(&mut p.state.file);
+            if ui.button("Load").clicked() {
+                chosen = Some(p.state.file.clone());
+            }
+        });
+    if let Some(name) = chosen {
+        match save_path(&p.data, &name).ok_or_else(|| "type a name first".to_string()) {
+            Ok(path) => match load_game_file(&path) {
+                Ok(game) => {
+                    p.actions.write(GemsAction::Load {
+                        name: name.trim_end_matches(".mg").to_string(),
+                        game: Box::new(game),
+                    });
+                    p.state.load = false;
+                    p.state.message = Some((format!("Loaded {}", path.display()), false));
+                }
+                Err(e) => {
+                    p.state.message =
+                        Some((format!("Could not load {}: {e}", path.display()), true));
+                }
+            },
+            Err(e) => p.state.message = Some((e, true)),
+        }
+    }
+    if !open {
+        p.state.load = false;
+    }
+}
+
+fn pause_window(ctx: &egui::Context, p: &mut HudParams) {
+    egui::Window::new("Paused")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                if ui.button("Resume").clicked() {
+                    set_paused(&mut p.paused, &mut p.time, false);
+                }
+                if ui.button("☰ Games").clicked() {
+                    set_paused(&mut p.paused, &mut p.time, false);
+                    p.next_screen.set(Screen::Title);
+                }
+            });
+        });
+}
+
+fn game_over_window(ctx: &egui::Context, p: &mut HudParams) {
+    egui::Window::new("Game over")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                let score = p.session.game.score();
+                ui.label(
+                    egui::RichText::new(format!("Final score: {score}"))
+                        .size(28.0)
+                        .strong(),
+                );
+                let best = p.scores.best(&p.session.score_key()).unwrap_or(score);
+                ui.label(format!("Best on this board with these rules: {best}"));
+                if p.over.new_record && p.over.score == score {
+                    ui.label(
+                        egui::RichText::new("New record!")
+                            .color(egui::Color32::from_rgb(255, 215, 90))
+                            .size(20.0),
+                    );
+                }
+                let left = p.session.game.board().gem_count();
+                ui.label(if left == 0 {
+                    "Board cleared!".to_string()
+                } else {
+                    format!("{left} gems left")
+                });
+                ui.horizontal(|ui| {
+                    if ui.button("Play again").clicked() {
+                        p.actions.write(GemsAction::Restart);
+                    }
+                    if ui.button("New game").clicked() {
+                        p.state.new_game = true;
+                    }
+                    if !p.session.undo.is_empty() && ui.button("Undo").clicked() {
+                        p.actions.write(GemsAction::Undo);
+                    }
+                });
+            });
+        });
 }

@@ -1,7 +1,159 @@
-//! placeholder
+//! Turns mouse, touch and keyboard into [`GemsAction`]s. Input is read only while the board is
+//! idle and egui is not using it.
+
+use bevy::input::touch::Touches;
 use bevy::prelude::*;
-/// placeholder
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::EguiWantsInput;
+
+use super::layout::BoardLayout;
+use super::model::{BoardRebuilt, GemsAction, KeyCursor, MoveSettled, Paused, Selection};
+use super::session::GemsSystems;
+use crate::screens::{Phase, Screen};
+
+/// Reads the devices.
 pub struct InputPlugin;
+
 impl Plugin for InputPlugin {
-    fn build(&self, _app: &mut App) {}
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            ((pointer, touch).run_if(in_state(Phase::Idle)), keyboard)
+                .in_set(GemsSystems::Input)
+                .run_if(in_state(Screen::ModernGems)),
+        );
+    }
+}
+
+/// The board cell under a window position.
+fn cell_under(
+    pos: Vec2,
+    camera: (&Camera, &GlobalTransform),
+    layout: &BoardLayout,
+) -> Option<gems_rules::gems::Cell> {
+    let world = camera.0.viewport_to_world_2d(camera.1, pos).ok()?;
+    layout.cell_at(world)
+}
+
+/// Hover follows the mouse; a left click removes the group under it. After the board changes
+/// the group under a resting mouse is highlighted again.
+#[allow(clippy::too_many_arguments)]
+fn pointer(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    layout: Res<BoardLayout>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    egui: Option<Res<EguiWantsInput>>,
+    selection: Res<Selection>,
+    mut settled: MessageReader<MoveSettled>,
+    mut rebuilt: MessageReader<BoardRebuilt>,
+    mut last: Local<Option<Vec2>>,
+    mut actions: MessageWriter<GemsAction>,
+) {
+    if settled.read().count() + rebuilt.read().count() > 0 {
+        *last = None;
+    }
+    let over_ui = egui.is_some_and(|e| e.wants_pointer_input() || e.is_pointer_over_area());
+    let pos = window.cursor_position();
+    let cell = match pos {
+        Some(p) if !over_ui => cell_under(p, *camera, &layout),
+        _ => None,
+    };
+    let moved = *last != pos;
+    *last = pos;
+    if moved && selection.hovered != cell {
+        actions.write(GemsAction::Hover(cell));
+    }
+    if buttons.just_pressed(MouseButton::Left)
+        && let Some(cell) = cell
+    {
+        actions.write(GemsAction::Select(cell));
+    }
+}
+
+/// On touch screens the first tap highlights a group and a second tap on it removes it.
+fn touch(
+    touches: Res<Touches>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    layout: Res<BoardLayout>,
+    egui: Option<Res<EguiWantsInput>>,
+    selection: Res<Selection>,
+    mut actions: MessageWriter<GemsAction>,
+) {
+    if egui.is_some_and(|e| e.wants_pointer_input()) {
+        return;
+    }
+    for t in touches.iter_just_pressed() {
+        let Some(cell) = cell_under(t.position(), *camera, &layout) else {
+            continue;
+        };
+        if selection.group.contains(&cell) {
+            actions.write(GemsAction::Select(cell));
+        } else {
+            actions.write(GemsAction::Hover(Some(cell)));
+        }
+    }
+}
+
+/// Arrows/WASD move the cursor, Space/Enter remove; U or Ctrl+Z undo, Y or Ctrl+Shift+Z redo,
+/// H hints, Esc or P pauses.
+fn keyboard(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui: Option<Res<EguiWantsInput>>,
+    mut paused: ResMut<Paused>,
+    mut time: ResMut<Time<Virtual>>,
+    mut cursor: ResMut<KeyCursor>,
+    mut actions: MessageWriter<GemsAction>,
+) {
+    if egui.is_some_and(|e| e.wants_keyboard_input()) {
+        return;
+    }
+    if keys.any_just_pressed([KeyCode::Escape, KeyCode::KeyP]) {
+        let on = !paused.0;
+        set_paused(&mut paused, &mut time, on);
+    }
+    if paused.0 {
+        return;
+    }
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    for (codes, dr, dc) in [
+        ([KeyCode::ArrowUp, KeyCode::KeyW], -1, 0),
+        ([KeyCode::ArrowDown, KeyCode::KeyS], 1, 0),
+        ([KeyCode::ArrowLeft, KeyCode::KeyA], 0, -1),
+        ([KeyCode::ArrowRight, KeyCode::KeyD], 0, 1),
+    ] {
+        if keys.any_just_pressed(codes) && !(ctrl && codes[1] == KeyCode::KeyD) {
+            if cursor.visible {
+                actions.write(GemsAction::MoveCursor(dr, dc));
+            } else {
+                // The first key press only shows the cursor where it is.
+                cursor.visible = true;
+                actions.write(GemsAction::MoveCursor(0, 0));
+            }
+        }
+    }
+    if keys.any_just_pressed([KeyCode::Space, KeyCode::Enter, KeyCode::NumpadEnter]) {
+        actions.write(GemsAction::SelectCursor);
+    }
+    let z = keys.just_pressed(KeyCode::KeyZ);
+    if keys.just_pressed(KeyCode::KeyU) || (ctrl && z && !shift) {
+        actions.write(GemsAction::Undo);
+    }
+    if keys.just_pressed(KeyCode::KeyY) || (ctrl && z && shift) {
+        actions.write(GemsAction::Redo);
+    }
+    if keys.just_pressed(KeyCode::KeyH) {
+        actions.write(GemsAction::Hint);
+    }
+}
+
+/// Pauses or resumes the game: virtual time stops, so transitions and the AI stop too.
+pub fn set_paused(paused: &mut Paused, time: &mut Time<Virtual>, on: bool) {
+    paused.0 = on;
+    if on {
+        time.pause();
+    } else {
+        time.unpause();
+    }
 }

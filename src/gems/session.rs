@@ -236,7 +236,7 @@ fn rebuild(p: &mut SessionParams, deal: bool) {
             Kind(kind),
             Flag(false),
             Transform::from_translation(p.layout.world(start).extend(1.0))
-                .with_scale(Vec3::splat(p.layout.cell)),
+                .with_scale(super::anim::gem_scale(p.layout.cell)),
         ));
         if deal {
             entity.insert(Tween::new(

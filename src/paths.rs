@@ -1,0 +1,45 @@
+//! Where the game keeps the player's files: high scores, settings and saves.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+
+/// The player's data directory; `None` when there is none (then nothing is written to disk).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct DataDir(pub Option<PathBuf>);
+
+impl DataDir {
+    /// The platform's data directory for the game: `$MODERN_GEMS_DATA_DIR` if set, else
+    /// `$XDG_DATA_HOME/modern-gems` or `~/.local/share/modern-gems` (Linux),
+    /// `~/Library/Application Support/modern-gems` (macOS), `%APPDATA%\modern-gems` (Windows).
+    pub fn platform() -> Self {
+        let env = |k: &str| {
+            std::env::var_os(k)
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        };
+        if let Some(dir) = env("MODERN_GEMS_DATA_DIR") {
+            return Self(Some(dir));
+        }
+        let dir = if cfg!(target_os = "windows") {
+            env("APPDATA").map(|d| d.join("modern-gems"))
+        } else if cfg!(target_os = "macos") {
+            env("HOME").map(|h| h.join("Library/Application Support/modern-gems"))
+        } else {
+            env("XDG_DATA_HOME")
+                .or_else(|| env("HOME").map(|h| h.join(".local/share")))
+                .map(|d| d.join("modern-gems"))
+        };
+        Self(dir)
+    }
+
+    /// A file in the data directory.
+    pub fn file(&self, name: &str) -> Option<PathBuf> {
+        self.0.as_ref().map(|d| d.join(name))
+    }
+
+    /// The folder for saved games.
+    pub fn saves(&self) -> Option<PathBuf> {
+        self.file("saves")
+    }
+}
