@@ -10,7 +10,7 @@ use gems_rules::gems::{
     Board, Cell, Game, Player, RemovalPolicy, greedy_move, named_board, named_board_names,
     random_board,
 };
-use modern_gems::gems::anim::{Tween, Vanish};
+use modern_gems::gems::anim::Animations;
 use modern_gems::gems::model::{
     Flag, GemIndex, GemsAction, GemsSession, Kind, PendingMove, Position,
 };
@@ -59,8 +59,7 @@ fn session(app: &App) -> &GemsSession {
 fn assert_mirror(app: &mut App) {
     let board = session(app).game.board().clone();
     let world = app.world_mut();
-    let mut q =
-        world.query_filtered::<(Entity, &Position, &Kind, &Flag, &Transform), Without<Vanish>>();
+    let mut q = world.query::<(Entity, &Position, &Kind, &Flag, &Transform)>();
     let mut seen = BTreeMap::new();
     for (e, pos, kind, _, _) in q.iter(world) {
         assert!(
@@ -77,8 +76,7 @@ fn assert_mirror(app: &mut App) {
         assert_eq!(index.get(*cell), Some(*e), "index at {cell}");
     }
     assert_eq!(index.cells.iter().flatten().count(), seen.len());
-    assert_eq!(world.query::<&Tween>().iter(world).count(), 0);
-    assert_eq!(world.query::<&Vanish>().iter(world).count(), 0);
+    assert!(world.resource::<Animations>().is_idle());
 }
 
 fn select(app: &mut App, cell: Cell) {

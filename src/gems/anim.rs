@@ -4,12 +4,29 @@
 use bevy::prelude::*;
 
 use super::layout::BoardLayout;
-use super::model::{Flag, Kind, Paused};
+use super::model::{FlagChanged, Kind, Paused};
 use crate::screens::Screen;
 use crate::theme::Easing;
 
+/// The animations in progress: only the gems listed here do any work in a frame. Starting a
+/// phase pushes one entry per moving gem, so even a 10,000-gem cascade changes no archetype.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Animations {
+    /// Gems moving between cells.
+    pub tweens: Vec<(Entity, Tween)>,
+    /// Removed gems popping away; despawned when done.
+    pub vanishing: Vec<(Entity, Vanish)>,
+}
+
+impl Animations {
+    /// True when nothing is animating.
+    pub fn is_idle(&self) -> bool {
+        self.tweens.is_empty() && self.vanishing.is_empty()
+    }
+}
+
 /// Moves a gem from one cell-space point to another (x = column, y = row).
-#[derive(Component, Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Tween {
     /// Start, in cell space.
     pub from: Vec2,
@@ -54,7 +71,7 @@ impl Tween {
 
 /// Pops a removed gem away (a short swell, then shrinking to nothing); the entity is despawned
 /// when it ends.
-#[derive(Component, Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Vanish {
     /// Seconds to wait first.
     pub delay: f32,
@@ -88,6 +105,13 @@ pub fn gem_scale(size: f32) -> Vec3 {
     Vec3::new(size, size, 1.0)
 }
 
+/// The delay of column `col` in a ripple of `per_col` seconds per column, squeezed so that the
+/// whole ripple never takes longer than 20 columns' worth on a wide board.
+pub fn stagger(per_col: f32, col: usize, cols: usize) -> f32 {
+    let squeeze = (20.0 / cols.max(1) as f32).min(1.0);
+    per_col * col as f32 * squeeze
+}
+
 /// Scale of a flagged gem relative to a plain one.
 pub const FLAG_SCALE: f32 = 1.08;
 
@@ -96,7 +120,7 @@ pub struct AnimPlugin;
 
 impl Plugin for AnimPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(
+        app.init_resource::<Animations>().add_systems(
             Update,
             (run_tweens, run_vanish, scale_flagged)
                 .in_set(super::session::GemsSystems::Animate)
@@ -106,25 +130,26 @@ impl Plugin for AnimPlugin {
 }
 
 fn run_tweens(
-    mut commands: Commands,
     time: Res<Time>,
     paused: Res<Paused>,
     layout: Res<BoardLayout>,
-    mut tweens: Query<(Entity, &mut Tween, &mut Transform)>,
+    mut anims: ResMut<Animations>,
+    mut transforms: Query<&mut Transform>,
 ) {
     if paused.0 {
         return;
     }
     let dt = time.delta_secs();
-    for (e, mut tween, mut transform) in &mut tweens {
+    anims.tweens.retain_mut(|(e, tween)| {
         tween.elapsed += dt;
+        let Ok(mut transform) = transforms.get_mut(*e) else {
+            return false;
+        };
         let at = layout.world(tween.position());
         transform.translation.x = at.x;
         transform.translation.y = at.y;
-        if tween.progress() >= 1.0 {
-            commands.entity(e).remove::<Tween>();
-        }
-    }
+        tween.progress() < 1.0
+    });
 }
 
 fn run_vanish(
@@ -132,28 +157,37 @@ fn run_vanish(
     time: Res<Time>,
     paused: Res<Paused>,
     layout: Res<BoardLayout>,
-    mut gems: Query<(Entity, &mut Vanish, &mut Transform)>,
+    mut anims: ResMut<Animations>,
+    mut transforms: Query<&mut Transform>,
 ) {
     if paused.0 {
         return;
     }
     let dt = time.delta_secs();
-    for (e, mut v, mut transform) in &mut gems {
+    anims.vanishing.retain_mut(|(e, v)| {
         v.elapsed += dt;
+        let Ok(mut transform) = transforms.get_mut(*e) else {
+            return false;
+        };
         transform.scale = gem_scale(layout.cell * FLAG_SCALE * v.scale().max(0.0));
-        if v.progress() >= 1.0 {
-            commands.entity(e).despawn();
+        let done = v.progress() >= 1.0;
+        if done {
+            commands.entity(*e).despawn();
         }
-    }
+        !done
+    });
 }
 
 /// Flagged gems swell slightly; only gems whose flag changed are touched.
 fn scale_flagged(
     layout: Res<BoardLayout>,
-    mut gems: Query<(&Flag, &mut Transform), (Changed<Flag>, With<Kind>, Without<Vanish>)>,
+    mut changes: MessageReader<FlagChanged>,
+    mut gems: Query<&mut Transform, With<Kind>>,
 ) {
-    for (flag, mut transform) in &mut gems {
-        let s = if flag.0 { FLAG_SCALE } else { 1.0 };
-        transform.scale = gem_scale(layout.cell * s);
+    for change in changes.read() {
+        if let Ok(mut transform) = gems.get_mut(change.entity) {
+            let s = if change.flagged { FLAG_SCALE } else { 1.0 };
+            transform.scale = gem_scale(layout.cell * s);
+        }
     }
 }

@@ -20,8 +20,8 @@ pub mod view;
 use bevy::prelude::*;
 
 use model::{
-    ActivePlayer, ActivePolicy, BoardRebuilt, GemIndex, GemsAction, KeyCursor, LastMove,
-    MoveSettled, Paused, PendingMove, Selection,
+    ActivePlayer, ActivePolicy, BoardRebuilt, FlagChanged, GemIndex, GemsAction, KeyCursor,
+    LastMove, MoveSettled, Paused, PendingMove, Selection,
 };
 use session::GemsSystems;
 
@@ -49,6 +49,7 @@ impl Plugin for GemsLogicPlugin {
             .add_message::<GemsAction>()
             .add_message::<MoveSettled>()
             .add_message::<BoardRebuilt>()
+            .add_message::<FlagChanged>()
             .configure_sets(
                 Update,
                 (

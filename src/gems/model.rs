@@ -215,6 +215,16 @@ pub struct MoveSettled {
     pub game_over: bool,
 }
 
+/// Sent for each gem whose [`Flag`] changed, so drawing reacts to exactly those gems (no
+/// per-frame scan of the board).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FlagChanged {
+    /// The gem.
+    pub entity: Entity,
+    /// Its new flag.
+    pub flagged: bool,
+}
+
 /// Sent when a board has been (re)built: a new game, a load, undo, redo or restart.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardRebuilt;

@@ -4,11 +4,11 @@
 use bevy::prelude::*;
 use gems_rules::gems::{Cell, Player};
 
-use super::anim::Tween;
+use super::anim::{Animations, Tween};
 use super::layout::{BoardLayout, ViewArea};
 use super::model::{
-    ActivePlayer, ActivePolicy, BoardRebuilt, Flag, GemIndex, GemsAction, GemsSession, KeyCursor,
-    Kind, LastMove, Paused, PendingMove, Position, Selection,
+    ActivePlayer, ActivePolicy, BoardRebuilt, Flag, FlagChanged, GemIndex, GemsAction, GemsSession,
+    KeyCursor, Kind, LastMove, Paused, PendingMove, Position, Selection,
 };
 use crate::screens::{Phase, Screen};
 use crate::theme::Theme;
@@ -60,7 +60,9 @@ pub struct SessionParams<'w, 's> {
     paused: Res<'w, Paused>,
     phase: Res<'w, State<Phase>>,
     next_phase: ResMut<'w, NextState<Phase>>,
+    anims: ResMut<'w, Animations>,
     rebuilt: MessageWriter<'w, BoardRebuilt>,
+    flag_changes: MessageWriter<'w, FlagChanged>,
     flags: Query<'w, 's, &'static mut Flag>,
     gems: Query<'w, 's, Entity, With<Kind>>,
 }
@@ -172,14 +174,19 @@ fn hover(p: &mut SessionParams, cell: Option<Cell>) {
 /// Flags exactly the entities at `group`, unflagging the previously flagged ones.
 fn set_flags(p: &mut SessionParams, group: &[Cell]) {
     let old = std::mem::take(&mut p.selection.group);
-    for cell in old {
-        if let Some(mut f) = p.index.get(cell).and_then(|e| p.flags.get_mut(e).ok()) {
-            f.0 = false;
-        }
-    }
-    for &cell in group {
-        if let Some(mut f) = p.index.get(cell).and_then(|e| p.flags.get_mut(e).ok()) {
-            f.0 = true;
+    let changes = old
+        .iter()
+        .map(|&c| (c, false))
+        .chain(group.iter().map(|&c| (c, true)));
+    for (cell, flagged) in changes {
+        let Some(entity) = p.index.get(cell) else {
+            continue;
+        };
+        if let Ok(mut f) = p.flags.get_mut(entity)
+            && f.0 != flagged
+        {
+            f.0 = flagged;
+            p.flag_changes.write(FlagChanged { entity, flagged });
         }
     }
     p.selection.group = group.to_vec();
@@ -216,6 +223,7 @@ fn rebuild(p: &mut SessionParams, deal: bool) {
         p.commands.entity(e).despawn();
     }
     *p.selection = Selection::default();
+    *p.anims = Animations::default();
     p.pending.0 = None;
     *p.last = LastMove::default();
     let board = p.session.game.board();
@@ -231,23 +239,27 @@ fn rebuild(p: &mut SessionParams, deal: bool) {
         } else {
             target
         };
-        let mut entity = p.commands.spawn((
+        let entity = p.commands.spawn((
             Position::from(cell),
             Kind(kind),
             Flag(false),
             Transform::from_translation(p.layout.world(start).extend(1.0))
                 .with_scale(super::anim::gem_scale(p.layout.cell)),
         ));
+        let e = entity.id();
         if deal {
-            entity.insert(Tween::new(
-                start,
-                target,
-                t.fall_stagger * cell.col as f32 + 0.02 * (board.rows() - cell.row) as f32,
-                t.deal,
-                t.deal_easing,
+            p.anims.tweens.push((
+                e,
+                Tween::new(
+                    start,
+                    target,
+                    super::anim::stagger(t.fall_stagger, cell.col, board.cols())
+                        + super::anim::stagger(0.02, board.rows() - cell.row, board.rows()),
+                    t.deal,
+                    t.deal_easing,
+                ),
             ));
         }
-        let e = entity.id();
         p.index.put(cell, e);
     }
     let over = p.session.game.is_over();

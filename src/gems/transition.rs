@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use gems_rules::gems::{Cell, GemMove};
 
-use super::anim::{Tween, Vanish};
+use super::anim::{Animations, Tween, Vanish, stagger};
 use super::layout::cell_vec;
 use super::model::{GemIndex, GemsSession, MoveSettled, Paused, PendingMove, Position, Selection};
 use super::session::GemsSystems;
@@ -41,7 +41,7 @@ fn reset_clock(mut clock: ResMut<PhaseClock>) {
 
 /// The removed gems start popping; they leave the index at once.
 fn start_removing(
-    mut commands: Commands,
+    mut anims: ResMut<Animations>,
     pending: Res<PendingMove>,
     mut index: ResMut<GemIndex>,
     mut selection: ResMut<Selection>,
@@ -55,12 +55,13 @@ fn start_removing(
             let dist =
                 r.cell.row.abs_diff(outcome.cell.row) + r.cell.col.abs_diff(outcome.cell.col);
             let delay = (dist as f32 * t.remove * 0.08).min(t.remove);
-            commands.entity(e).insert(Vanish {
+            let vanish = Vanish {
                 delay: if i == 0 { 0.0 } else { delay },
                 duration: t.remove,
                 elapsed: 0.0,
                 easing: t.remove_easing,
-            });
+            };
+            anims.vanishing.push((e, vanish));
         }
     }
     selection.group.clear();
@@ -68,7 +69,7 @@ fn start_removing(
 
 /// Moves the entities of `moves` from `start(m)` to `end(m)` in the index and gives each a tween.
 fn relocate(
-    commands: &mut Commands,
+    anims: &mut Animations,
     index: &mut GemIndex,
     positions: &mut Query<&mut Position>,
     moves: &[&GemMove],
@@ -85,12 +86,12 @@ fn relocate(
         if let Ok(mut pos) = positions.get_mut(e) {
             *pos = Position::from(end(m));
         }
-        commands.entity(e).insert(tween(m));
+        anims.tweens.push((e, tween(m)));
     }
 }
 
 fn start_falling(
-    mut commands: Commands,
+    mut anims: ResMut<Animations>,
     pending: Res<PendingMove>,
     mut index: ResMut<GemIndex>,
     mut positions: Query<&mut Position>,
@@ -98,9 +99,10 @@ fn start_falling(
 ) {
     let Some(outcome) = &pending.0 else { return };
     let t = &theme.timings;
+    let cols = index.cols;
     let falls: Vec<&GemMove> = outcome.removal.moves.iter().filter(|m| m.fell()).collect();
     relocate(
-        &mut commands,
+        &mut anims,
         &mut index,
         &mut positions,
         &falls,
@@ -111,7 +113,7 @@ fn start_falling(
             Tween::new(
                 cell_vec(m.from),
                 cell_vec(m.fallen),
-                t.fall_stagger * m.from.col as f32,
+                stagger(t.fall_stagger, m.from.col, cols),
                 t.fall * rows.sqrt(),
                 t.fall_easing,
             )
@@ -120,7 +122,7 @@ fn start_falling(
 }
 
 fn start_shifting(
-    mut commands: Commands,
+    mut anims: ResMut<Animations>,
     pending: Res<PendingMove>,
     mut index: ResMut<GemIndex>,
     mut positions: Query<&mut Position>,
@@ -128,6 +130,7 @@ fn start_shifting(
 ) {
     let Some(outcome) = &pending.0 else { return };
     let t = &theme.timings;
+    let cols = index.cols;
     let shifts: Vec<&GemMove> = outcome
         .removal
         .moves
@@ -135,7 +138,7 @@ fn start_shifting(
         .filter(|m| m.shifted())
         .collect();
     relocate(
-        &mut commands,
+        &mut anims,
         &mut index,
         &mut positions,
         &shifts,
@@ -145,7 +148,7 @@ fn start_shifting(
             Tween::new(
                 cell_vec(m.fallen),
                 cell_vec(m.to),
-                t.shift_stagger * m.to.col as f32,
+                stagger(t.shift_stagger, m.to.col, cols),
                 t.shift,
                 t.shift_easing,
             )
@@ -164,8 +167,7 @@ fn advance_phase(
     mut clock: ResMut<PhaseClock>,
     mut pending: ResMut<PendingMove>,
     session: Res<GemsSession>,
-    tweens: Query<(), With<Tween>>,
-    vanishing: Query<(), With<Vanish>>,
+    anims: Res<Animations>,
     mut settled: MessageWriter<MoveSettled>,
 ) {
     if paused.0 {
@@ -174,9 +176,9 @@ fn advance_phase(
     clock.0 += time.delta_secs();
     let next_phase = match phase.get() {
         Phase::Flagging if clock.0 >= theme.timings.flag => Phase::Removing,
-        Phase::Removing if vanishing.is_empty() => Phase::Falling,
-        Phase::Falling if tweens.is_empty() => Phase::Shifting,
-        Phase::Shifting if tweens.is_empty() => {
+        Phase::Removing if anims.vanishing.is_empty() => Phase::Falling,
+        Phase::Falling if anims.tweens.is_empty() => Phase::Shifting,
+        Phase::Shifting if anims.tweens.is_empty() => {
             let over = session.game.is_over();
             if let Some(outcome) = pending.0.take() {
                 settled.write(MoveSettled {
@@ -187,7 +189,7 @@ fn advance_phase(
             }
             if over { Phase::Over } else { Phase::Idle }
         }
-        Phase::Dealing if tweens.is_empty() => {
+        Phase::Dealing if anims.tweens.is_empty() => {
             if session.game.is_over() {
                 Phase::Over
             } else {

@@ -10,9 +10,9 @@ use bevy::prelude::*;
 use bevy::render::render_resource::PrimitiveTopology;
 use bevy::window::{PrimaryWindow, WindowResized};
 
-use super::anim::{FLAG_SCALE, Tween, Vanish, gem_scale};
+use super::anim::{FLAG_SCALE, gem_scale};
 use super::layout::{BoardLayout, ViewArea};
-use super::model::{BoardRebuilt, Flag, GemsSession, KeyCursor, Kind, Position};
+use super::model::{BoardRebuilt, Flag, FlagChanged, GemsSession, KeyCursor, Kind, Position};
 use crate::screens::Screen;
 use crate::theme::{GemShape, Theme, color};
 
@@ -291,34 +291,35 @@ fn dress(
     }
 }
 
+/// Dresses the gems of a freshly built board (they are the gems without a mesh yet).
 fn dress_new_gems(
     mut commands: Commands,
     art: Res<GemArt>,
-    gems: Query<(Entity, &Kind, &Flag), Added<Kind>>,
+    mut rebuilt: MessageReader<BoardRebuilt>,
+    gems: Query<(Entity, &Kind, &Flag), Without<Mesh2d>>,
 ) {
+    if rebuilt.read().count() == 0 {
+        return;
+    }
     for (e, kind, flag) in &gems {
         dress(&mut commands, &art, e, kind.0, flag.0, false);
     }
 }
 
-/// Swaps the material and shows the halo of gems whose flag changed.
+/// Swaps the material and shows the halo of exactly the gems whose flag changed.
 fn show_flags(
     art: Res<GemArt>,
-    mut gems: Query<
-        (
-            &Kind,
-            &Flag,
-            &mut MeshMaterial2d<ColorMaterial>,
-            Option<&Children>,
-        ),
-        Changed<Flag>,
-    >,
+    mut changes: MessageReader<FlagChanged>,
+    mut gems: Query<(&Kind, &mut MeshMaterial2d<ColorMaterial>, Option<&Children>)>,
     mut halos: Query<&mut Visibility, With<Halo>>,
 ) {
-    for (kind, flag, mut material, children) in &mut gems {
+    for change in changes.read() {
+        let Ok((kind, mut material, children)) = gems.get_mut(change.entity) else {
+            continue;
+        };
         for child in children.into_iter().flatten() {
             if let Ok(mut v) = halos.get_mut(*child) {
-                *v = if flag.0 {
+                *v = if change.flagged {
                     Visibility::Inherited
                 } else {
                     Visibility::Hidden
@@ -326,7 +327,7 @@ fn show_flags(
             }
         }
         let style = art.style_index(kind.0);
-        let set = if flag.0 { &art.lit } else { &art.plain };
+        let set = if change.flagged { &art.lit } else { &art.plain };
         if let Some(m) = set.get(style) {
             material.0 = m.clone();
         }
@@ -342,10 +343,7 @@ fn fit_to_window(
     mut area: ResMut<ViewArea>,
     mut layout: ResMut<BoardLayout>,
     session: Res<GemsSession>,
-    mut gems: Query<
-        (&Position, &Flag, &mut Transform),
-        (With<Kind>, Without<Tween>, Without<Vanish>),
-    >,
+    mut gems: Query<(&Position, &Flag, &mut Transform), With<Kind>>,
 ) {
     let size = Vec2::new(window.width(), window.height());
     let changed = resized.read().count() > 0 || rebuilt.read().count() > 0 || area.size != size;
