@@ -37,7 +37,6 @@ fn cell_under(
 
 /// Hover follows the mouse; a left click removes the group under it. After the board changes
 /// the group under a resting mouse is highlighted again.
-#[allow(clippy::too_many_arguments)]
 fn pointer(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform)>,

@@ -157,7 +157,6 @@ fn start_shifting(
 }
 
 /// Hands over to the next phase once the current one's animations have ended.
-#[allow(clippy::too_many_arguments)]
 fn advance_phase(
     time: Res<Time>,
     paused: Res<Paused>,

@@ -335,7 +335,6 @@ fn show_flags(
 }
 
 /// Keeps the board fitted to the window: on a resize, or when a board is (re)built.
-#[allow(clippy::too_many_arguments)]
 fn fit_to_window(
     mut resized: MessageReader<WindowResized>,
     mut rebuilt: MessageReader<BoardRebuilt>,
