@@ -3,9 +3,11 @@
 
 pub mod gems;
 pub mod launch;
+pub mod library;
 pub mod paths;
 pub mod screens;
 pub mod scripted;
+pub mod settings;
 pub mod theme;
 pub mod title;
 
@@ -28,7 +30,12 @@ pub fn session_from_options(opts: &LaunchOptions) -> Result<GemsSession, String>
     let (name, board) = match (&opts.board, opts.seed) {
         (Some(name), _) => (
             name.clone(),
-            board_by_name(name).map_err(|e| e.to_string())?,
+            board_by_name(name)
+                .ok()
+                .or_else(|| board_file(name))
+                .ok_or_else(|| {
+                    format!("no board named '{name}' (and no assets/boards/{name}.board)")
+                })?,
         ),
         (None, Some(seed)) => (
             random_board_name(10, 15, 4, seed),
@@ -40,6 +47,30 @@ pub fn session_from_options(opts: &LaunchOptions) -> Result<GemsSession, String>
         ),
     };
     Ok(GemsSession::new(name, board, policy, player))
+}
+
+/// A board file `assets/boards/NAME.board` that a player dropped in (desktop only).
+fn board_file(name: &str) -> Option<gems_rules::gems::Board> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        if name.contains(['/', '\\']) || name.contains("..") {
+            return None;
+        }
+        let path = paths::asset_dir()
+            .join("boards")
+            .join(format!("{name}.board"));
+        let text = gems_rules::storage::read_text_bounded(
+            &path,
+            gems_rules::gems::MAX_SAVE_STRING_BYTES as u64,
+        )
+        .ok()?;
+        gems_rules::gems::Board::from_save_string(&text).ok()
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = name;
+        None
+    }
 }
 
 /// An app without window or renderer, stepping time by `step` per `update()`: the game's logic
@@ -74,6 +105,15 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
                 }),
                 ..default()
             })
+            .set(bevy::asset::AssetPlugin {
+                #[cfg(not(target_arch = "wasm32"))]
+                file_path: paths::asset_dir().to_string_lossy().into_owned(),
+                // Edited theme and board files apply at once on the desktop.
+                watch_for_changes_override: Some(cfg!(not(target_arch = "wasm32"))),
+                // No `.meta` files: the web build would request one per asset.
+                meta_check: bevy::asset::AssetMetaCheck::Never,
+                ..default()
+            })
             .set(bevy::log::LogPlugin {
                 filter: "wgpu=error,naga=warn,bevy_render=warn,bevy_winit=warn".to_string(),
                 ..default()
@@ -83,8 +123,14 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
     .insert_resource(gems::scores::HighScores::load(data.file("scores.ron")))
     .insert_resource(data)
     .insert_resource(session)
+    .insert_resource(library::ThemeLibrary {
+        forced: opts.theme.clone(),
+        ..default()
+    })
     .add_plugins((
         ScreensPlugin,
+        settings::SettingsPlugin,
+        library::LibraryPlugin,
         title::TitlePlugin,
         gems::GemsLogicPlugin,
         gems::GemsViewPlugin,

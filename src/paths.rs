@@ -43,3 +43,29 @@ impl DataDir {
         self.file("saves")
     }
 }
+
+/// The folder holding the game's `assets/` (desktop): `$BEVY_ASSET_ROOT/assets`, else the crate's
+/// own folder when run by cargo, else `assets/` beside the executable, else in the working
+/// directory.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn asset_dir() -> PathBuf {
+    let env = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let candidates = [
+        env("BEVY_ASSET_ROOT"),
+        env("CARGO_MANIFEST_DIR"),
+        std::env::current_exe()
+            .ok()
+            .and_then(|e| e.parent().map(PathBuf::from)),
+        std::env::current_dir().ok(),
+    ];
+    let found = candidates
+        .iter()
+        .flatten()
+        .map(|root| root.join("assets"))
+        .find(|dir| dir.is_dir());
+    found.unwrap_or_else(|| PathBuf::from("assets"))
+}

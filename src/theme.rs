@@ -150,9 +150,55 @@ impl Default for Timings {
     }
 }
 
+/// One sound effect: a file under `assets/` and its volume (0..=1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SoundSpec {
+    /// Path under `assets/`, e.g. `sounds/remove.ogg`.
+    pub file: String,
+    /// Volume, 0..=1, multiplied by the player's volume setting.
+    pub volume: f32,
+}
+
+impl SoundSpec {
+    fn new(file: &str, volume: f32) -> Self {
+        Self {
+            file: file.to_string(),
+            volume,
+        }
+    }
+}
+
+/// The theme's sound effects.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Sounds {
+    /// A group is selected for removal.
+    pub select: SoundSpec,
+    /// Gems are removed (the game raises the pitch with the group's size).
+    pub remove: SoundSpec,
+    /// Falling gems land.
+    pub land: SoundSpec,
+    /// Columns slide left.
+    pub shift: SoundSpec,
+    /// The game is over.
+    pub game_over: SoundSpec,
+}
+
+impl Default for Sounds {
+    fn default() -> Self {
+        Self {
+            select: SoundSpec::new("sounds/select.ogg", 0.5),
+            remove: SoundSpec::new("sounds/remove.ogg", 0.8),
+            land: SoundSpec::new("sounds/land.ogg", 0.5),
+            shift: SoundSpec::new("sounds/shift.ogg", 0.5),
+            game_over: SoundSpec::new("sounds/gameover.ogg", 0.8),
+        }
+    }
+}
+
 /// A complete theme.
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Theme {
     /// Shown in the settings menu.
     pub name: String,
@@ -174,6 +220,8 @@ pub struct Theme {
     pub heading_size: f32,
     /// Transition timings.
     pub timings: Timings,
+    /// Sound effects.
+    pub sounds: Sounds,
 }
 
 impl Default for Theme {
@@ -199,22 +247,225 @@ impl Default for Theme {
             text_size: 16.0,
             heading_size: 24.0,
             timings: Timings::default(),
+            sounds: Sounds::default(),
         }
     }
 }
 
 impl Theme {
+    /// Index of the style of gem kind `kind`: kind 1 uses the first style, kind 2 the second,
+    /// wrapping around (kind 0 uses the last).
+    pub fn style_index(&self, kind: u32) -> usize {
+        let n = self.gems.len().max(1);
+        (kind as usize % n + n - 1) % n
+    }
+
     /// The style of gem kind `kind`.
     pub fn style(&self, kind: u32) -> GemStyle {
-        if self.gems.is_empty() {
-            return GemStyle {
+        self.gems
+            .get(self.style_index(kind))
+            .cloned()
+            .unwrap_or(GemStyle {
                 color: "#cccccc".to_string(),
                 shape: GemShape::Circle,
-            };
+            })
+    }
+}
+
+/// Why a theme file was rejected: the 1-based line and column, and the problem.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {message}")]
+pub struct ThemeError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Largest theme file read, in bytes.
+pub const MAX_THEME_BYTES: usize = 64 * 1024;
+
+impl Theme {
+    /// Parses and validates a theme file (RON with [`Theme`]'s fields; missing fields keep the
+    /// defaults). Every error names its line.
+    pub fn parse(text: &str) -> Result<Self, ThemeError> {
+        if text.len() > MAX_THEME_BYTES {
+            return Err(ThemeError {
+                line: 1,
+                column: 1,
+                message: format!("the file is larger than {MAX_THEME_BYTES} bytes"),
+            });
         }
-        // Kinds usually start at 1; give kind 1 the first style.
-        let i = (kind as usize + self.gems.len() - 1) % self.gems.len();
-        self.gems[i].clone()
+        let theme: Theme = ron::from_str(text).map_err(|e| ThemeError {
+            line: e.span.start.line,
+            column: e.span.start.col,
+            message: e.code.to_string(),
+        })?;
+        theme.validate(text)?;
+        Ok(theme)
+    }
+
+    /// Checks values RON cannot: colours, sizes, durations and volumes in range.
+    fn validate(&self, text: &str) -> Result<(), ThemeError> {
+        // Locates the first occurrence of `needle` (after `field`, when given) for the message.
+        let at = |field: &str, needle: &str, message: String| {
+            let from = text.find(field).unwrap_or(0);
+            let offset = text[from..].find(needle).map_or(from, |i| from + i);
+            let line = text[..offset].matches('\n').count() + 1;
+            let column = offset - text[..offset].rfind('\n').map_or(0, |i| i + 1) + 1;
+            ThemeError {
+                line,
+                column,
+                message,
+            }
+        };
+        let colours = [
+            ("background", &self.background),
+            ("board", &self.board),
+            ("flag_highlight", &self.flag_highlight),
+            ("cursor", &self.cursor),
+        ];
+        let gem_colours = self.gems.iter().map(|g| ("gems", &g.color));
+        for (field, c) in colours.into_iter().chain(gem_colours) {
+            if parse_hex(c).is_none() {
+                return Err(at(
+                    field,
+                    c,
+                    format!("{field}: '{c}' is not a colour (#rrggbb)"),
+                ));
+            }
+        }
+        if self.gems.is_empty() {
+            return Err(at(
+                "gems",
+                "gems",
+                "gems: at least one gem style is needed".into(),
+            ));
+        }
+        for (field, v, lo, hi) in [
+            ("text_size", self.text_size, 6.0, 64.0),
+            ("heading_size", self.heading_size, 6.0, 96.0),
+            ("flag_mix", self.flag_mix, 0.0, 1.0),
+        ] {
+            if !(lo..=hi).contains(&v) {
+                return Err(at(
+                    field,
+                    field,
+                    format!("{field}: {v} is outside {lo}..={hi}"),
+                ));
+            }
+        }
+        let t = &self.timings;
+        for (field, v) in [
+            ("flag", t.flag),
+            ("remove", t.remove),
+            ("fall", t.fall),
+            ("fall_stagger", t.fall_stagger),
+            ("shift", t.shift),
+            ("shift_stagger", t.shift_stagger),
+            ("deal", t.deal),
+        ] {
+            if !(0.0..=5.0).contains(&v) {
+                return Err(at(
+                    field,
+                    field,
+                    format!("timings.{field}: {v} s is outside 0..=5"),
+                ));
+            }
+        }
+        let s = &self.sounds;
+        for (field, spec) in [
+            ("select", &s.select),
+            ("remove", &s.remove),
+            ("land", &s.land),
+            ("shift", &s.shift),
+            ("game_over", &s.game_over),
+        ] {
+            if !(0.0..=1.0).contains(&spec.volume) {
+                return Err(at(
+                    &spec.file,
+                    &spec.file,
+                    format!("sounds.{field}: volume {} is outside 0..=1", spec.volume),
+                ));
+            }
+            if spec.file.contains("..") || spec.file.starts_with('/') {
+                return Err(at(
+                    &spec.file,
+                    &spec.file,
+                    format!(
+                        "sounds.{field}: '{}' must be a path under assets/",
+                        spec.file
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// This theme as played with reduced motion: transitions are skipped (the selection still
+    /// flashes briefly) and nothing bounces.
+    pub fn with_reduced_motion(mut self) -> Self {
+        let t = &mut self.timings;
+        t.flag = t.flag.min(0.08);
+        for d in [
+            &mut t.remove,
+            &mut t.fall,
+            &mut t.fall_stagger,
+            &mut t.shift,
+            &mut t.shift_stagger,
+            &mut t.deal,
+        ] {
+            *d = 0.0;
+        }
+        t.fall_easing = Easing::Linear;
+        t.deal_easing = Easing::Linear;
+        self
+    }
+}
+
+/// A theme file, `assets/themes/NAME.theme.ron`, as a Bevy asset.
+#[derive(Asset, TypePath, Clone, Debug)]
+pub struct ThemeAsset(pub Theme);
+
+/// Loads `*.theme.ron` files through [`Theme::parse`].
+#[derive(Default, TypePath)]
+pub struct ThemeLoader;
+
+/// Why a theme file could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum ThemeLoadError {
+    /// Reading failed.
+    #[error("could not read the file: {0}")]
+    Io(#[from] std::io::Error),
+    /// Not UTF-8.
+    #[error("the file is not UTF-8 text")]
+    Utf8,
+    /// Bad contents.
+    #[error("{0}")]
+    Theme(#[from] ThemeError),
+}
+
+impl bevy::asset::AssetLoader for ThemeLoader {
+    type Asset = ThemeAsset;
+    type Settings = ();
+    type Error = ThemeLoadError;
+
+    async fn load(
+        &self,
+        reader: &mut dyn bevy::asset::io::Reader,
+        _settings: &(),
+        _ctx: &mut bevy::asset::LoadContext<'_>,
+    ) -> Result<ThemeAsset, ThemeLoadError> {
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).await?;
+        let text = String::from_utf8(bytes).map_err(|_| ThemeLoadError::Utf8)?;
+        Ok(ThemeAsset(Theme::parse(&text)?))
+    }
+
+    fn extensions(&self) -> &[&str] {
+        &["theme.ron"]
     }
 }
 
@@ -247,6 +498,28 @@ mod tests {
             assert!((e.apply(1.0) - 1.0).abs() < 1e-4, "{e:?}");
             assert!((e.apply(2.0) - 1.0).abs() < 1e-4, "{e:?} clamps");
         }
+    }
+
+    #[test]
+    fn broken_themes_name_the_line() {
+        let e = Theme::parse("(\n  name: \"x\",\n  background: 12,\n)").unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+        let e = Theme::parse("(\n  name: \"x\",\n\n  cursor: \"#zzzzzz\",\n)").unwrap_err();
+        assert_eq!(e.line, 4, "{e}");
+        assert!(e.message.contains("not a colour"), "{e}");
+        let e = Theme::parse("(\n  timings: (\n    fall: -1.0,\n  ),\n)").unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+        let e = Theme::parse("(\n  nonsense: 3,\n)").unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+        assert!(Theme::parse("").is_err());
+        assert_eq!(Theme::parse("()").unwrap(), Theme::default());
+    }
+
+    #[test]
+    fn reduced_motion_skips_transitions() {
+        let t = Theme::default().with_reduced_motion().timings;
+        assert_eq!((t.remove, t.fall, t.shift, t.deal), (0.0, 0.0, 0.0, 0.0));
+        assert!(t.flag > 0.0);
     }
 
     #[test]

@@ -37,6 +37,7 @@ impl Plugin for TitlePlugin {
 fn title(
     mut contexts: EguiContexts,
     mut next: ResMut<NextState<Screen>>,
+    mut settings: ResMut<crate::settings::SettingsOpen>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -65,6 +66,9 @@ fn title(
                             ui.add_space(10.0);
                         }
                         ui.add_space(8.0);
+                        if ui.button("Settings").clicked() {
+                            settings.0 = !settings.0;
+                        }
                         if ui.button("Quit").clicked() {
                             exit.write(AppExit::Success);
                         }

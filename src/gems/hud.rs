@@ -6,8 +6,7 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use gems_rules::gems::{
-    Game, MAX_SAVE_FILE_BYTES, Player, RemovalPolicy, board_by_name, named_board_names,
-    random_board_name,
+    Game, MAX_SAVE_FILE_BYTES, Player, RemovalPolicy, board_by_name, random_board_name,
 };
 use gems_rules::storage::{atomic_write, read_text_bounded};
 
@@ -15,8 +14,10 @@ use super::ai::{AiSearch, Autoplay, Hint, HintSearch};
 use super::input::set_paused;
 use super::model::{GemsAction, GemsSession, LastMove, Paused, Selection};
 use super::scores::{GameOverInfo, HighScores};
+use crate::library::{BoardAsset, BoardLibrary, Rescan};
 use crate::paths::DataDir;
 use crate::screens::{Phase, Screen};
+use crate::settings::SettingsOpen;
 
 /// Which board the new-game dialog will use.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,6 +106,10 @@ pub struct HudParams<'w> {
     paused: ResMut<'w, Paused>,
     time: ResMut<'w, Time<Virtual>>,
     data: Res<'w, DataDir>,
+    settings_open: ResMut<'w, SettingsOpen>,
+    boards: Res<'w, BoardLibrary>,
+    board_assets: Res<'w, Assets<BoardAsset>>,
+    rescan: MessageWriter<'w, Rescan>,
     actions: MessageWriter<'w, GemsAction>,
 }
 
@@ -217,6 +222,9 @@ fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
                     if ui.button("Load").clicked() {
                         p.state.load = true;
                     }
+                    if ui.button("Settings").clicked() {
+                        p.settings_open.0 = !p.settings_open.0;
+                    }
                     if ui.button("Pause").on_hover_text("Pause (Esc)").clicked() {
                         set_paused(&mut p.paused, &mut p.time, true);
                     }
@@ -307,14 +315,28 @@ fn new_game_window(ctx: &egui::Context, p: &mut HudParams) {
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .show(ctx, |ui| {
             let s = &mut *p.state;
-            ui.heading("Board");
-            ui.horizontal_wrapped(|ui| {
-                for name in named_board_names() {
-                    let choice = BoardChoice::Named(name.to_string());
-                    ui.selectable_value(&mut s.board, choice, name);
+            ui.horizontal(|ui| {
+                ui.heading("Board");
+                if ui
+                    .small_button("Refresh")
+                    .on_hover_text("Look again for board files in assets/boards")
+                    .clicked()
+                {
+                    p.rescan.write(Rescan);
                 }
-                ui.selectable_value(&mut s.board, BoardChoice::Random, "Random");
             });
+            egui::ScrollArea::vertical()
+                .max_height(120.0)
+                .show(ui, |ui| {
+                    ui.horizontal_wrapped(|ui| {
+                        for (name, board) in p.boards.loaded(&p.board_assets) {
+                            let choice = BoardChoice::Named(name.to_string());
+                            ui.selectable_value(&mut s.board, choice, name)
+                                .on_hover_text(format!("{}×{}", board.rows(), board.cols()));
+                        }
+                        ui.selectable_value(&mut s.board, BoardChoice::Random, "Random");
+                    });
+                });
             if s.board == BoardChoice::Random {
                 ui.horizontal(|ui| {
                     ui.add(
@@ -363,7 +385,12 @@ fn new_game_window(ctx: &egui::Context, p: &mut HudParams) {
             BoardChoice::Named(n) => n.clone(),
             BoardChoice::Random => random_board_name(s.rows, s.cols, s.kinds, s.seed),
         };
-        match board_by_name(&name) {
+        let from_file = p
+            .boards
+            .loaded(&p.board_assets)
+            .find(|(n, _)| *n == name)
+            .map(|(_, b)| b.clone());
+        match from_file.map_or_else(|| board_by_name(&name), Ok) {
             Ok(board) => {
                 p.actions.write(GemsAction::NewGame {
                     board_name: name,

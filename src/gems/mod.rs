@@ -14,6 +14,7 @@ pub mod layout;
 pub mod model;
 pub mod scores;
 pub mod session;
+pub mod sound;
 pub mod transition;
 pub mod view;
 
@@ -75,6 +76,11 @@ pub struct GemsViewPlugin;
 
 impl Plugin for GemsViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((view::ViewPlugin, input::InputPlugin, hud::HudPlugin));
+        app.add_plugins((
+            view::ViewPlugin,
+            input::InputPlugin,
+            hud::HudPlugin,
+            sound::SoundPlugin,
+        ));
     }
 }

@@ -38,6 +38,31 @@ pub struct Kind(pub u32);
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Flag(pub bool);
 
+/// How a gem looks under the current theme: its style (index into the theme's gem styles),
+/// colour and shape. Set when the gem is spawned and whenever the theme changes.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Appearance {
+    /// Index of the theme's gem style.
+    pub style: usize,
+    /// Fill colour.
+    pub color: Color,
+    /// Outline shape.
+    pub shape: crate::theme::GemShape,
+}
+
+impl Appearance {
+    /// The look of `kind` under `theme`.
+    pub fn of(theme: &crate::theme::Theme, kind: u32) -> Self {
+        let style = theme.style_index(kind);
+        let s = theme.style(kind);
+        Self {
+            style,
+            color: crate::theme::color(&s.color),
+            shape: s.shape,
+        }
+    }
+}
+
 /// The removal policy new games use (and the current game's, mirrored).
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ActivePolicy(pub RemovalPolicy);

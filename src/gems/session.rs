@@ -7,8 +7,8 @@ use gems_rules::gems::{Cell, Player};
 use super::anim::{Animations, Tween};
 use super::layout::{BoardLayout, ViewArea};
 use super::model::{
-    ActivePlayer, ActivePolicy, BoardRebuilt, Flag, FlagChanged, GemIndex, GemsAction, GemsSession,
-    KeyCursor, Kind, LastMove, Paused, PendingMove, Position, Selection,
+    ActivePlayer, ActivePolicy, Appearance, BoardRebuilt, Flag, FlagChanged, GemIndex, GemsAction,
+    GemsSession, KeyCursor, Kind, LastMove, Paused, PendingMove, Position, Selection,
 };
 use crate::screens::{Phase, Screen};
 use crate::theme::Theme;
@@ -23,6 +23,12 @@ impl Plugin for SessionPlugin {
             handle_actions
                 .in_set(GemsSystems::Actions)
                 .run_if(in_state(Screen::ModernGems)),
+        )
+        .add_systems(
+            Update,
+            restyle_gems
+                .in_set(GemsSystems::Actions)
+                .run_if(resource_changed::<Theme>),
         )
         .add_systems(OnEnter(Screen::ModernGems), spawn_current_board)
         .add_systems(OnExit(Screen::ModernGems), despawn_board);
@@ -243,6 +249,7 @@ fn rebuild(p: &mut SessionParams, deal: bool) {
             Position::from(cell),
             Kind(kind),
             Flag(false),
+            Appearance::of(&p.theme, kind),
             Transform::from_translation(p.layout.world(start).extend(1.0))
                 .with_scale(super::anim::gem_scale(p.layout.cell)),
         ));
@@ -274,6 +281,16 @@ fn rebuild(p: &mut SessionParams, deal: bool) {
 /// On entering the Modern Gems screen: build the entities for the session's board.
 fn spawn_current_board(mut p: SessionParams) {
     rebuild(&mut p, true);
+}
+
+/// When the theme changes, every gem takes its new look.
+fn restyle_gems(theme: Res<Theme>, mut gems: Query<(&Kind, &mut Appearance)>) {
+    for (kind, mut look) in &mut gems {
+        let next = Appearance::of(&theme, kind.0);
+        if *look != next {
+            *look = next;
+        }
+    }
 }
 
 /// On leaving the Modern Gems screen: remove the gem entities.

@@ -12,7 +12,9 @@ use bevy::window::{PrimaryWindow, WindowResized};
 
 use super::anim::{FLAG_SCALE, gem_scale};
 use super::layout::{BoardLayout, ViewArea};
-use super::model::{BoardRebuilt, Flag, FlagChanged, GemsSession, KeyCursor, Kind, Position};
+use super::model::{
+    Appearance, BoardRebuilt, Flag, FlagChanged, GemsSession, KeyCursor, Kind, Position,
+};
 use crate::screens::Screen;
 use crate::theme::{GemShape, Theme, color};
 
@@ -23,8 +25,6 @@ pub struct GemArt {
     pub shapes: HashMap<GemShape, Handle<Mesh>>,
     /// The small gloss highlight drawn on each gem.
     pub gloss: Handle<Mesh>,
-    /// Per theme style: its shape.
-    pub style_shapes: Vec<GemShape>,
     /// Per theme style: the plain material.
     pub plain: Vec<Handle<ColorMaterial>>,
     /// Per theme style: the highlighted (flagged) material.
@@ -35,14 +35,6 @@ pub struct GemArt {
     pub halo: Handle<Mesh>,
     /// The halo material.
     pub halo_material: Handle<ColorMaterial>,
-}
-
-impl GemArt {
-    /// Index of the theme style of `kind` (as [`Theme::style`] picks it).
-    fn style_index(&self, kind: u32) -> usize {
-        let n = self.plain.len().max(1);
-        (kind as usize + n - 1) % n
-    }
 }
 
 /// The panel drawn behind the board.
@@ -56,6 +48,10 @@ pub struct CursorRing;
 /// The gloss child of a gem.
 #[derive(Component)]
 pub struct Gloss;
+
+/// Marks a gem that has its mesh, material and children.
+#[derive(Component)]
+pub struct Dressed;
 
 /// The halo child of a gem, shown while the gem is flagged.
 #[derive(Component)]
@@ -193,7 +189,6 @@ fn build_art(
         .unzip();
     GemArt {
         shapes,
-        style_shapes: theme.gems.iter().map(|g| g.shape).collect(),
         gloss: meshes.add(Ellipse::new(0.16, 0.09)),
         plain,
         lit,
@@ -232,18 +227,31 @@ fn setup(
 fn apply_theme(
     mut commands: Commands,
     theme: Res<Theme>,
+    old: Res<GemArt>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
-    gems: Query<(Entity, &Kind, &Flag)>,
+    gems: Query<(Entity, &Appearance, &Flag), With<Dressed>>,
     panel: Single<&MeshMaterial2d<ColorMaterial>, With<BoardPanel>>,
+    ring: Single<&MeshMaterial2d<ColorMaterial>, With<CursorRing>>,
 ) {
-    let art = build_art(&theme, &mut meshes, &mut materials);
-    commands.insert_resource(ClearColor(color(&theme.background)));
-    if let Some(mut m) = materials.get_mut(&panel.0) {
-        m.color = color(&theme.board);
+    let mut art = build_art(&theme, &mut meshes, &mut materials);
+    // Children and the board furniture keep their materials; recolour those in place.
+    art.gloss = old.gloss.clone();
+    art.gloss_material = old.gloss_material.clone();
+    art.halo = old.halo.clone();
+    art.halo_material = old.halo_material.clone();
+    for (handle, c) in [
+        (&art.halo_material, &theme.flag_highlight),
+        (&panel.0, &theme.board),
+        (&ring.0, &theme.cursor),
+    ] {
+        if let Some(mut m) = materials.get_mut(handle) {
+            m.color = color(c);
+        }
     }
-    for (e, kind, flag) in &gems {
-        dress(&mut commands, &art, e, kind.0, flag.0, true);
+    commands.insert_resource(ClearColor(color(&theme.background)));
+    for (e, look, flag) in &gems {
+        dress(&mut commands, &art, e, look, flag.0, true);
     }
     commands.insert_resource(art);
 }
@@ -253,24 +261,19 @@ fn dress(
     commands: &mut Commands,
     art: &GemArt,
     e: Entity,
-    kind: u32,
+    look: &Appearance,
     flagged: bool,
     redress: bool,
 ) {
-    let style = art.style_index(kind);
-    let shape = art
-        .style_shapes
-        .get(style)
-        .copied()
-        .unwrap_or(GemShape::Circle);
-    let mesh = art.shapes.get(&shape).cloned().unwrap_or_default();
+    let mesh = art.shapes.get(&look.shape).cloned().unwrap_or_default();
     let material = if flagged { &art.lit } else { &art.plain }
-        .get(style)
+        .get(look.style)
         .cloned()
         .unwrap_or_default();
     let mut entity = commands.entity(e);
     entity.insert((Mesh2d(mesh), MeshMaterial2d(material)));
     if !redress {
+        entity.insert(Dressed);
         entity.with_child((
             Gloss,
             Mesh2d(art.gloss.clone()),
@@ -291,18 +294,18 @@ fn dress(
     }
 }
 
-/// Dresses the gems of a freshly built board (they are the gems without a mesh yet).
+/// Dresses the gems of a freshly built board (the gems not yet [`Dressed`]).
 fn dress_new_gems(
     mut commands: Commands,
     art: Res<GemArt>,
     mut rebuilt: MessageReader<BoardRebuilt>,
-    gems: Query<(Entity, &Kind, &Flag), Without<Mesh2d>>,
+    gems: Query<(Entity, &Appearance, &Flag), Without<Dressed>>,
 ) {
     if rebuilt.read().count() == 0 {
         return;
     }
-    for (e, kind, flag) in &gems {
-        dress(&mut commands, &art, e, kind.0, flag.0, false);
+    for (e, look, flag) in &gems {
+        dress(&mut commands, &art, e, look, flag.0, false);
     }
 }
 
@@ -310,11 +313,15 @@ fn dress_new_gems(
 fn show_flags(
     art: Res<GemArt>,
     mut changes: MessageReader<FlagChanged>,
-    mut gems: Query<(&Kind, &mut MeshMaterial2d<ColorMaterial>, Option<&Children>)>,
+    mut gems: Query<(
+        &Appearance,
+        &mut MeshMaterial2d<ColorMaterial>,
+        Option<&Children>,
+    )>,
     mut halos: Query<&mut Visibility, With<Halo>>,
 ) {
     for change in changes.read() {
-        let Ok((kind, mut material, children)) = gems.get_mut(change.entity) else {
+        let Ok((look, mut material, children)) = gems.get_mut(change.entity) else {
             continue;
         };
         for child in children.into_iter().flatten() {
@@ -326,9 +333,8 @@ fn show_flags(
                 };
             }
         }
-        let style = art.style_index(kind.0);
         let set = if change.flagged { &art.lit } else { &art.plain };
-        if let Some(m) = set.get(style) {
+        if let Some(m) = set.get(look.style) {
             material.0 = m.clone();
         }
     }

@@ -1,0 +1,148 @@
+//! Sound effects of Modern Gems, from the theme's sound files: select, remove (its pitch rises
+//! with the group's size), land, column shift and game over. Volume and mute come from Settings.
+
+use bevy::audio::Volume;
+use bevy::prelude::*;
+
+use super::model::PendingMove;
+use crate::screens::Phase;
+use crate::settings::Settings;
+use crate::theme::{SoundSpec, Theme};
+
+/// The loaded sounds of the current theme, with their volumes.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct SoundBank {
+    /// (handle, volume) for select, remove, land, shift and game over.
+    pub sounds: Vec<(Handle<AudioSource>, f32)>,
+}
+
+/// Which effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// A group is selected.
+    Select = 0,
+    /// Gems are removed.
+    Remove = 1,
+    /// Gems land.
+    Land = 2,
+    /// Columns slide.
+    Shift = 3,
+    /// The game ends.
+    GameOver = 4,
+}
+
+/// The playback speed (and so pitch) of the removal sound for a group of `n` gems: one
+/// semitone higher per extra gem, up to an octave.
+pub fn removal_pitch(n: usize) -> f32 {
+    let semitones = n.saturating_sub(1).min(12) as f32;
+    2f32.powf(semitones / 12.0)
+}
+
+/// Plays the effects.
+pub struct SoundPlugin;
+
+impl Plugin for SoundPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<SoundBank>()
+            .add_systems(Update, load_bank.run_if(resource_changed::<Theme>))
+            .add_systems(
+                OnEnter(Phase::Flagging),
+                |c: Commands, b: Res<SoundBank>, s: Option<Res<Settings>>| {
+                    play(c, &b, s.as_deref(), Effect::Select, 1.0);
+                },
+            )
+            .add_systems(OnEnter(Phase::Removing), on_remove)
+            .add_systems(OnExit(Phase::Falling), on_land)
+            .add_systems(OnEnter(Phase::Shifting), on_shift)
+            .add_systems(
+                OnEnter(Phase::Over),
+                |c: Commands, b: Res<SoundBank>, s: Option<Res<Settings>>| {
+                    play(c, &b, s.as_deref(), Effect::GameOver, 1.0);
+                },
+            );
+    }
+}
+
+fn load_bank(theme: Res<Theme>, server: Res<AssetServer>, mut bank: ResMut<SoundBank>) {
+    let s = &theme.sounds;
+    let load = |spec: &SoundSpec| (server.load(spec.file.clone()), spec.volume);
+    bank.sounds = vec![
+        load(&s.select),
+        load(&s.remove),
+        load(&s.land),
+        load(&s.shift),
+        load(&s.game_over),
+    ];
+}
+
+fn play(
+    mut commands: Commands,
+    bank: &SoundBank,
+    settings: Option<&Settings>,
+    effect: Effect,
+    speed: f32,
+) {
+    let Some((handle, volume)) = bank.sounds.get(effect as usize) else {
+        return;
+    };
+    let master = settings.map_or(0.8, |s| if s.muted { 0.0 } else { s.volume });
+    let v = master * volume;
+    if v <= 0.0 {
+        return;
+    }
+    commands.spawn((
+        AudioPlayer(handle.clone()),
+        PlaybackSettings::DESPAWN
+            .with_volume(Volume::Linear(v))
+            .with_speed(speed),
+    ));
+}
+
+fn on_remove(
+    c: Commands,
+    bank: Res<SoundBank>,
+    s: Option<Res<Settings>>,
+    pending: Res<PendingMove>,
+) {
+    let n = pending.0.as_ref().map_or(1, |m| m.removal.removed.len());
+    play(c, &bank, s.as_deref(), Effect::Remove, removal_pitch(n));
+}
+
+fn on_land(c: Commands, bank: Res<SoundBank>, s: Option<Res<Settings>>, pending: Res<PendingMove>) {
+    if pending
+        .0
+        .as_ref()
+        .is_some_and(|m| m.removal.moves.iter().any(|g| g.fell()))
+    {
+        play(c, &bank, s.as_deref(), Effect::Land, 1.0);
+    }
+}
+
+fn on_shift(
+    c: Commands,
+    bank: Res<SoundBank>,
+    s: Option<Res<Settings>>,
+    pending: Res<PendingMove>,
+) {
+    if pending
+        .0
+        .as_ref()
+        .is_some_and(|m| m.removal.moves.iter().any(|g| g.shifted()))
+    {
+        play(c, &bank, s.as_deref(), Effect::Shift, 1.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn removal_pitch_rises_with_group_size_up_to_an_octave() {
+        assert_eq!(removal_pitch(1), 1.0);
+        assert!(removal_pitch(2) > removal_pitch(1));
+        assert!(removal_pitch(10) > removal_pitch(5));
+        assert!((removal_pitch(13) - 2.0).abs() < 1e-5);
+        assert_eq!(removal_pitch(100), removal_pitch(13));
+    }
+}

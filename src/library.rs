@@ -1,0 +1,289 @@
+//! The player-editable data under `assets/`: themes (`themes/*.theme.ron`) and boards
+//! (`boards/*.board`, in the save-string format). Files are discovered at start (and again on
+//! request, so a dropped-in board appears in the menu), loaded through Bevy's asset server (hot
+//! reloaded on the desktop), and any mistake becomes an on-screen notice naming the file, the
+//! line and the problem, while the game keeps the last good theme.
+
+use bevy::asset::{AssetLoadFailedEvent, LoadContext, io::Reader};
+use bevy::prelude::*;
+use gems_rules::gems::{Board, BoardParseError, MAX_SAVE_STRING_BYTES};
+
+use crate::settings::{Notices, Settings, ThemeChoices};
+use crate::theme::{Theme, ThemeAsset, ThemeLoader};
+
+/// The themes shipped with the game (file stems), in menu order.
+pub const SHIPPED_THEMES: [&str; 3] = ["classic", "high-contrast", "neon"];
+
+/// The boards shipped with the game (file stems), in menu order: the spec's, then the 20
+/// standard SameGame research positions.
+pub fn shipped_boards() -> Vec<String> {
+    let mut names: Vec<String> = gems_rules::gems::named_board_names()
+        .map(str::to_string)
+        .collect();
+    names.extend((1..=20).map(|i| format!("standard-{i}")));
+    names
+}
+
+/// A board file as a Bevy asset.
+#[derive(Asset, TypePath, Clone, Debug)]
+pub struct BoardAsset(pub Board);
+
+/// Loads `*.board` files through [`Board::from_save_string`].
+#[derive(Default, TypePath)]
+pub struct BoardLoader;
+
+/// Why a board file could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum BoardLoadError {
+    /// Reading failed.
+    #[error("could not read the file: {0}")]
+    Io(#[from] std::io::Error),
+    /// Not UTF-8.
+    #[error("the file is not UTF-8 text")]
+    Utf8,
+    /// Bad contents (the message names the line).
+    #[error("{0}")]
+    Board(#[from] BoardParseError),
+}
+
+impl bevy::asset::AssetLoader for BoardLoader {
+    type Asset = BoardAsset;
+    type Settings = ();
+    type Error = BoardLoadError;
+
+    async fn load(
+        &self,
+        reader: &mut dyn Reader,
+        _settings: &(),
+        _ctx: &mut LoadContext<'_>,
+    ) -> Result<BoardAsset, BoardLoadError> {
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).await?;
+        if bytes.len() > MAX_SAVE_STRING_BYTES {
+            return Err(BoardParseError::TooLong {
+                bytes: bytes.len(),
+                max: MAX_SAVE_STRING_BYTES,
+            }
+            .into());
+        }
+        let text = String::from_utf8(bytes).map_err(|_| BoardLoadError::Utf8)?;
+        Ok(BoardAsset(Board::from_save_string(&text)?))
+    }
+
+    fn extensions(&self) -> &[&str] {
+        &["board"]
+    }
+}
+
+/// The theme files found, with their handles, and the one in use.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ThemeLibrary {
+    /// (file stem, handle), in menu order.
+    pub themes: Vec<(String, Handle<ThemeAsset>)>,
+    /// The stem of the theme in use.
+    pub active: String,
+    /// A `--theme` flag: used for this run, not saved.
+    pub forced: Option<String>,
+}
+
+/// The board files found, with their handles.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct BoardLibrary {
+    /// (file stem, handle), in menu order.
+    pub boards: Vec<(String, Handle<BoardAsset>)>,
+}
+
+impl BoardLibrary {
+    /// The loaded boards, in menu order (files that failed to load are left out).
+    pub fn loaded<'a>(
+        &'a self,
+        assets: &'a Assets<BoardAsset>,
+    ) -> impl Iterator<Item = (&'a str, &'a Board)> + 'a {
+        self.boards
+            .iter()
+            .filter_map(|(n, h)| assets.get(h).map(|b| (n.as_str(), &b.0)))
+    }
+}
+
+/// Ask for the asset folders to be scanned again (e.g. after dropping in a board file).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct Rescan;
+
+/// Themes and boards as assets.
+pub struct LibraryPlugin;
+
+impl Plugin for LibraryPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_asset::<ThemeAsset>()
+            .init_asset_loader::<ThemeLoader>()
+            .init_asset::<BoardAsset>()
+            .init_asset_loader::<BoardLoader>()
+            .init_resource::<ThemeLibrary>()
+            .init_resource::<BoardLibrary>()
+            .add_message::<Rescan>()
+            .add_systems(Startup, |mut w: MessageWriter<Rescan>| {
+                w.write(Rescan);
+            })
+            .add_systems(
+                Update,
+                (scan, report_failures, apply_theme, name_themes).chain(),
+            );
+    }
+}
+
+/// File stems in `assets/DIR` ending in `.EXT`: the shipped ones first (in their order), then
+/// any others the player dropped in, sorted. On the web only the shipped ones are known.
+pub fn discover(dir: &str, ext: &str, shipped: &[String]) -> Vec<String> {
+    let mut names: Vec<String> = shipped.to_vec();
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let root = crate::paths::asset_dir().join(dir);
+        let suffix = format!(".{ext}");
+        let mut extra: Vec<String> = std::fs::read_dir(root)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                name.strip_suffix(&suffix).map(str::to_string)
+            })
+            .filter(|n| !names.contains(n))
+            .collect();
+        extra.sort();
+        names.extend(extra);
+    }
+    #[cfg(target_arch = "wasm32")]
+    let _ = (dir, ext);
+    names
+}
+
+fn scan(
+    mut rescan: MessageReader<Rescan>,
+    server: Res<AssetServer>,
+    mut themes: ResMut<ThemeLibrary>,
+    mut boards: ResMut<BoardLibrary>,
+) {
+    if rescan.read().count() == 0 {
+        return;
+    }
+    let shipped: Vec<String> = SHIPPED_THEMES.iter().map(|s| s.to_string()).collect();
+    themes.themes = discover("themes", "theme.ron", &shipped)
+        .into_iter()
+        .map(|n| {
+            let h = server.load(format!("themes/{n}.theme.ron"));
+            (n, h)
+        })
+        .collect();
+    boards.boards = discover("boards", "board", &shipped_boards())
+        .into_iter()
+        .map(|n| {
+            let h = server.load(format!("boards/{n}.board"));
+            (n, h)
+        })
+        .collect();
+}
+
+fn report_failures(
+    mut theme_failures: MessageReader<AssetLoadFailedEvent<ThemeAsset>>,
+    mut board_failures: MessageReader<AssetLoadFailedEvent<BoardAsset>>,
+    mut notices: ResMut<Notices>,
+) {
+    for f in theme_failures.read() {
+        notices.warn(format!(
+            "Theme file assets/{} has a mistake ({}); keeping the last good theme",
+            f.path,
+            loader_message(&f.error)
+        ));
+    }
+    for f in board_failures.read() {
+        notices.warn(format!(
+            "Board file assets/{} has a mistake: {}",
+            f.path,
+            loader_message(&f.error)
+        ));
+    }
+}
+
+/// The loader's own message from an asset load error (without Bevy's wrapping and backtrace).
+fn loader_message(e: &bevy::asset::AssetLoadError) -> String {
+    let bevy::asset::AssetLoadError::AssetLoaderError(inner) = e else {
+        return e.to_string();
+    };
+    let error = inner.error();
+    if let Some(t) = error.downcast_ref::<crate::theme::ThemeLoadError>() {
+        t.to_string()
+    } else if let Some(b) = error.downcast_ref::<BoardLoadError>() {
+        b.to_string()
+    } else {
+        error
+            .to_string()
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    }
+}
+
+/// Puts the chosen theme (from the library, as the player's settings or `--theme` say) into the
+/// [`Theme`] resource whenever it loads, is edited on disk, or the choice changes.
+fn apply_theme(
+    mut events: MessageReader<AssetEvent<ThemeAsset>>,
+    settings: Option<Res<Settings>>,
+    mut library: ResMut<ThemeLibrary>,
+    assets: Res<Assets<ThemeAsset>>,
+    mut theme: ResMut<Theme>,
+    mut notices: ResMut<Notices>,
+) {
+    let Some(settings) = settings else { return };
+    let wanted = library
+        .forced
+        .clone()
+        .unwrap_or_else(|| settings.theme.clone());
+    let Some((_, handle)) = library.themes.iter().find(|(n, _)| *n == wanted).cloned() else {
+        if !library.themes.is_empty() && library.active != wanted {
+            notices.warn(format!(
+                "There is no theme named '{wanted}' in assets/themes"
+            ));
+            library.active = wanted;
+        }
+        return;
+    };
+    let touched = events
+        .read()
+        .any(|e| e.is_loaded_with_dependencies(&handle) || e.is_modified(&handle));
+    if !(touched || library.active != wanted || settings.is_changed()) {
+        return;
+    }
+    let Some(asset) = assets.get(&handle) else {
+        // Not loaded (yet, or it failed): keep the last good theme.
+        return;
+    };
+    library.active = wanted;
+    let next = if settings.reduced_motion {
+        asset.0.clone().with_reduced_motion()
+    } else {
+        asset.0.clone()
+    };
+    if *theme != next {
+        *theme = next;
+    }
+}
+
+/// Keeps the Settings menu's theme list in step with the library (display names from the files).
+fn name_themes(
+    library: Res<ThemeLibrary>,
+    assets: Res<Assets<ThemeAsset>>,
+    mut choices: ResMut<ThemeChoices>,
+) {
+    let names: Vec<(String, String)> = library
+        .themes
+        .iter()
+        .map(|(stem, h)| {
+            let display = assets.get(h).map_or(stem.clone(), |t| t.0.name.clone());
+            (stem.clone(), display)
+        })
+        .collect();
+    if choices.0 != names {
+        choices.0 = names;
+    }
+}

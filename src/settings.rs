@@ -1,0 +1,280 @@
+//! Player settings (theme, volume, mute, reduced motion), kept across runs and written
+//! atomically, and on-screen notices for problems with player files.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use serde::{Deserialize, Serialize};
+
+use crate::paths::DataDir;
+
+/// What the player chose in Settings.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Theme file stem, e.g. `classic` for `assets/themes/classic.theme.ron`.
+    pub theme: String,
+    /// Master volume, 0..=1.
+    pub volume: f32,
+    /// No sound at all.
+    pub muted: bool,
+    /// Shorten or skip transitions.
+    pub reduced_motion: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            theme: "classic".to_string(),
+            volume: 0.8,
+            muted: false,
+            reduced_motion: false,
+        }
+    }
+}
+
+/// Where the settings are saved; `None` keeps them in memory only.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct SettingsFile(pub Option<PathBuf>);
+
+impl Settings {
+    /// Reads the settings file; a missing file gives defaults, a bad one gives defaults and a
+    /// notice (and is not overwritten until the player changes a setting).
+    pub fn load(path: Option<&std::path::Path>) -> (Self, Option<String>) {
+        let Some(path) = path else {
+            return (Self::default(), None);
+        };
+        match gems_rules::storage::read_text_bounded(path, 64 * 1024) {
+            Ok(text) => match ron::from_str::<Settings>(&text) {
+                Ok(mut s) => {
+                    s.volume = if s.volume.is_finite() {
+                        s.volume.clamp(0.0, 1.0)
+                    } else {
+                        0.8
+                    };
+                    (s, None)
+                }
+                Err(e) => (
+                    Self::default(),
+                    Some(format!(
+                        "{}: line {}: {}",
+                        path.display(),
+                        e.span.start.line,
+                        e.code
+                    )),
+                ),
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Self::default(), None),
+            Err(e) => (Self::default(), Some(format!("{}: {e}", path.display()))),
+        }
+    }
+
+    /// Writes the settings atomically.
+    pub fn save(&self, path: &std::path::Path) -> Result<(), String> {
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .map_err(|e| e.to_string())?;
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        gems_rules::storage::atomic_write(path, text.as_bytes()).map_err(|e| e.to_string())
+    }
+}
+
+/// One message for the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// The text.
+    pub text: String,
+    /// A problem (shown in red) rather than information.
+    pub error: bool,
+}
+
+/// Messages shown on screen until dismissed (problems with theme, board, save or settings files).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Notices(pub Vec<Notice>);
+
+impl Notices {
+    /// Shows a problem on screen and in the log.
+    pub fn warn(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        warn!("{text}");
+        if self.0.iter().all(|n| n.text != text) {
+            self.0.push(Notice { text, error: true });
+        }
+        // Keep the list short.
+        if self.0.len() > 6 {
+            self.0.remove(0);
+        }
+    }
+}
+
+/// Whether the Settings window is open.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SettingsOpen(pub bool);
+
+/// The theme names offered in Settings: (file stem, display name).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ThemeChoices(pub Vec<(String, String)>);
+
+/// Settings, their persistence, the Settings window and the notices.
+pub struct SettingsPlugin;
+
+impl Plugin for SettingsPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Notices>()
+            .init_resource::<SettingsOpen>()
+            .init_resource::<ThemeChoices>()
+            .add_systems(Startup, load_settings)
+            .add_systems(Update, save_settings.run_if(resource_changed::<Settings>))
+            .add_systems(EguiPrimaryContextPass, (settings_window, notices_window));
+    }
+}
+
+fn load_settings(mut commands: Commands, data: Res<DataDir>, mut notices: ResMut<Notices>) {
+    let path = data.file("settings.ron");
+    let (settings, error) = Settings::load(path.as_deref());
+    if let Some(e) = error {
+        notices.warn(format!("Settings file ignored: {e}"));
+    }
+    commands.insert_resource(settings);
+    commands.insert_resource(SettingsFile(path));
+}
+
+fn save_settings(
+    settings: Res<Settings>,
+    file: Res<SettingsFile>,
+    mut notices: ResMut<Notices>,
+    mut first: Local<bool>,
+) {
+    // The first change is the load itself.
+    if !*first {
+        *first = true;
+        return;
+    }
+    if let Some(path) = &file.0
+        && let Err(e) = settings.save(path)
+    {
+        notices.warn(format!(
+            "Could not save settings to {}: {e}",
+            path.display()
+        ));
+    }
+}
+
+fn settings_window(
+    mut contexts: EguiContexts,
+    mut open: ResMut<SettingsOpen>,
+    settings: Option<ResMut<Settings>>,
+    choices: Res<ThemeChoices>,
+) -> Result {
+    let Some(mut settings) = settings else {
+        return Ok(());
+    };
+    if !open.0 {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut s = settings.clone();
+    egui::Window::new("Settings")
+        .open(&mut open.0)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
+                ui.label("Theme");
+                let current = choices
+                    .0
+                    .iter()
+                    .find(|(stem, _)| *stem == s.theme)
+                    .map_or(s.theme.clone(), |(_, name)| name.clone());
+                egui::ComboBox::from_id_salt("theme")
+                    .selected_text(current)
+                    .show_ui(ui, |ui| {
+                        for (stem, name) in &choices.0 {
+                            ui.selectable_value(&mut s.theme, stem.clone(), name);
+                        }
+                    });
+                ui.end_row();
+                ui.label("Volume");
+                ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0));
+                ui.end_row();
+                ui.label("");
+                ui.checkbox(&mut s.muted, "Mute");
+                ui.end_row();
+                ui.label("");
+                ui.checkbox(&mut s.reduced_motion, "Reduced motion (skip animations)");
+                ui.end_row();
+            });
+        });
+    if s != *settings {
+        *settings = s;
+    }
+    Ok(())
+}
+
+fn notices_window(mut contexts: EguiContexts, mut notices: ResMut<Notices>) -> Result {
+    if notices.0.is_empty() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut dismiss = None;
+    egui::Area::new(egui::Id::new("notices"))
+        .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-10.0, -50.0))
+        .show(ctx, |ui| {
+            for (i, n) in notices.0.iter().enumerate() {
+                egui::Frame::new()
+                    .fill(egui::Color32::from_rgb(60, 20, 24))
+                    .inner_margin(egui::Margin::same(8))
+                    .corner_radius(6.0)
+                    .show(ui, |ui| {
+                        ui.set_max_width(520.0);
+                        ui.horizontal(|ui| {
+                            let color = if n.error {
+                                egui::Color32::from_rgb(255, 150, 150)
+                            } else {
+                                egui::Color32::LIGHT_GREEN
+                            };
+                            ui.label(egui::RichText::new(&n.text).color(color));
+                            if ui.small_button("x").clicked() {
+                                dismiss = Some(i);
+                            }
+                        });
+                    });
+            }
+        });
+    if let Some(i) = dismiss {
+        notices.0.remove(i);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_round_trip_and_bad_files_are_reported() {
+        let dir = std::env::temp_dir().join(format!("gems-settings-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("settings.ron");
+        let s = Settings {
+            theme: "neon".into(),
+            volume: 0.3,
+            muted: true,
+            reduced_motion: true,
+        };
+        s.save(&path).unwrap();
+        assert_eq!(Settings::load(Some(&path)), (s, None));
+        std::fs::write(&path, "(\n volume: \"loud\",\n)").unwrap();
+        let (loaded, err) = Settings::load(Some(&path));
+        assert_eq!(loaded, Settings::default());
+        assert!(err.unwrap().contains("line 2"));
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "(\n volume: \"loud\",\n)"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
