@@ -278,6 +278,7 @@ fn player_label(p: Player) -> &'static str {
         Player::Interactive => "You",
         Player::Greedy => "Greedy AI",
         Player::LookAhead1 => "Look-ahead AI",
+        Player::Expert => "Expert AI",
     }
 }
 

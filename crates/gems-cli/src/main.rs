@@ -1,5 +1,6 @@
 //! `gems-cli`: the text front ends and benchmarks of the Modern Gems games.
 
+mod bench;
 mod modern_gems;
 
 use std::io::{self, BufWriter};
@@ -8,15 +9,23 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: gems-cli <command> [options]
 
 commands:
-  modern-gems [--extended]   play Modern Gems at the console (the spec's text interface);
+  modern-gems [--extended] [--expert-ms N]
+                             play Modern Gems at the console (the spec's text interface);
                              --extended also lists the boards, policies and players added
-                             beyond the spec
+                             beyond the spec; --expert-ms sets the Expert's time per move
+                             (default 1000)
+  bench playouts [--seconds S] [--boards FILE] [--policy P]
+                             random playouts per second on one core (standard positions)
+  bench samegame [--seconds-per-board S] [--boards FILE] [--player NAME] [--policy P]
+                             plays each position (default: Expert, Classic rules, 60 s)
+                             and prints each score and the total
 ";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("modern-gems") => run_modern_gems(&args[1..]),
+        Some("bench") => bench::run(&args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
             Ok(())
@@ -34,9 +43,19 @@ fn main() -> ExitCode {
 
 fn run_modern_gems(args: &[String]) -> Result<(), String> {
     let mut extended = false;
-    for a in args {
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
         match a.as_str() {
             "--extended" => extended = true,
+            "--expert-ms" => {
+                let v = it.next().ok_or("modern-gems: --expert-ms needs a number")?;
+                let ms: u64 = v
+                    .parse()
+                    .ok()
+                    .filter(|&m| m > 0)
+                    .ok_or_else(|| format!("modern-gems: bad --expert-ms '{v}'"))?;
+                gems_rules::gems::set_expert_budget(std::time::Duration::from_millis(ms));
+            }
             other => return Err(format!("modern-gems: unknown option '{other}'")),
         }
     }

@@ -115,3 +115,43 @@ pub fn board_by_name(name: &str) -> Result<Board, BoardNameError> {
 pub fn random_board_name(rows: usize, cols: usize, kinds: Kind, seed: u64) -> String {
     format!("random:{rows}x{cols}:{kinds}:{seed}")
 }
+
+/// Reads a board-set file: boards separated by blank lines, `#` lines are comments, each board
+/// in the save-string format with the first line as the top row (the format of the standard
+/// SameGame test set). Errors name the file's line.
+pub fn parse_board_set(text: &str) -> Result<Vec<Board>, String> {
+    let mut boards = Vec::new();
+    let mut current = String::new();
+    let mut first_line = 0;
+    let flush = |current: &mut String, first_line: usize, boards: &mut Vec<Board>| {
+        if current.trim().is_empty() {
+            return Ok(());
+        }
+        let board = Board::from_save_string(current).map_err(|e| {
+            format!(
+                "board {} (from line {first_line}): {}",
+                boards.len() + 1,
+                e.with_line_offset(first_line - 1)
+            )
+        })?;
+        boards.push(board);
+        current.clear();
+        Ok::<(), String>(())
+    };
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with('#') || line.trim().is_empty() {
+            flush(&mut current, first_line, &mut boards)?;
+            continue;
+        }
+        if current.is_empty() {
+            first_line = i + 1;
+        }
+        current.push_str(line);
+        current.push('\n');
+    }
+    flush(&mut current, first_line, &mut boards)?;
+    if boards.is_empty() {
+        return Err("no boards in the file".to_string());
+    }
+    Ok(boards)
+}

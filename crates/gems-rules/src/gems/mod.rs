@@ -3,6 +3,8 @@
 
 mod board;
 mod boards;
+mod expert;
+pub mod fast;
 mod game;
 mod gem;
 mod player;
@@ -14,7 +16,10 @@ pub use board::{
 };
 pub use boards::{
     BoardNameError, MAX_RANDOM_KINDS, NAMED_BOARDS, board_by_name, named_board, named_board_names,
-    random_board, random_board_name,
+    parse_board_set, random_board, random_board_name,
+};
+pub use expert::{
+    Line, expert_budget, expert_line, expert_move, expert_move_within, set_expert_budget,
 };
 pub use game::{Game, MAX_SAVE_FILE_BYTES, MoveError, MoveOutcome, SaveParseError};
 pub use gem::{Gem, Kind};

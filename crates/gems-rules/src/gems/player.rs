@@ -71,6 +71,8 @@ pub enum Player {
     Greedy,
     /// Takes the first move of the best-scoring pair of consecutive moves.
     LookAhead1,
+    /// Searches (Nested Monte-Carlo Search) for the best whole line within a time budget.
+    Expert,
 }
 
 impl Player {
@@ -78,7 +80,12 @@ impl Player {
     pub const SPEC: [Player; 3] = [Player::Interactive, Player::Greedy, Player::LookAhead1];
 
     /// Every player: the spec's, then ours.
-    pub const ALL: [Player; 3] = [Player::Interactive, Player::Greedy, Player::LookAhead1];
+    pub const ALL: [Player; 4] = [
+        Player::Interactive,
+        Player::Greedy,
+        Player::LookAhead1,
+        Player::Expert,
+    ];
 
     /// The spec's name (its `toString()` and `saveString()`), e.g. `GreedyPlayer`.
     pub const fn name(self) -> &'static str {
@@ -86,6 +93,7 @@ impl Player {
             Player::Interactive => "InteractivePlayer",
             Player::Greedy => "GreedyPlayer",
             Player::LookAhead1 => "LookAhead1Player",
+            Player::Expert => "ExpertPlayer",
         }
     }
 
@@ -95,6 +103,7 @@ impl Player {
             Player::Interactive => "human",
             Player::Greedy => "greedy",
             Player::LookAhead1 => "lookahead1",
+            Player::Expert => "expert",
         }
     }
 
@@ -131,6 +140,7 @@ impl Player {
             Player::Interactive => None,
             Player::Greedy => greedy_move(board, policy),
             Player::LookAhead1 => look_ahead1_move(board, policy),
+            Player::Expert => super::expert::expert_move(board, policy),
         }
     }
 }

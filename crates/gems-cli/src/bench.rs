@@ -1,0 +1,174 @@
+//! `gems-cli bench …`: speed and strength benchmarks that print their figures.
+
+use std::time::{Duration, Instant};
+
+use gems_rules::gems::fast::{FastBoard, FastRng, Scratch};
+use gems_rules::gems::{Board, Game, Player, RemovalPolicy, expert_line, parse_board_set};
+
+/// The 20 standard SameGame positions (first line = top row).
+const STANDARD: [&str; 20] = [
+    include_str!("../../../assets/boards/standard-1.board"),
+    include_str!("../../../assets/boards/standard-2.board"),
+    include_str!("../../../assets/boards/standard-3.board"),
+    include_str!("../../../assets/boards/standard-4.board"),
+    include_str!("../../../assets/boards/standard-5.board"),
+    include_str!("../../../assets/boards/standard-6.board"),
+    include_str!("../../../assets/boards/standard-7.board"),
+    include_str!("../../../assets/boards/standard-8.board"),
+    include_str!("../../../assets/boards/standard-9.board"),
+    include_str!("../../../assets/boards/standard-10.board"),
+    include_str!("../../../assets/boards/standard-11.board"),
+    include_str!("../../../assets/boards/standard-12.board"),
+    include_str!("../../../assets/boards/standard-13.board"),
+    include_str!("../../../assets/boards/standard-14.board"),
+    include_str!("../../../assets/boards/standard-15.board"),
+    include_str!("../../../assets/boards/standard-16.board"),
+    include_str!("../../../assets/boards/standard-17.board"),
+    include_str!("../../../assets/boards/standard-18.board"),
+    include_str!("../../../assets/boards/standard-19.board"),
+    include_str!("../../../assets/boards/standard-20.board"),
+];
+
+/// Options shared by the benchmarks.
+struct Options {
+    boards: Vec<Board>,
+    seconds: f64,
+    player: Player,
+    policy: RemovalPolicy,
+}
+
+fn parse(args: &[String], seconds_flag: &str, default_seconds: f64) -> Result<Options, String> {
+    let mut o = Options {
+        boards: STANDARD
+            .iter()
+            .map(|s| Board::from_save_string(s).map_err(|e| e.to_string()))
+            .collect::<Result<_, _>>()?,
+        seconds: default_seconds,
+        player: Player::Expert,
+        policy: RemovalPolicy::Classic,
+    };
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
+        match flag.as_str() {
+            f if f == seconds_flag => {
+                let v = value()?;
+                o.seconds = v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| s.is_finite() && *s > 0.0)
+                    .ok_or_else(|| format!("bad number of seconds '{v}'"))?;
+            }
+            "--boards" => {
+                let path = value()?;
+                let text =
+                    gems_rules::storage::read_text_bounded(std::path::Path::new(path), 64 << 20)
+                        .map_err(|e| format!("{path}: {e}"))?;
+                o.boards = parse_board_set(&text).map_err(|e| format!("{path}: {e}"))?;
+            }
+            "--player" => {
+                let v = value()?;
+                o.player = Player::from_name(v)
+                    .filter(|p| !p.is_human())
+                    .ok_or_else(|| format!("unknown AI player '{v}'"))?;
+            }
+            "--policy" => {
+                let v = value()?;
+                o.policy =
+                    RemovalPolicy::from_name(v).ok_or_else(|| format!("unknown policy '{v}'"))?;
+            }
+            other => return Err(format!("unknown option '{other}'")),
+        }
+    }
+    Ok(o)
+}
+
+/// Runs `gems-cli bench WHAT …`.
+pub fn run(args: &[String]) -> Result<(), String> {
+    match args.first().map(String::as_str) {
+        Some("playouts") => playouts(&parse(&args[1..], "--seconds", 10.0)?),
+        Some("samegame") => samegame(&parse(&args[1..], "--seconds-per-board", 60.0)?),
+        _ => Err("bench: expected 'playouts' or 'samegame'".to_string()),
+    }
+}
+
+/// Random (TabuColorRandom) playouts per second on one core, from each position's start.
+fn playouts(o: &Options) -> Result<(), String> {
+    let policy = if o.policy.groups_partition_board() {
+        o.policy
+    } else {
+        RemovalPolicy::Classic
+    };
+    let per_board = Duration::from_secs_f64(o.seconds / o.boards.len() as f64);
+    let mut scratch = Scratch::default();
+    let mut rng = FastRng::new(2026);
+    let (mut total, mut elapsed) = (0u64, Duration::ZERO);
+    let mut work = None::<FastBoard>;
+    for (i, board) in o.boards.iter().enumerate() {
+        let start =
+            FastBoard::from_board(board, policy).ok_or("board too large for the fast engine")?;
+        let t = Instant::now();
+        let mut n = 0u64;
+        let mut best = 0;
+        let mut sum = 0u64;
+        while t.elapsed() < per_board {
+            for _ in 0..64 {
+                let b = work.get_or_insert_with(|| start.clone());
+                b.clone_from(&start);
+                let score = b.playout(&mut rng, &mut scratch, None);
+                best = best.max(score);
+                sum += score;
+                n += 1;
+            }
+        }
+        let dt = t.elapsed();
+        println!(
+            "board {:>2}: {:>9.0} playouts/s, mean score {:>6.0}, best {best}",
+            i + 1,
+            n as f64 / dt.as_secs_f64(),
+            sum as f64 / n as f64
+        );
+        total += n;
+        elapsed += dt;
+    }
+    println!(
+        "total: {total} playouts in {:.1} s = {:.0} playouts/s on one core ({} policy)",
+        elapsed.as_secs_f64(),
+        total as f64 / elapsed.as_secs_f64(),
+        policy.short_name()
+    );
+    Ok(())
+}
+
+/// Plays every position with the player; prints each score and the total.
+fn samegame(o: &Options) -> Result<(), String> {
+    println!(
+        "samegame benchmark: {} boards, player {}, policy {}, {} s per board",
+        o.boards.len(),
+        o.player.name(),
+        o.policy.name(),
+        o.seconds
+    );
+    let mut total = 0;
+    for (i, board) in o.boards.iter().enumerate() {
+        let t = Instant::now();
+        let score = match o.player {
+            Player::Expert => {
+                expert_line(board, o.policy, Duration::from_secs_f64(o.seconds)).score
+            }
+            player => {
+                let mut game = Game::new(board.clone(), o.policy, player);
+                while game.play_ai_move().is_some() {}
+                game.score()
+            }
+        };
+        total += score;
+        println!(
+            "board {:>2}: {score:>6}  ({:.1} s)",
+            i + 1,
+            t.elapsed().as_secs_f64()
+        );
+    }
+    println!("total: {total}");
+    Ok(())
+}

@@ -1,0 +1,371 @@
+//! The Expert player: Nested Monte-Carlo Search (Cazenave 2009) over the fast engine, with
+//! TabuColorRandom playouts and memorisation of the best line. It is anytime: whenever its time
+//! budget runs out it returns the best line found so far. Each core runs its own search (with
+//! its own random seed) and the best line wins.
+//!
+//! Every search starts from the line the greedy and look-ahead players would play, so the
+//! Expert never scores less than them; and a line found for one move is remembered, so the next
+//! move's search starts from the rest of it.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use super::board::{Board, Cell};
+use super::fast::{FastBoard, FastMove, FastRng, Scratch};
+use super::game::Game;
+use super::player::{Player, best_scoring_move, legal_moves, look_ahead1_move};
+use super::policy::RemovalPolicy;
+
+/// Default thinking time per move of [`Player::Expert`], in milliseconds.
+static MOVE_BUDGET_MS: AtomicU64 = AtomicU64::new(1000);
+
+/// Sets the thinking time per move of [`Player::Expert`].
+pub fn set_expert_budget(budget: Duration) {
+    MOVE_BUDGET_MS.store(budget.as_millis().max(1) as u64, Ordering::Relaxed);
+}
+
+/// The thinking time per move of [`Player::Expert`].
+pub fn expert_budget() -> Duration {
+    Duration::from_millis(MOVE_BUDGET_MS.load(Ordering::Relaxed))
+}
+
+/// A line of play from a position and what it scores (including the end bonus).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Line {
+    /// The moves, as rules cells (each relative to the board it is played on).
+    pub moves: Vec<Cell>,
+    /// Its total score.
+    pub score: u64,
+}
+
+/// Plays `player` to the end from `board`; returns its line.
+fn line_of(board: &Board, policy: RemovalPolicy, player: Player) -> Line {
+    let mut game = Game::new(board.clone(), policy, player);
+    let mut moves = Vec::new();
+    while let Some(cell) = match player {
+        Player::Greedy => best_scoring_move(game.board(), policy).map(|(c, _)| c),
+        _ => look_ahead1_move(game.board(), policy),
+    } {
+        if game.play(cell.row as i64, cell.col as i64).is_err() {
+            break;
+        }
+        moves.push(cell);
+    }
+    Line {
+        moves,
+        score: game.score(),
+    }
+}
+
+/// Scores a line on the rules engine (`None` if a move is illegal).
+fn score_line(board: &Board, policy: RemovalPolicy, moves: &[Cell]) -> Option<u64> {
+    let mut game = Game::new(board.clone(), policy, Player::Interactive);
+    for c in moves {
+        game.play(c.row as i64, c.col as i64).ok()?;
+    }
+    game.is_over().then_some(game.score())
+}
+
+/// Remembered lines: the position after a line's first move → the rest of the line.
+static PLANS: Mutex<Option<HashMap<(Board, RemovalPolicy), Line>>> = Mutex::new(None);
+
+fn remember(after_first: Board, policy: RemovalPolicy, rest: Line) {
+    if let Ok(mut plans) = PLANS.lock() {
+        let map = plans.get_or_insert_with(HashMap::new);
+        if map.len() > 256 {
+            map.clear();
+        }
+        map.insert((after_first, policy), rest);
+    }
+}
+
+fn recall(board: &Board, policy: RemovalPolicy) -> Option<Line> {
+    PLANS
+        .lock()
+        .ok()?
+        .as_ref()?
+        .get(&(board.clone(), policy))
+        .cloned()
+}
+
+/// The best line the Expert finds from `board` within `budget`.
+pub fn expert_line(board: &Board, policy: RemovalPolicy, budget: Duration) -> Line {
+    let deadline = Instant::now() + budget;
+    // Starting lines: a remembered plan, greedy, and (on boards where it is quick) look-ahead.
+    let mut best = line_of(board, policy, Player::Greedy);
+    if board.gem_count() <= 400 {
+        let la = line_of(board, policy, Player::LookAhead1);
+        if la.score > best.score {
+            best = la;
+        }
+    }
+    if let Some(plan) = recall(board, policy)
+        && plan.score > best.score
+        && score_line(board, policy, &plan.moves) == Some(plan.score)
+    {
+        best = plan;
+    }
+    if let Some(fast) = FastBoard::from_board(board, policy) {
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .clamp(1, 8);
+        let found: Vec<(u64, Vec<FastMove>)> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let fast = fast.clone();
+                    s.spawn(move || nmcs_anytime(&fast, deadline, 0x5eed ^ (t as u64 + 1) * 0x9E37))
+                })
+                .collect();
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        });
+        for (score, line) in found {
+            if score > best.score {
+                let mut replay = fast.clone();
+                let mut scratch = Scratch::default();
+                let mut cells = Vec::with_capacity(line.len());
+                for mv in line {
+                    cells.push(replay.cell_of(mv));
+                    if replay.play(mv, &mut scratch).is_none() {
+                        break;
+                    }
+                }
+                // Trust but verify on the rules engine.
+                if score_line(board, policy, &cells) == Some(score) {
+                    best = Line {
+                        moves: cells,
+                        score,
+                    };
+                }
+            }
+        }
+    } else {
+        generic_search(board, policy, deadline, &mut best);
+    }
+    best
+}
+
+/// The Expert's move: the first move of the best line found within the per-move budget.
+pub fn expert_move(board: &Board, policy: RemovalPolicy) -> Option<Cell> {
+    expert_move_within(board, policy, expert_budget())
+}
+
+/// The Expert's move within a given budget.
+pub fn expert_move_within(board: &Board, policy: RemovalPolicy, budget: Duration) -> Option<Cell> {
+    let line = expert_line(board, policy, budget);
+    let first = *line.moves.first()?;
+    let mut game = Game::new(board.clone(), policy, Player::Interactive);
+    let outcome = game.play(first.row as i64, first.col as i64).ok()?;
+    remember(
+        game.board().clone(),
+        policy,
+        Line {
+            moves: line.moves[1..].to_vec(),
+            score: line.score - outcome.points,
+        },
+    );
+    Some(first)
+}
+
+/// Iterative NMCS: level 1, 2, 3 … until the deadline, keeping the best line of all.
+fn nmcs_anytime(start: &FastBoard, deadline: Instant, seed: u64) -> (u64, Vec<FastMove>) {
+    let mut search = Nmcs {
+        deadline,
+        rng: FastRng::new(seed),
+        best_score: 0,
+        best_line: Vec::new(),
+    };
+    let mut scratch = Scratch::default();
+    // A first playout so there is always an answer.
+    let mut line = Vec::new();
+    let score = start
+        .clone()
+        .playout(&mut search.rng, &mut scratch, Some(&mut line));
+    search.offer(score, &line);
+    for level in 1..=6 {
+        if Instant::now() >= deadline {
+            break;
+        }
+        search.nested(start, level, &mut scratch);
+    }
+    (search.best_score, search.best_line)
+}
+
+/// One thread's Nested Monte-Carlo Search.
+struct Nmcs {
+    deadline: Instant,
+    rng: FastRng,
+    /// Best complete line from the root, and its score.
+    best_score: u64,
+    best_line: Vec<FastMove>,
+}
+
+impl Nmcs {
+    fn offer(&mut self, score: u64, line: &[FastMove]) {
+        if score > self.best_score || self.best_line.is_empty() {
+            self.best_score = score;
+            self.best_line = line.to_vec();
+        }
+    }
+
+    /// A level-`level` nested search from `root` (the root position of the whole search, so
+    /// every line it finds can be offered as a complete line).
+    fn nested(&mut self, root: &FastBoard, level: u32, scratch: &mut Scratch) {
+        let mut pos = root.clone();
+        let mut prefix: Vec<FastMove> = Vec::new();
+        let mut prefix_score = 0u64;
+        // The best line from `pos` found at this level (memorised: followed unless beaten).
+        let mut best_tail: Vec<FastMove> = Vec::new();
+        let mut best_tail_score = 0u64;
+        let mut have_tail = false;
+        loop {
+            pos.moves(scratch);
+            if scratch.moves.is_empty() {
+                break;
+            }
+            let moves: Vec<FastMove> = scratch.moves.iter().map(|m| m.mv).collect();
+            for mv in moves {
+                if Instant::now() >= self.deadline {
+                    return;
+                }
+                let mut child = pos.clone();
+                let Some(points) = child.play(mv, scratch) else {
+                    continue;
+                };
+                let (tail_score, tail) = if level <= 1 {
+                    let mut line = Vec::new();
+                    let s = child.playout(&mut self.rng, scratch, Some(&mut line));
+                    (s, line)
+                } else {
+                    self.sub_search(&child, level - 1, scratch)
+                };
+                let total = points + tail_score;
+                if !have_tail || total > best_tail_score {
+                    have_tail = true;
+                    best_tail_score = total;
+                    best_tail.clear();
+                    best_tail.push(mv);
+                    best_tail.extend_from_slice(&tail);
+                    let mut full = prefix.clone();
+                    full.extend_from_slice(&best_tail);
+                    self.offer(prefix_score + total, &full);
+                }
+            }
+            // Follow the best line one move.
+            let mv = best_tail.remove(0);
+            let points = pos.play(mv, scratch).unwrap_or(0);
+            prefix.push(mv);
+            prefix_score += points;
+            best_tail_score -= points;
+            if best_tail.is_empty() {
+                break;
+            }
+        }
+    }
+
+    /// A level-`level` search from `start` returning its best line (relative to `start`).
+    fn sub_search(
+        &mut self,
+        start: &FastBoard,
+        level: u32,
+        scratch: &mut Scratch,
+    ) -> (u64, Vec<FastMove>) {
+        let mut pos = start.clone();
+        let mut line: Vec<FastMove> = Vec::new();
+        let mut score = 0u64;
+        let mut best_tail: Vec<FastMove> = Vec::new();
+        let mut best_tail_score = 0u64;
+        loop {
+            pos.moves(scratch);
+            if scratch.moves.is_empty() {
+                return (score + pos.end_bonus(), line);
+            }
+            let moves: Vec<FastMove> = scratch.moves.iter().map(|m| m.mv).collect();
+            let mut have = false;
+            for mv in moves {
+                if Instant::now() >= self.deadline && !best_tail.is_empty() {
+                    break;
+                }
+                let mut child = pos.clone();
+                let Some(points) = child.play(mv, scratch) else {
+                    continue;
+                };
+                let (tail_score, tail) = if level <= 1 {
+                    let mut l = Vec::new();
+                    let s = child.playout(&mut self.rng, scratch, Some(&mut l));
+                    (s, l)
+                } else {
+                    self.sub_search(&child, level - 1, scratch)
+                };
+                if !have && best_tail.is_empty() || points + tail_score > best_tail_score {
+                    have = true;
+                    best_tail_score = points + tail_score;
+                    best_tail.clear();
+                    best_tail.push(mv);
+                    best_tail.extend_from_slice(&tail);
+                }
+            }
+            if best_tail.is_empty() {
+                // Out of time before anything was tried here: finish with a playout.
+                let s = pos.playout(&mut self.rng, scratch, Some(&mut line));
+                return (score + s, line);
+            }
+            let mv = best_tail.remove(0);
+            let points = pos.play(mv, scratch).unwrap_or(0);
+            line.push(mv);
+            score += points;
+            best_tail_score -= points;
+            if best_tail.is_empty() {
+                return (score + pos.end_bonus(), line);
+            }
+            if Instant::now() >= self.deadline {
+                // Out of time: finish along the best line known.
+                for m in std::mem::take(&mut best_tail) {
+                    score += pos.play(m, scratch).unwrap_or(0);
+                    line.push(m);
+                }
+                return (score + pos.end_bonus(), line);
+            }
+        }
+    }
+}
+
+/// For the policies the fast engine does not play (Single, Adjacent, WholeRowCol): a level-1
+/// nested search with greedy playouts on the rules engine, improving `best`.
+fn generic_search(board: &Board, policy: RemovalPolicy, deadline: Instant, best: &mut Line) {
+    let mut game = Game::new(board.clone(), policy, Player::Interactive);
+    let mut prefix: Vec<Cell> = Vec::new();
+    let mut tail: Vec<Cell> = best.moves.clone();
+    loop {
+        let moves = legal_moves(game.board(), policy);
+        if moves.is_empty() || Instant::now() >= deadline {
+            break;
+        }
+        for m in moves {
+            if Instant::now() >= deadline {
+                break;
+            }
+            let mut child = game.clone();
+            if child.play(m.cell.row as i64, m.cell.col as i64).is_err() {
+                continue;
+            }
+            let rest = line_of(child.board(), policy, Player::Greedy);
+            let total = child.score() + rest.score;
+            if total > best.score {
+                let mut line = prefix.clone();
+                line.push(m.cell);
+                line.extend(rest.moves);
+                best.score = total;
+                best.moves = line;
+                tail = best.moves[prefix.len()..].to_vec();
+            }
+        }
+        let Some(&next) = tail.first() else { break };
+        if game.play(next.row as i64, next.col as i64).is_err() {
+            break;
+        }
+        prefix.push(next);
+        tail.remove(0);
+    }
+}
