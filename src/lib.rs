@@ -8,6 +8,7 @@ pub mod paths;
 pub mod screens;
 pub mod scripted;
 pub mod settings;
+pub mod store;
 pub mod theme;
 pub mod title;
 
@@ -100,7 +101,9 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
                 primary_window: Some(Window {
                     title: "Modern Gems".to_string(),
                     resolution: (1280, 800).into(),
+                    canvas: Some("#bevy".to_string()),
                     fit_canvas_to_parent: true,
+                    prevent_default_event_handling: true,
                     ..default()
                 }),
                 ..default()

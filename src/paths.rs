@@ -13,6 +13,10 @@ impl DataDir {
     /// `$XDG_DATA_HOME/modern-gems` or `~/.local/share/modern-gems` (Linux),
     /// `~/Library/Application Support/modern-gems` (macOS), `%APPDATA%\modern-gems` (Windows).
     pub fn platform() -> Self {
+        // In the browser, paths become local-storage keys.
+        if cfg!(target_arch = "wasm32") {
+            return Self(Some(PathBuf::from("data")));
+        }
         let env = |k: &str| {
             std::env::var_os(k)
                 .filter(|v| !v.is_empty())

@@ -45,8 +45,8 @@ impl Settings {
         let Some(path) = path else {
             return (Self::default(), None);
         };
-        match gems_rules::storage::read_text_bounded(path, 64 * 1024) {
-            Ok(text) => match ron::from_str::<Settings>(&text) {
+        match crate::store::read_text(path) {
+            Ok(Some(text)) => match ron::from_str::<Settings>(&text) {
                 Ok(mut s) => {
                     s.volume = if s.volume.is_finite() {
                         s.volume.clamp(0.0, 1.0)
@@ -65,7 +65,7 @@ impl Settings {
                     )),
                 ),
             },
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Self::default(), None),
+            Ok(None) => (Self::default(), None),
             Err(e) => (Self::default(), Some(format!("{}: {e}", path.display()))),
         }
     }
@@ -74,10 +74,7 @@ impl Settings {
     pub fn save(&self, path: &std::path::Path) -> Result<(), String> {
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
             .map_err(|e| e.to_string())?;
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        gems_rules::storage::atomic_write(path, text.as_bytes()).map_err(|e| e.to_string())
+        crate::store::write_text(path, &text)
     }
 }
 

@@ -8,7 +8,6 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use gems_rules::gems::{
     Game, MAX_SAVE_FILE_BYTES, Player, RemovalPolicy, board_by_name, random_board_name,
 };
-use gems_rules::storage::{atomic_write, read_text_bounded};
 
 use super::ai::{AiSearch, Autoplay, Hint, HintSearch};
 use super::input::set_paused;
@@ -445,12 +444,7 @@ fn save_window(ctx: &egui::Context, p: &mut HudParams) {
         let result = match save_path(&p.data, &p.state.file) {
             None => Err("type a name first".to_string()),
             Some(path) => {
-                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                    let _ = std::fs::create_dir_all(dir);
-                }
-                atomic_write(&path, p.session.game.save_string().as_bytes())
-                    .map(|_| path)
-                    .map_err(|e| e.to_string())
+                crate::store::write_text(&path, &p.session.game.save_string()).map(|_| path)
             }
         };
         p.state.message = Some(match result {
@@ -466,25 +460,21 @@ fn save_window(ctx: &egui::Context, p: &mut HudParams) {
     }
 }
 
-/// Reads a `.mg` file, with a one-line reason on failure.
+/// Reads a `.mg` file, with a one-line reason on failure. Nothing on disk changes.
 pub fn load_game_file(path: &Path) -> Result<Game, String> {
-    let text = read_text_bounded(path, MAX_SAVE_FILE_BYTES as u64).map_err(|e| e.to_string())?;
+    let text = crate::store::read_text(path)?.ok_or_else(|| "no such file".to_string())?;
+    if text.len() > MAX_SAVE_FILE_BYTES {
+        return Err(format!(
+            "the file is larger than {MAX_SAVE_FILE_BYTES} bytes"
+        ));
+    }
     Game::from_save_string(&text).map_err(|e| e.to_string())
 }
 
 fn saved_games(data: &DataDir) -> Vec<String> {
-    let Some(dir) = data.saves() else {
-        return Vec::new();
-    };
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".mg"))
-        .collect();
-    names.sort();
-    names
+    data.saves()
+        .map(|dir| crate::store::list(&dir, ".mg"))
+        .unwrap_or_default()
 }
 
 fn load_window(ctx: &egui::Context, p: &mut HudParams) {

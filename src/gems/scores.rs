@@ -39,8 +39,8 @@ impl HighScores {
             ..Self::default()
         };
         let Some(p) = &scores.path else { return scores };
-        match gems_rules::storage::read_text_bounded(p, 1 << 20) {
-            Ok(text) => match ron::from_str::<BTreeMap<String, u64>>(&text) {
+        match crate::store::read_text(p) {
+            Ok(Some(text)) => match ron::from_str::<BTreeMap<String, u64>>(&text) {
                 Ok(best) => scores.best = best,
                 Err(e) => {
                     scores.error = Some(format!("{}: {e}", p.display()));
@@ -48,7 +48,7 @@ impl HighScores {
                     scores.path = None;
                 }
             },
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Ok(None) => {}
             Err(e) => {
                 scores.error = Some(format!("{}: {e}", p.display()));
                 scores.path = None;
@@ -81,10 +81,7 @@ impl HighScores {
                 return;
             }
         };
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        self.error = gems_rules::storage::atomic_write(path, text.as_bytes())
+        self.error = crate::store::write_text(path, &text)
             .err()
             .map(|e| format!("could not save high scores to {}: {e}", path.display()));
     }

@@ -76,6 +76,10 @@ impl Plugin for ViewPlugin {
                     .after(super::session::GemsSystems::Advance)
                     .run_if(in_state(Screen::ModernGems)),
             )
+            .add_systems(
+                Update,
+                show_score_in_title.run_if(in_state(Screen::ModernGems)),
+            )
             .add_systems(OnExit(Screen::ModernGems), hide_board_art);
     }
 }
@@ -391,5 +395,24 @@ fn place_panel_and_cursor(
 fn hide_board_art(mut q: Query<&mut Visibility, Or<(With<BoardPanel>, With<CursorRing>)>>) {
     for mut v in &mut q {
         *v = Visibility::Hidden;
+    }
+}
+
+/// Shows the board and score in the window title (on the web: the page title), e.g.
+/// `Modern Gems - tiny - score 25`.
+fn show_score_in_title(
+    session: Res<GemsSession>,
+    mut window: Single<&mut Window, With<PrimaryWindow>>,
+) {
+    if !session.is_changed() {
+        return;
+    }
+    let title = format!(
+        "Modern Gems - {} - score {}",
+        session.board_name,
+        session.game.score()
+    );
+    if window.title != title {
+        window.title = title;
     }
 }

@@ -10,7 +10,12 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+#[cfg(not(target_arch = "wasm32"))]
+use std::time::Instant;
+
+#[cfg(target_arch = "wasm32")]
+use web_time::Instant;
 
 use super::board::{Board, Cell};
 use super::fast::{FastBoard, FastMove, FastRng, Scratch};
@@ -18,8 +23,13 @@ use super::game::Game;
 use super::player::{Player, best_scoring_move, legal_moves, look_ahead1_move};
 use super::policy::RemovalPolicy;
 
-/// Default thinking time per move of [`Player::Expert`], in milliseconds.
-static MOVE_BUDGET_MS: AtomicU64 = AtomicU64::new(1000);
+/// Default thinking time per move of [`Player::Expert`], in milliseconds (shorter in the
+/// browser, where the search shares the page's only thread).
+static MOVE_BUDGET_MS: AtomicU64 = AtomicU64::new(if cfg!(target_arch = "wasm32") {
+    300
+} else {
+    1000
+});
 
 /// Sets the thinking time per move of [`Player::Expert`].
 pub fn set_expert_budget(budget: Duration) {
@@ -108,18 +118,7 @@ pub fn expert_line(board: &Board, policy: RemovalPolicy, budget: Duration) -> Li
         best = plan;
     }
     if let Some(fast) = FastBoard::from_board(board, policy) {
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .clamp(1, 8);
-        let found: Vec<(u64, Vec<FastMove>)> = std::thread::scope(|s| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    let fast = fast.clone();
-                    s.spawn(move || nmcs_anytime(&fast, deadline, 0x5eed ^ (t as u64 + 1) * 0x9E37))
-                })
-                .collect();
-            handles.into_iter().filter_map(|h| h.join().ok()).collect()
-        });
+        let found = search_on_every_core(&fast, deadline);
         for (score, line) in found {
             if score > best.score {
                 let mut replay = fast.clone();
@@ -144,6 +143,29 @@ pub fn expert_line(board: &Board, policy: RemovalPolicy, budget: Duration) -> Li
         generic_search(board, policy, deadline, &mut best);
     }
     best
+}
+
+/// Runs one independent search per core (each with its own seed); returns every result.
+#[cfg(not(target_arch = "wasm32"))]
+fn search_on_every_core(fast: &FastBoard, deadline: Instant) -> Vec<(u64, Vec<FastMove>)> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 8);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let fast = fast.clone();
+                s.spawn(move || nmcs_anytime(&fast, deadline, 0x5eed ^ (t as u64 + 1) * 0x9E37))
+            })
+            .collect();
+        handles.into_iter().filter_map(|h| h.join().ok()).collect()
+    })
+}
+
+/// In the browser there are no threads: one search on the page's thread.
+#[cfg(target_arch = "wasm32")]
+fn search_on_every_core(fast: &FastBoard, deadline: Instant) -> Vec<(u64, Vec<FastMove>)> {
+    vec![nmcs_anytime(fast, deadline, 0x5eed)]
 }
 
 /// The Expert's move: the first move of the best line found within the per-move budget.

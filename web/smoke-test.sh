@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Real-browser test of the web build: serves web/dist on 127.0.0.1, opens it in headless Debian
+# Chromium (software WebGL through SwiftShader), waits for the board, clicks a gem, and leaves
+# its screenshot at web/dist/smoke.png. Exits non-zero on any failure.
+#   web/build.sh && web/smoke-test.sh
+# Needs: chromium (apt-get install chromium), node + npm (installs playwright-core into
+# web/.smoke; it drives the system Chromium and downloads no browser).
+set -euo pipefail
+cd "$(dirname "$0")"
+[ -f dist/modern-gems_bg.wasm ] || { echo "web/dist is missing: run web/build.sh first" >&2; exit 1; }
+command -v chromium >/dev/null || { echo "chromium is missing: apt-get install chromium" >&2; exit 1; }
+if [ ! -d .smoke/node_modules/playwright-core ]; then
+  mkdir -p .smoke
+  (cd .smoke && npm install --silent --no-audit --no-fund playwright-core@1 >/dev/null)
+fi
+port=${SMOKE_PORT:-8765}
+python3 -m http.server "$port" --bind 127.0.0.1 --directory dist >/dev/null 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null' EXIT
+for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/" >/dev/null && break; sleep 0.1; done
+cp smoke.mjs .smoke/smoke.mjs
+node .smoke/smoke.mjs "http://127.0.0.1:$port/index.html" "$PWD/dist/smoke.png"
