@@ -134,9 +134,10 @@ impl Plugin for LibraryPlugin {
 /// File stems in `assets/DIR` ending in `.EXT`: the shipped ones first (in their order), then
 /// any others the player dropped in, sorted. On the web only the shipped ones are known.
 pub fn discover(dir: &str, ext: &str, shipped: &[String]) -> Vec<String> {
-    let mut names: Vec<String> = shipped.to_vec();
+    let names: Vec<String> = shipped.to_vec();
     #[cfg(not(target_arch = "wasm32"))]
-    {
+    let names = {
+        let mut names = names;
         let root = crate::paths::asset_dir().join(dir);
         let suffix = format!(".{ext}");
         let mut extra: Vec<String> = std::fs::read_dir(root)
@@ -151,7 +152,8 @@ pub fn discover(dir: &str, ext: &str, shipped: &[String]) -> Vec<String> {
             .collect();
         extra.sort();
         names.extend(extra);
-    }
+        names
+    };
     #[cfg(target_arch = "wasm32")]
     let _ = (dir, ext);
     names

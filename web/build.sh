@@ -2,7 +2,7 @@
 # Builds the web version into web/dist/: the page, the JS glue, the .wasm and the assets.
 #   web/build.sh            (then serve web/dist, e.g. python3 -m http.server -d web/dist)
 # Needs the wasm32 target (added here) and wasm-bindgen-cli at exactly the wasm-bindgen version
-# in Cargo.lock (installed here when missing). Runs wasm-opt when one is on PATH (Debian: binaryen).
+# in Cargo.lock (installed here when missing). Runs wasm-opt (binaryen 116 or newer) when found.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,11 +24,17 @@ mkdir -p web/dist
 wasm-bindgen --no-typescript --target web --out-dir web/dist --out-name modern-gems \
   "$target_dir/wasm32-unknown-unknown/wasm-release/modern-gems.wasm"
 wasm=web/dist/modern-gems_bg.wasm
-if command -v wasm-opt >/dev/null; then
-  wasm-opt -Os --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals -o "$wasm.opt" "$wasm" && mv "$wasm.opt" "$wasm"
+# wasm-opt must be recent: binaryen before 116 (e.g. Debian bookworm's 108) breaks the externref
+# tables that wasm-bindgen emits, and the page then fails at start-up. A current one comes with
+# `npm install binaryen` (node_modules/.bin/wasm-opt); WASM_OPT may name it.
+wasm_opt=${WASM_OPT:-$(command -v wasm-opt || true)}
+opt_version=$([ -n "$wasm_opt" ] && "$wasm_opt" --version 2>/dev/null | grep -oE '[0-9]+' | head -1 || echo 0)
+if [ "${opt_version:-0}" -ge 116 ]; then
+  "$wasm_opt" -Os --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
+    --enable-sign-ext --enable-mutable-globals --enable-multivalue -o "$wasm.opt" "$wasm"
+  mv "$wasm.opt" "$wasm"
 else
-  echo "wasm-opt not found: skipping (apt-get install binaryen for a smaller .wasm)"
+  echo "no wasm-opt 116 or newer (found: ${wasm_opt:-none} ${opt_version:-}); skipping it"
 fi
 cp web/index.html web/dist/
 cp -r assets web/dist/assets

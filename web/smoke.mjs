@@ -18,11 +18,12 @@ try {
   page.on("console", (m) => logs.push(m.text()));
   page.on("pageerror", (e) => logs.push(String(e)));
   await page.goto(`${url}?board=tiny&policy=chained`);
+  // The game writes "… score N" into its window title, which winit puts in the canvas's `alt`.
   const score = async () => {
-    const m = (await page.title()).match(/score (\d+)/);
+    const title = (await page.locator("canvas#bevy").getAttribute("alt")) || "";
+    const m = title.match(/score (\d+)/);
     return m ? Number(m[1]) : null;
   };
-  // The game writes "… score N" into the title once the board is up.
   const deadline = Date.now() + 120_000;
   while ((await score()) === null) {
     if (Date.now() > deadline) fail(`the board never showed; log:\n${logs.join("\n")}`);
