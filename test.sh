@@ -5,4 +5,11 @@ set -euo pipefail
 cd "$(dirname "$0")"
 rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || true
 cargo check --target wasm32-unknown-unknown --bin modern-gems
-cargo test --workspace
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+status=0
+cargo test --workspace 2>&1 | tee "$log" || status=$?
+# One closing line with the totals over every test binary (cargo's last line is a doc-test run).
+awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($i ~ /^passed/) p += $(i-1); if ($i ~ /^failed/) f += $(i-1) } }
+     END { printf "%d passed, %d failed\n", p, f }' "$log"
+exit "$status"
