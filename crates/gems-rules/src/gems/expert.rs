@@ -155,7 +155,7 @@ fn search_on_every_core(fast: &FastBoard, deadline: Instant) -> Vec<(u64, Vec<Fa
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let fast = fast.clone();
-                s.spawn(move || nmcs_anytime(&fast, deadline, 0x5eed ^ (t as u64 + 1) * 0x9E37))
+                s.spawn(move || nmcs_anytime(&fast, deadline, 0x5eed ^ ((t as u64 + 1) * 0x9E37)))
             })
             .collect();
         handles.into_iter().filter_map(|h| h.join().ok()).collect()
