@@ -25,6 +25,15 @@ impl Animations {
     }
 }
 
+/// Progress in 0..=1 of an animation `elapsed` seconds after it was started with a `delay`
+/// and a `duration` (a zero duration finishes as soon as the delay has passed).
+fn progress(elapsed: f32, delay: f32, duration: f32) -> f32 {
+    if duration <= 0.0 {
+        return if elapsed >= delay { 1.0 } else { 0.0 };
+    }
+    ((elapsed - delay) / duration).clamp(0.0, 1.0)
+}
+
 /// Moves a gem from one cell-space point to another (x = column, y = row).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Tween {
@@ -57,10 +66,7 @@ impl Tween {
 
     /// Progress in 0..=1 (1 when finished; a zero duration finishes at once).
     pub fn progress(&self) -> f32 {
-        if self.duration <= 0.0 {
-            return if self.elapsed >= self.delay { 1.0 } else { 0.0 };
-        }
-        ((self.elapsed - self.delay) / self.duration).clamp(0.0, 1.0)
+        progress(self.elapsed, self.delay, self.duration)
     }
 
     /// The current cell-space position.
@@ -86,10 +92,7 @@ pub struct Vanish {
 impl Vanish {
     /// Progress in 0..=1.
     pub fn progress(&self) -> f32 {
-        if self.duration <= 0.0 {
-            return if self.elapsed >= self.delay { 1.0 } else { 0.0 };
-        }
-        ((self.elapsed - self.delay) / self.duration).clamp(0.0, 1.0)
+        progress(self.elapsed, self.delay, self.duration)
     }
 
     /// Scale factor: swells to about 1.2, then shrinks to 0.

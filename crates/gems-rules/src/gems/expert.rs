@@ -20,7 +20,7 @@ use web_time::Instant;
 use super::board::{Board, Cell};
 use super::fast::{FastBoard, FastMove, FastRng, Scratch};
 use super::game::Game;
-use super::player::{Player, best_scoring_move, legal_moves, look_ahead1_move};
+use super::player::{Player, legal_moves};
 use super::policy::RemovalPolicy;
 
 /// Default thinking time per move of [`Player::Expert`], in milliseconds (shorter in the
@@ -50,14 +50,11 @@ pub struct Line {
     pub score: u64,
 }
 
-/// Plays `player` to the end from `board`; returns its line.
+/// Plays `player` (Greedy or LookAhead1) to the end from `board`; returns its line.
 fn line_of(board: &Board, policy: RemovalPolicy, player: Player) -> Line {
     let mut game = Game::new(board.clone(), policy, player);
     let mut moves = Vec::new();
-    while let Some(cell) = match player {
-        Player::Greedy => best_scoring_move(game.board(), policy).map(|(c, _)| c),
-        _ => look_ahead1_move(game.board(), policy),
-    } {
+    while let Some(cell) = player.choose_move(game.board(), policy) {
         if game.play(cell.row as i64, cell.col as i64).is_err() {
             break;
         }
