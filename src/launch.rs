@@ -23,6 +23,8 @@ pub struct LaunchOptions {
     pub screenshot: Option<String>,
     /// `--theme NAME`: theme to use for this run.
     pub theme: Option<String>,
+    /// `--game NAME`: open this game's screen at once.
+    pub game: Option<crate::screens::Screen>,
 }
 
 impl LaunchOptions {
@@ -35,6 +37,18 @@ impl LaunchOptions {
             || self.autoplay
             || self.exit_after_game
             || self.screenshot.is_some()
+            || self.game.is_some()
+    }
+
+    /// The screen to open first: `--game`, else Modern Gems when a game flag was given, else
+    /// the title screen.
+    pub fn first_screen(&self) -> crate::screens::Screen {
+        use crate::screens::Screen;
+        match self.game {
+            Some(screen) => screen,
+            None if self.starts_game() => Screen::ModernGems,
+            None => Screen::Title,
+        }
     }
 
     /// Parses the flags (without the program name).
@@ -69,6 +83,13 @@ impl LaunchOptions {
                 "--exit-after-game" => o.exit_after_game = true,
                 "--screenshot" => o.screenshot = Some(value("--screenshot")?),
                 "--theme" => o.theme = Some(value("--theme")?),
+                "--game" => {
+                    let v = value("--game")?;
+                    o.game = Some(
+                        crate::screens::Screen::from_name(&v)
+                            .ok_or_else(|| format!("unknown game '{v}'"))?,
+                    );
+                }
                 other => return Err(format!("unknown flag '{other}'")),
             }
         }
@@ -88,6 +109,7 @@ pub const USAGE: &str = "usage: modern-gems [flags]
   --exit-after-game   quit with status 0 when the game ends
   --screenshot PATH   save a PNG once the board first shows settled
   --theme NAME        use this theme for this run
+  --game NAME         open a game at once: modern-gems dots k-in-a-row solo-red grid-duel
 ";
 
 #[cfg(test)]

@@ -1,13 +1,17 @@
 //! Modern Gems, the Bevy game: five grid and card games sharing one app. The rules live in the
 //! `gems-rules` crate; this crate mirrors them in the ECS and animates them.
 
+pub mod dots;
 pub mod gems;
+pub mod grid_duel;
+pub mod k_in_a_row;
 pub mod launch;
 pub mod library;
 pub mod paths;
 pub mod screens;
 pub mod scripted;
 pub mod settings;
+pub mod solo_red;
 pub mod store;
 pub mod theme;
 pub mod title;
@@ -137,10 +141,14 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
         title::TitlePlugin,
         gems::GemsLogicPlugin,
         gems::GemsViewPlugin,
+    ))
+    .add_plugins((
+        dots::DotsPlugin,
+        k_in_a_row::KInARowPlugin,
+        solo_red::SoloRedPlugin,
+        grid_duel::GridDuelPlugin,
     ));
-    if opts.starts_game() {
-        app.insert_state(Screen::ModernGems);
-    }
+    app.insert_state(opts.first_screen());
     app.insert_resource(opts)
         .add_plugins(scripted::ScriptedPlugin);
     Ok(app)

@@ -10,6 +10,38 @@ pub enum Screen {
     Title,
     /// Modern Gems.
     ModernGems,
+    /// Dots.
+    Dots,
+    /// K in a row.
+    KInARow,
+    /// Solo Red.
+    SoloRed,
+    /// Grid Duel.
+    GridDuel,
+}
+
+impl Screen {
+    /// The screen named on the command line (`--game NAME`).
+    pub fn from_name(name: &str) -> Option<Screen> {
+        match name.to_ascii_lowercase().replace(['_', ' '], "-").as_str() {
+            "modern-gems" | "gems" => Some(Screen::ModernGems),
+            "dots" => Some(Screen::Dots),
+            "k-in-a-row" | "kinarow" => Some(Screen::KInARow),
+            "solo-red" | "solored" => Some(Screen::SoloRed),
+            "grid-duel" | "gridduel" => Some(Screen::GridDuel),
+            _ => None,
+        }
+    }
+}
+
+/// What the game on screen reports each frame, for scripted runs (`--screenshot`,
+/// `--exit-after-game`) of games other than Modern Gems, whose phases say it directly.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ScreenStatus {
+    /// Nothing is animating and the game waits for input.
+    pub settled: bool,
+    /// The game has ended.
+    pub over: bool,
 }
 
 /// The phase of the Modern Gems turn pipeline. Input acts only in [`Phase::Idle`]; each other
@@ -46,6 +78,19 @@ pub struct ScreensPlugin;
 
 impl Plugin for ScreensPlugin {
     fn build(&self, app: &mut App) {
-        app.init_state::<Screen>().add_sub_state::<Phase>();
+        app.init_state::<Screen>()
+            .add_sub_state::<Phase>()
+            .init_resource::<ScreenStatus>()
+            .add_systems(StateTransition, reset_status);
+    }
+}
+
+/// A new screen starts unsettled and not over.
+fn reset_status(
+    mut moved: MessageReader<StateTransitionEvent<Screen>>,
+    mut s: ResMut<ScreenStatus>,
+) {
+    if moved.read().last().is_some() {
+        *s = ScreenStatus::default();
     }
 }

@@ -6,7 +6,7 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 
 use crate::gems::ai::Autoplay;
 use crate::launch::LaunchOptions;
-use crate::screens::Phase;
+use crate::screens::{Phase, ScreenStatus};
 
 /// Progress of the scripted steps.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
@@ -49,6 +49,7 @@ fn take_screenshot(
     mut commands: Commands,
     opts: Res<LaunchOptions>,
     phase: Option<Res<State<Phase>>>,
+    status: Res<ScreenStatus>,
     mut s: ResMut<ScriptState>,
 ) {
     let Some(path) = opts.screenshot.clone() else {
@@ -57,7 +58,8 @@ fn take_screenshot(
     if s.requested {
         return;
     }
-    let settled = phase.is_some_and(|p| matches!(p.get(), Phase::Idle | Phase::Over));
+    let settled =
+        status.settled || phase.is_some_and(|p| matches!(p.get(), Phase::Idle | Phase::Over));
     s.settled_frames = if settled { s.settled_frames + 1 } else { 0 };
     // A few frames so the renderer and egui have drawn the settled board.
     if s.settled_frames < 5 {
@@ -80,13 +82,14 @@ fn take_screenshot(
 fn exit_after_game(
     opts: Res<LaunchOptions>,
     phase: Option<Res<State<Phase>>>,
+    status: Res<ScreenStatus>,
     mut s: ResMut<ScriptState>,
     mut exit: MessageWriter<AppExit>,
 ) {
     if !opts.exit_after_game || !s.done {
         return;
     }
-    if phase.is_some_and(|p| *p.get() == Phase::Over) {
+    if status.over || phase.is_some_and(|p| *p.get() == Phase::Over) {
         s.over_frames += 1;
         // Leave a moment for the screenshot file to be written.
         if s.over_frames > 10 {

@@ -16,11 +16,33 @@ pub struct GameEntry {
 }
 
 /// The games, in title-screen order.
-pub const GAMES: &[GameEntry] = &[GameEntry {
-    name: "Modern Gems",
-    blurb: "Clear the board: pick a gem and its group vanishes. Bigger groups score more (n²).",
-    screen: Screen::ModernGems,
-}];
+pub const GAMES: &[GameEntry] = &[
+    GameEntry {
+        name: "Modern Gems",
+        blurb: "Clear the board: pick a gem and its group vanishes. Bigger groups score more (n²).",
+        screen: Screen::ModernGems,
+    },
+    GameEntry {
+        name: "Dots",
+        blurb: "Connect same-colour dots; close a loop to clear a whole colour.",
+        screen: Screen::Dots,
+    },
+    GameEntry {
+        name: "K in a Row",
+        blurb: "Line up k tiles before the computer does, around the blocked squares.",
+        screen: Screen::KInARow,
+    },
+    GameEntry {
+        name: "Solo Red",
+        blurb: "The Red7 solitaire: keep changing the rule so your palette stays winning.",
+        screen: Screen::SoloRed,
+    },
+    GameEntry {
+        name: "Grid Duel",
+        blurb: "Score a 9×9 grid of digits against the computer over three turns.",
+        screen: Screen::GridDuel,
+    },
+];
 
 /// Shows the title screen.
 pub struct TitlePlugin;

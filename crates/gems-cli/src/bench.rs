@@ -88,7 +88,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str) {
         Some("playouts") => playouts(&parse(&args[1..], "--seconds", 10.0)?),
         Some("samegame") => samegame(&parse(&args[1..], "--seconds-per-board", 60.0)?),
-        _ => Err("bench: expected 'playouts' or 'samegame'".to_string()),
+        Some("k-in-a-row") => crate::k_in_a_row::bench(&args[1..]),
+        Some("solo-red") => crate::solo_red::bench(&args[1..]),
+        _ => Err("bench: expected 'playouts', 'samegame', 'k-in-a-row' or 'solo-red'".to_string()),
     }
 }
 

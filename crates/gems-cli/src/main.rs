@@ -1,7 +1,11 @@
 //! `gems-cli`: the text front ends and benchmarks of the Modern Gems games.
 
 mod bench;
+mod dots;
+mod grid_duel;
+mod k_in_a_row;
 mod modern_gems;
+mod solo_red;
 
 use std::io::{self, BufWriter};
 use std::process::ExitCode;
@@ -25,12 +29,16 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("modern-gems") => run_modern_gems(&args[1..]),
+        Some("dots") => dots::run(&args[1..]),
+        Some("k-in-a-row") => k_in_a_row::run(&args[1..]),
+        Some("solo-red") => solo_red::run(&args[1..]),
+        Some("grid-duel") => grid_duel::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
         Some("-h" | "--help" | "help") => {
-            print!("{USAGE}");
+            print!("{}", usage());
             Ok(())
         }
-        _ => Err(format!("unknown or missing command\n{USAGE}")),
+        _ => Err(format!("unknown or missing command\n{}", usage())),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -39,6 +47,17 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The whole `--help` text: the common commands, then each game's own lines.
+fn usage() -> String {
+    format!(
+        "{USAGE}{}{}{}{}",
+        dots::USAGE,
+        k_in_a_row::USAGE,
+        solo_red::USAGE,
+        grid_duel::USAGE
+    )
 }
 
 fn run_modern_gems(args: &[String]) -> Result<(), String> {

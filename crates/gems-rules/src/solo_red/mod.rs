@@ -1,0 +1,1 @@
+//! Solo Red, the Red7 card solitaire (`../shared/specs/solo-red.txt`). Rules, text view and AI.
