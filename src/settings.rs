@@ -5,77 +5,41 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use serde::{Deserialize, Serialize};
 
 use crate::paths::DataDir;
 
-/// What the player chose in Settings.
-#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Settings {
-    /// Theme file stem, e.g. `classic` for `assets/themes/classic.theme.ron`.
-    pub theme: String,
-    /// Master volume, 0..=1.
-    pub volume: f32,
-    /// No sound at all.
-    pub muted: bool,
-    /// Shorten or skip transitions.
-    pub reduced_motion: bool,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Self {
-            theme: "classic".to_string(),
-            volume: 0.8,
-            muted: false,
-            reduced_motion: false,
-        }
-    }
-}
+pub use gems_formats::settings::Settings;
 
 /// Where the settings are saved; `None` keeps them in memory only.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct SettingsFile(pub Option<PathBuf>);
 
-impl Settings {
-    /// Reads the settings file; a missing file gives defaults, a bad one gives defaults and a
-    /// notice (and is not overwritten until the player changes a setting).
-    pub fn load(path: Option<&std::path::Path>) -> (Self, Option<String>) {
-        let Some(path) = path else {
-            return (Self::default(), None);
-        };
-        match crate::store::read_text(path) {
-            Ok(Some(text)) => match ron::from_str::<Settings>(&text) {
-                Ok(mut s) => {
-                    s.volume = if s.volume.is_finite() {
-                        s.volume.clamp(0.0, 1.0)
-                    } else {
-                        0.8
-                    };
-                    (s, None)
-                }
-                Err(e) => (
-                    Self::default(),
-                    Some(format!(
-                        "{}: line {}: {}",
-                        path.display(),
-                        e.span.start.line,
-                        e.code
-                    )),
-                ),
-            },
-            Ok(None) => (Self::default(), None),
-            Err(e) => (Self::default(), Some(format!("{}: {e}", path.display()))),
-        }
+/// Reads the settings file; a missing file gives defaults, a bad one gives defaults and a
+/// notice (and is not overwritten until the player changes a setting).
+pub fn read_settings_file(path: Option<&std::path::Path>) -> (Settings, Option<String>) {
+    let Some(path) = path else {
+        return (Settings::default(), None);
+    };
+    match crate::store::read_text(path) {
+        Ok(Some(text)) => match Settings::parse(&text) {
+            Ok(s) => (s, None),
+            Err(e) => (
+                Settings::default(),
+                Some(format!("{}: {e}", path.display())),
+            ),
+        },
+        Ok(None) => (Settings::default(), None),
+        Err(e) => (
+            Settings::default(),
+            Some(format!("{}: {e}", path.display())),
+        ),
     }
+}
 
-    /// Writes the settings atomically.
-    pub fn save(&self, path: &std::path::Path) -> Result<(), String> {
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .map_err(|e| e.to_string())?;
-        crate::store::write_text(path, &text)
-    }
+/// Writes the settings atomically.
+pub fn write_settings_file(settings: &Settings, path: &std::path::Path) -> Result<(), String> {
+    let text = settings.to_text().map_err(|e| e.to_string())?;
+    crate::store::write_text(path, &text)
 }
 
 /// One message for the player.
@@ -130,7 +94,7 @@ impl Plugin for SettingsPlugin {
 
 fn load_settings(mut commands: Commands, data: Res<DataDir>, mut notices: ResMut<Notices>) {
     let path = data.file("settings.ron");
-    let (settings, error) = Settings::load(path.as_deref());
+    let (settings, error) = read_settings_file(path.as_deref());
     if let Some(e) = error {
         notices.warn(format!("Settings file ignored: {e}"));
     }
@@ -150,7 +114,7 @@ fn save_settings(
         return;
     }
     if let Some(path) = &file.0
-        && let Err(e) = settings.save(path)
+        && let Err(e) = write_settings_file(&settings, path)
     {
         notices.warn(format!(
             "Could not save settings to {}: {e}",
@@ -262,10 +226,10 @@ mod tests {
             muted: true,
             reduced_motion: true,
         };
-        s.save(&path).unwrap();
-        assert_eq!(Settings::load(Some(&path)), (s, None));
+        write_settings_file(&s, &path).unwrap();
+        assert_eq!(read_settings_file(Some(&path)), (s, None));
         std::fs::write(&path, "(\n volume: \"loud\",\n)").unwrap();
-        let (loaded, err) = Settings::load(Some(&path));
+        let (loaded, err) = read_settings_file(Some(&path));
         assert_eq!(loaded, Settings::default());
         assert!(err.unwrap().contains("line 2"));
         assert_eq!(

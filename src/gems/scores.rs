@@ -40,7 +40,7 @@ impl HighScores {
         };
         let Some(p) = &scores.path else { return scores };
         match crate::store::read_text(p) {
-            Ok(Some(text)) => match ron::from_str::<BTreeMap<String, u64>>(&text) {
+            Ok(Some(text)) => match gems_formats::scores::parse_scores(&text) {
                 Ok(best) => scores.best = best,
                 Err(e) => {
                     scores.error = Some(format!("{}: {e}", p.display()));
@@ -74,7 +74,7 @@ impl HighScores {
 
     fn save(&mut self) {
         let Some(path) = &self.path else { return };
-        let text = match ron::ser::to_string_pretty(&self.best, ron::ser::PrettyConfig::default()) {
+        let text = match gems_formats::scores::scores_to_text(&self.best) {
             Ok(t) => t,
             Err(e) => {
                 self.error = Some(e.to_string());

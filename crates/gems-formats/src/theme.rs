@@ -1,0 +1,522 @@
+//! The look and feel of the game as data: colours, gem shapes, text sizes and transition timings
+//! with their easing. [`Theme::default`] is the built-in theme; themes are RON data with the same
+//! fields, so players can tweak them without recompiling.
+
+use serde::{Deserialize, Serialize};
+
+/// An easing curve, named in theme files (`"cubic_out"`, `"back_out"`, …).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Easing {
+    /// Constant speed.
+    Linear,
+    /// Accelerates from rest.
+    QuadIn,
+    /// Decelerates to rest.
+    QuadOut,
+    /// Decelerates to rest, more sharply.
+    #[default]
+    CubicOut,
+    /// Accelerates then decelerates.
+    SineInOut,
+    /// Overshoots a little, then settles.
+    BackOut,
+    /// Lands with a few small bounces.
+    BounceOut,
+}
+
+impl Easing {
+    /// Maps progress `t` in 0..=1 (clamped) to eased progress (0 at 0, 1 at 1).
+    pub fn apply(self, t: f32) -> f32 {
+        let t = t.clamp(0.0, 1.0);
+        match self {
+            Easing::Linear => t,
+            Easing::QuadIn => t * t,
+            Easing::QuadOut => 1.0 - (1.0 - t) * (1.0 - t),
+            Easing::CubicOut => 1.0 - (1.0 - t).powi(3),
+            Easing::SineInOut => 0.5 - 0.5 * (std::f32::consts::PI * t).cos(),
+            Easing::BackOut => {
+                let (c1, c3) = (1.70158, 2.70158);
+                1.0 + c3 * (t - 1.0).powi(3) + c1 * (t - 1.0).powi(2)
+            }
+            Easing::BounceOut => {
+                let (n1, d1) = (7.5625, 2.75);
+                if t < 1.0 / d1 {
+                    n1 * t * t
+                } else if t < 2.0 / d1 {
+                    let t = t - 1.5 / d1;
+                    n1 * t * t + 0.75
+                } else if t < 2.5 / d1 {
+                    let t = t - 2.25 / d1;
+                    n1 * t * t + 0.9375
+                } else {
+                    let t = t - 2.625 / d1;
+                    n1 * t * t + 0.984375
+                }
+            }
+        }
+    }
+}
+
+/// The outline of a gem. Each kind gets its own, so colour is never the only cue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GemShape {
+    /// A disc.
+    Circle,
+    /// A rounded square.
+    Square,
+    /// A square on its corner.
+    Diamond,
+    /// A triangle pointing up.
+    Triangle,
+    /// A hexagon.
+    Hexagon,
+    /// A five-pointed star.
+    Star,
+    /// A pentagon.
+    Pentagon,
+    /// A plus sign.
+    Cross,
+}
+
+impl GemShape {
+    /// Every shape, in the order the default theme assigns them to kinds.
+    pub const ALL: [GemShape; 8] = [
+        GemShape::Circle,
+        GemShape::Diamond,
+        GemShape::Square,
+        GemShape::Triangle,
+        GemShape::Hexagon,
+        GemShape::Star,
+        GemShape::Pentagon,
+        GemShape::Cross,
+    ];
+}
+
+/// How one gem kind looks.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GemStyle {
+    /// Fill colour as sRGB hex, `#rrggbb`.
+    pub color: String,
+    /// Outline shape.
+    pub shape: GemShape,
+}
+
+/// Durations (seconds) and easing of the animated transitions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Timings {
+    /// How long the selected group stays highlighted before it is removed.
+    pub flag: f32,
+    /// How long removed gems take to pop away.
+    pub remove: f32,
+    /// Easing of the removal pop.
+    pub remove_easing: Easing,
+    /// How long a gem takes to fall one row (longer falls take longer, by the square root).
+    pub fall: f32,
+    /// Extra delay per column, so the fall ripples across the board.
+    pub fall_stagger: f32,
+    /// Easing of falling gems.
+    pub fall_easing: Easing,
+    /// How long columns take to slide left.
+    pub shift: f32,
+    /// Extra delay per column of the slide.
+    pub shift_stagger: f32,
+    /// Easing of sliding columns.
+    pub shift_easing: Easing,
+    /// How long a new board takes to drop in.
+    pub deal: f32,
+    /// Easing of the drop-in.
+    pub deal_easing: Easing,
+}
+
+impl Default for Timings {
+    fn default() -> Self {
+        Self {
+            flag: 0.10,
+            remove: 0.16,
+            remove_easing: Easing::QuadIn,
+            fall: 0.16,
+            fall_stagger: 0.012,
+            fall_easing: Easing::BounceOut,
+            shift: 0.20,
+            shift_stagger: 0.010,
+            shift_easing: Easing::CubicOut,
+            deal: 0.35,
+            deal_easing: Easing::BounceOut,
+        }
+    }
+}
+
+/// One sound effect: a file under `assets/` and its volume (0..=1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SoundSpec {
+    /// Path under `assets/`, e.g. `sounds/remove.ogg`.
+    pub file: String,
+    /// Volume, 0..=1, multiplied by the player's volume setting.
+    pub volume: f32,
+}
+
+impl SoundSpec {
+    fn new(file: &str, volume: f32) -> Self {
+        Self {
+            file: file.to_string(),
+            volume,
+        }
+    }
+}
+
+/// The theme's sound effects.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Sounds {
+    /// A group is selected for removal.
+    pub select: SoundSpec,
+    /// Gems are removed (the game raises the pitch with the group's size).
+    pub remove: SoundSpec,
+    /// Falling gems land.
+    pub land: SoundSpec,
+    /// Columns slide left.
+    pub shift: SoundSpec,
+    /// The game is over.
+    pub game_over: SoundSpec,
+}
+
+impl Default for Sounds {
+    fn default() -> Self {
+        Self {
+            select: SoundSpec::new("sounds/select.ogg", 0.5),
+            remove: SoundSpec::new("sounds/remove.ogg", 0.8),
+            land: SoundSpec::new("sounds/land.ogg", 0.5),
+            shift: SoundSpec::new("sounds/shift.ogg", 0.5),
+            game_over: SoundSpec::new("sounds/gameover.ogg", 0.8),
+        }
+    }
+}
+
+/// A complete theme.
+#[cfg_attr(feature = "bevy", derive(bevy_ecs::resource::Resource))]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Theme {
+    /// Shown in the settings menu.
+    pub name: String,
+    /// Window background, `#rrggbb`.
+    pub background: String,
+    /// Panel behind the board, `#rrggbb`.
+    pub board: String,
+    /// Colour mixed into a highlighted (flagged) group, `#rrggbb`.
+    pub flag_highlight: String,
+    /// How strongly the highlight colour is mixed in, 0..=1.
+    pub flag_mix: f32,
+    /// Keyboard cursor ring, `#rrggbb`.
+    pub cursor: String,
+    /// Gem styles; kind k uses entry `k % len` (kind 0 uses the first).
+    pub gems: Vec<GemStyle>,
+    /// Size of ordinary HUD text, in points.
+    pub text_size: f32,
+    /// Size of headings and the score, in points.
+    pub heading_size: f32,
+    /// Transition timings.
+    pub timings: Timings,
+    /// Sound effects.
+    pub sounds: Sounds,
+}
+
+impl Default for Theme {
+    fn default() -> Self {
+        let colors = [
+            "#e84a5f", "#2d9cdb", "#f2c94c", "#27ae60", "#9b51e0", "#f2994a", "#56ccf2", "#eb5ea8",
+        ];
+        Self {
+            name: "Classic".to_string(),
+            background: "#1d2030".to_string(),
+            board: "#282c40".to_string(),
+            flag_highlight: "#ffffff".to_string(),
+            flag_mix: 0.25,
+            cursor: "#ffffff".to_string(),
+            gems: colors
+                .iter()
+                .zip(GemShape::ALL)
+                .map(|(c, shape)| GemStyle {
+                    color: (*c).to_string(),
+                    shape,
+                })
+                .collect(),
+            text_size: 16.0,
+            heading_size: 24.0,
+            timings: Timings::default(),
+            sounds: Sounds::default(),
+        }
+    }
+}
+
+impl Theme {
+    /// Index of the style of gem kind `kind`: kind 1 uses the first style, kind 2 the second,
+    /// wrapping around (kind 0 uses the last).
+    pub fn style_index(&self, kind: u32) -> usize {
+        let n = self.gems.len().max(1);
+        (kind as usize % n + n - 1) % n
+    }
+
+    /// The style of gem kind `kind`.
+    pub fn style(&self, kind: u32) -> GemStyle {
+        self.gems
+            .get(self.style_index(kind))
+            .cloned()
+            .unwrap_or(GemStyle {
+                color: "#cccccc".to_string(),
+                shape: GemShape::Circle,
+            })
+    }
+}
+
+/// Why a theme file was rejected: the 1-based line and column, and the problem.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {message}")]
+pub struct ThemeError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Largest theme file read, in bytes.
+pub const MAX_THEME_BYTES: usize = 64 * 1024;
+
+impl Theme {
+    /// Parses and validates a theme file (RON with [`Theme`]'s fields; missing fields keep the
+    /// defaults). Every error names its line.
+    pub fn parse(text: &str) -> Result<Self, ThemeError> {
+        if text.len() > MAX_THEME_BYTES {
+            return Err(ThemeError {
+                line: 1,
+                column: 1,
+                message: format!("the file is larger than {MAX_THEME_BYTES} bytes"),
+            });
+        }
+        let theme: Theme = ron::from_str(text).map_err(|e| ThemeError {
+            line: e.span.start.line,
+            column: e.span.start.col,
+            message: e.code.to_string(),
+        })?;
+        theme.validate(text)?;
+        Ok(theme)
+    }
+
+    /// Checks values RON cannot: colours, sizes, durations and volumes in range.
+    fn validate(&self, text: &str) -> Result<(), ThemeError> {
+        // Locates the first occurrence of `needle` (after `field`, when given) for the message.
+        let at = |field: &str, needle: &str, message: String| {
+            let from = text.find(field).unwrap_or(0);
+            let offset = text[from..].find(needle).map_or(from, |i| from + i);
+            let line = text[..offset].matches('\n').count() + 1;
+            let column = offset - text[..offset].rfind('\n').map_or(0, |i| i + 1) + 1;
+            ThemeError {
+                line,
+                column,
+                message,
+            }
+        };
+        let colours = [
+            ("background", &self.background),
+            ("board", &self.board),
+            ("flag_highlight", &self.flag_highlight),
+            ("cursor", &self.cursor),
+        ];
+        let gem_colours = self.gems.iter().map(|g| ("gems", &g.color));
+        for (field, c) in colours.into_iter().chain(gem_colours) {
+            if hex_rgba(c).is_none() {
+                return Err(at(
+                    field,
+                    c,
+                    format!("{field}: '{c}' is not a colour (#rrggbb)"),
+                ));
+            }
+        }
+        if self.gems.is_empty() {
+            return Err(at(
+                "gems",
+                "gems",
+                "gems: at least one gem style is needed".into(),
+            ));
+        }
+        for (field, v, lo, hi) in [
+            ("text_size", self.text_size, 6.0, 64.0),
+            ("heading_size", self.heading_size, 6.0, 96.0),
+            ("flag_mix", self.flag_mix, 0.0, 1.0),
+        ] {
+            if !(lo..=hi).contains(&v) {
+                return Err(at(
+                    field,
+                    field,
+                    format!("{field}: {v} is outside {lo}..={hi}"),
+                ));
+            }
+        }
+        let t = &self.timings;
+        for (field, v) in [
+            ("flag", t.flag),
+            ("remove", t.remove),
+            ("fall", t.fall),
+            ("fall_stagger", t.fall_stagger),
+            ("shift", t.shift),
+            ("shift_stagger", t.shift_stagger),
+            ("deal", t.deal),
+        ] {
+            if !(0.0..=5.0).contains(&v) {
+                return Err(at(
+                    field,
+                    field,
+                    format!("timings.{field}: {v} s is outside 0..=5"),
+                ));
+            }
+        }
+        let s = &self.sounds;
+        for (field, spec) in [
+            ("select", &s.select),
+            ("remove", &s.remove),
+            ("land", &s.land),
+            ("shift", &s.shift),
+            ("game_over", &s.game_over),
+        ] {
+            if !(0.0..=1.0).contains(&spec.volume) {
+                return Err(at(
+                    &spec.file,
+                    &spec.file,
+                    format!("sounds.{field}: volume {} is outside 0..=1", spec.volume),
+                ));
+            }
+            if spec.file.contains("..") || spec.file.starts_with('/') {
+                return Err(at(
+                    &spec.file,
+                    &spec.file,
+                    format!(
+                        "sounds.{field}: '{}' must be a path under assets/",
+                        spec.file
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// This theme as played with reduced motion: transitions are skipped (the selection still
+    /// flashes briefly) and nothing bounces.
+    pub fn with_reduced_motion(mut self) -> Self {
+        let t = &mut self.timings;
+        t.flag = t.flag.min(0.08);
+        for d in [
+            &mut t.remove,
+            &mut t.fall,
+            &mut t.fall_stagger,
+            &mut t.shift,
+            &mut t.shift_stagger,
+            &mut t.deal,
+        ] {
+            *d = 0.0;
+        }
+        t.fall_easing = Easing::Linear;
+        t.deal_easing = Easing::Linear;
+        self
+    }
+}
+
+/// Parses a colour written `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (the `#` is optional,
+/// surrounding spaces are ignored) into sRGB components in 0..=1; `None` when malformed.
+pub fn hex_rgba(s: &str) -> Option<[f32; 4]> {
+    let s = s.trim();
+    let h = s.strip_prefix('#').unwrap_or(s);
+    if !h.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let digit = |i: usize| u8::from_str_radix(&h[i..=i], 16).ok();
+    let pair = |i: usize| u8::from_str_radix(&h[i..i + 2], 16).ok();
+    let bytes: [u8; 4] = match h.len() {
+        3 | 4 => {
+            let n = |i: usize| {
+                if i < h.len() {
+                    digit(i).map(|d| d * 17)
+                } else {
+                    Some(255)
+                }
+            };
+            [n(0)?, n(1)?, n(2)?, n(3)?]
+        }
+        6 | 8 => {
+            let n = |i: usize| if i < h.len() { pair(i) } else { Some(255) };
+            [n(0)?, n(2)?, n(4)?, n(6)?]
+        }
+        _ => return None,
+    };
+    Some(bytes.map(|b| f32::from(b) / 255.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn easings_start_at_zero_and_end_at_one() {
+        for e in [
+            Easing::Linear,
+            Easing::QuadIn,
+            Easing::QuadOut,
+            Easing::CubicOut,
+            Easing::SineInOut,
+            Easing::BackOut,
+            Easing::BounceOut,
+        ] {
+            assert!(e.apply(0.0).abs() < 1e-4, "{e:?}");
+            assert!((e.apply(1.0) - 1.0).abs() < 1e-4, "{e:?}");
+            assert!((e.apply(2.0) - 1.0).abs() < 1e-4, "{e:?} clamps");
+        }
+    }
+
+    #[test]
+    fn broken_themes_name_the_line() {
+        let e = Theme::parse("(\n  name: \"x\",\n  background: 12,\n)").unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+        let e = Theme::parse("(\n  name: \"x\",\n\n  cursor: \"#zzzzzz\",\n)").unwrap_err();
+        assert_eq!(e.line, 4, "{e}");
+        assert!(e.message.contains("not a colour"), "{e}");
+        let e = Theme::parse("(\n  timings: (\n    fall: -1.0,\n  ),\n)").unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+        let e = Theme::parse("(\n  nonsense: 3,\n)").unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+        assert!(Theme::parse("").is_err());
+        assert_eq!(Theme::parse("()").unwrap(), Theme::default());
+    }
+
+    #[test]
+    fn hex_colours() {
+        assert_eq!(hex_rgba("#ff0000"), Some([1.0, 0.0, 0.0, 1.0]));
+        assert_eq!(hex_rgba(" f00 "), Some([1.0, 0.0, 0.0, 1.0]));
+        assert_eq!(hex_rgba("#00ff0080").map(|c| c[3]), Some(128.0 / 255.0));
+        for bad in ["", "#", "#ff00f", "#ggg", "#ff00000", "#ÿÿÿ", "#+f+f+f"] {
+            assert_eq!(hex_rgba(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn reduced_motion_skips_transitions() {
+        let t = Theme::default().with_reduced_motion().timings;
+        assert_eq!((t.remove, t.fall, t.shift, t.deal), (0.0, 0.0, 0.0, 0.0));
+        assert!(t.flag > 0.0);
+    }
+
+    #[test]
+    fn default_theme_colours_parse_and_shapes_differ() {
+        let t = Theme::default();
+        for g in &t.gems {
+            assert!(hex_rgba(&g.color).is_some(), "{}", g.color);
+        }
+        let shapes: std::collections::HashSet<_> = t.gems.iter().map(|g| g.shape).collect();
+        assert_eq!(shapes.len(), t.gems.len());
+        assert_eq!(t.style(1).shape, GemShape::Circle);
+        assert_eq!(t.style(9).shape, GemShape::Circle);
+    }
+}
