@@ -5,6 +5,7 @@ mod dots;
 mod grid_duel;
 mod k_in_a_row;
 mod modern_gems;
+mod soak;
 mod solo_red;
 
 use std::io::{self, BufWriter};
@@ -34,6 +35,7 @@ fn main() -> ExitCode {
         Some("solo-red") => solo_red::run(&args[1..]),
         Some("grid-duel") => grid_duel::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
+        Some("soak") => soak::run(&args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{}", usage());
             Ok(())
@@ -52,7 +54,8 @@ fn main() -> ExitCode {
 /// The whole `--help` text: the common commands, then each game's own lines.
 fn usage() -> String {
     format!(
-        "{USAGE}{}{}{}{}",
+        "{USAGE}{}{}{}{}{}",
+        soak::USAGE,
         dots::USAGE,
         k_in_a_row::USAGE,
         solo_red::USAGE,

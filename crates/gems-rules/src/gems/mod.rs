@@ -3,6 +3,7 @@
 
 mod board;
 mod boards;
+pub mod check;
 mod expert;
 pub mod fast;
 mod game;
