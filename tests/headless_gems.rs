@@ -140,7 +140,7 @@ fn input_during_a_transition_is_ignored() {
     app.update();
     app.update();
     assert!(phase(&app).is_transition(), "{:?}", phase(&app));
-    // A click, a key, undo and a new game while the move animates: all ignored.
+    // A click, a key, undo and restart while the move animates: all ignored.
     let before = session(&app).game.clone();
     for action in [
         GemsAction::Select(Cell::new(6, 9)),

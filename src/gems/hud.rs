@@ -1,15 +1,14 @@
 //! The Modern Gems HUD and menus (egui): score bar, AI controls, new game, pause, save and load,
 //! and the game-over panel.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use gems_rules::gems::{
-    Game, MAX_SAVE_FILE_BYTES, Player, RemovalPolicy, board_by_name, random_board_name,
-};
+use gems_rules::gems::{Player, RemovalPolicy, board_by_name, random_board_name};
 
 use super::ai::{AiSearch, Autoplay, Hint, HintSearch};
+use super::files::LoadGameRequest;
 use super::input::set_paused;
 use super::model::{GemsAction, GemsSession, LastMove, Paused, Selection};
 use super::scores::{GameOverInfo, HighScores};
@@ -110,6 +109,7 @@ pub struct HudParams<'w> {
     board_assets: Res<'w, Assets<BoardAsset>>,
     rescan: MessageWriter<'w, Rescan>,
     actions: MessageWriter<'w, GemsAction>,
+    load: MessageWriter<'w, LoadGameRequest>,
 }
 
 fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
@@ -460,17 +460,6 @@ fn save_window(ctx: &egui::Context, p: &mut HudParams) {
     }
 }
 
-/// Reads a `.mg` file, with a one-line reason on failure. Nothing on disk changes.
-pub fn load_game_file(path: &Path) -> Result<Game, String> {
-    let text = crate::store::read_text(path)?.ok_or_else(|| "no such file".to_string())?;
-    if text.len() > MAX_SAVE_FILE_BYTES {
-        return Err(format!(
-            "the file is larger than {MAX_SAVE_FILE_BYTES} bytes"
-        ));
-    }
-    Game::from_save_string(&text).map_err(|e| e.to_string())
-}
-
 fn saved_games(data: &DataDir) -> Vec<String> {
     data.saves()
         .map(|dir| crate::store::list(&dir, ".mg"))
@@ -507,20 +496,12 @@ fn load_window(ctx: &egui::Context, p: &mut HudParams) {
         });
     if let Some(name) = chosen {
         match save_path(&p.data, &name).ok_or_else(|| "type a name first".to_string()) {
-            Ok(path) => match load_game_file(&path) {
-                Ok(game) => {
-                    p.actions.write(GemsAction::Load {
-                        name: name.trim_end_matches(".mg").to_string(),
-                        game: Box::new(game),
-                    });
-                    p.state.load = false;
-                    p.state.message = Some((format!("Loaded {}", path.display()), false));
-                }
-                Err(e) => {
-                    p.state.message =
-                        Some((format!("Could not load {}: {e}", path.display()), true));
-                }
-            },
+            Ok(path) => {
+                // A bad file shows up as a notice; the game in play goes on untouched.
+                p.load.write(LoadGameRequest { path });
+                p.state.load = false;
+                p.state.message = None;
+            }
             Err(e) => p.state.message = Some((e, true)),
         }
     }

@@ -8,6 +8,7 @@
 
 pub mod ai;
 pub mod anim;
+pub mod files;
 pub mod hud;
 pub mod input;
 pub mod layout;
@@ -67,6 +68,7 @@ impl Plugin for GemsLogicPlugin {
                 transition::TransitionPlugin,
                 ai::AiPlugin,
                 scores::ScoresPlugin,
+                files::FilesPlugin,
             ));
     }
 }

@@ -130,11 +130,13 @@ fn handle_actions(mut actions: MessageReader<GemsAction>, mut p: SessionParams) 
                 board,
                 policy,
                 player,
-            } if settled => {
+            } => {
+                // A new or loaded game replaces everything, so it may interrupt a transition:
+                // a request from a dialog is never dropped.
                 *p.session = GemsSession::new(board_name.clone(), board.clone(), *policy, *player);
                 rebuild(&mut p, true);
             }
-            GemsAction::Load { name, game } if settled => {
+            GemsAction::Load { name, game } => {
                 let game = (**game).clone();
                 let mut s = GemsSession::new(
                     name.clone(),

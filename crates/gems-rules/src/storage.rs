@@ -8,10 +8,20 @@ use std::path::{Path, PathBuf};
 /// new one, never a mix: the bytes go to a temporary file beside `path`, are flushed to disk,
 /// and the temporary file is then renamed over `path`.
 pub fn atomic_write(path: &Path, contents: &[u8]) -> io::Result<()> {
+    atomic_write_via(path, contents, |file, bytes| file.write_all(bytes))
+}
+
+/// [`atomic_write`] with the step that writes the bytes into the temporary file supplied, so
+/// tests can make it fail (or stop) at any byte.
+pub fn atomic_write_via(
+    path: &Path,
+    contents: &[u8],
+    write: impl FnOnce(&mut fs::File, &[u8]) -> io::Result<()>,
+) -> io::Result<()> {
     let tmp = temp_path(path);
     let result = (|| {
         let mut file = fs::File::create(&tmp)?;
-        file.write_all(contents)?;
+        write(&mut file, contents)?;
         file.sync_all()?;
         drop(file);
         fs::rename(&tmp, path)
@@ -73,6 +83,34 @@ mod tests {
         fs::create_dir_all(temp_path(&path)).unwrap();
         assert!(atomic_write(&path, b"bad").is_err());
         assert_eq!(fs::read_to_string(&path).unwrap(), "good");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_save_interrupted_at_any_byte_keeps_the_previous_save() {
+        let dir = std::env::temp_dir().join(format!("gems-atomic-cut-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("c.mg");
+        let old = b"0 0 GreedyPlayer ChainedRemovalPolicy\n1 2\n2 1\n";
+        let new = b"4 1 GreedyPlayer ChainedRemovalPolicy\n. .\n2 1\n";
+        atomic_write(&path, old).unwrap();
+        for cut in 0..=new.len() {
+            // The write stops after `cut` bytes (disk full, I/O error, power cut mid-write).
+            let result = atomic_write_via(&path, new, |f, bytes| {
+                f.write_all(&bytes[..cut])?;
+                Err(io::Error::other("interrupted"))
+            });
+            assert!(result.is_err());
+            assert_eq!(fs::read(&path).unwrap(), old, "cut at byte {cut}");
+            assert!(!temp_path(&path).exists(), "temp file left after a cut at {cut}");
+            // A process killed mid-write leaves its partial temporary file behind: the save
+            // itself is still the old one, and the next save goes through.
+            fs::write(temp_path(&path), &new[..cut]).unwrap();
+            assert_eq!(fs::read(&path).unwrap(), old);
+        }
+        atomic_write(&path, new).unwrap();
+        assert_eq!(fs::read(&path).unwrap(), new);
+        assert!(!temp_path(&path).exists());
         fs::remove_dir_all(&dir).unwrap();
     }
 

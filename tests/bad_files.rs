@@ -1,0 +1,189 @@
+//! Untrusted files never panic the game: a headless app loads every kind of bad player file
+//! (saved games corrupt, truncated, absurdly large or not text; a corrupt settings file; a
+//! corrupt high-score file), keeps running, shows each problem as a notice, leaves the game in
+//! play untouched, and never changes the bad files on disk. (Bad theme and board assets are
+//! covered in `tests/assets.rs`.)
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use gems_rules::gems::{Game, Player, RemovalPolicy, named_board};
+use modern_gems::gems::GemsLogicPlugin;
+use modern_gems::gems::files::LoadGameRequest;
+use modern_gems::gems::model::GemsSession;
+use modern_gems::gems::scores::HighScores;
+use modern_gems::paths::DataDir;
+use modern_gems::screens::{Screen, ScreensPlugin};
+use modern_gems::settings::{Notices, Settings, SettingsPlugin};
+
+fn data_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gems-bad-files-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("saves")).unwrap();
+    dir
+}
+
+fn app_over(dir: &Path) -> App {
+    let data = DataDir(Some(dir.to_path_buf()));
+    let session = GemsSession::new(
+        "tiny".into(),
+        named_board("tiny").unwrap(),
+        RemovalPolicy::Chained,
+        Player::Interactive,
+    );
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            16,
+        )))
+        .insert_resource(HighScores::load(data.file("scores.ron")))
+        .insert_resource(data)
+        .insert_resource(session)
+        .add_plugins((ScreensPlugin, SettingsPlugin, GemsLogicPlugin));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::ModernGems);
+    for _ in 0..5 {
+        app.update();
+    }
+    app
+}
+
+fn notices(app: &App) -> Vec<String> {
+    app.world()
+        .resource::<Notices>()
+        .0
+        .iter()
+        .map(|n| n.text.clone())
+        .collect()
+}
+
+#[test]
+fn bad_files_are_reported_and_left_alone_while_the_game_goes_on() {
+    let dir = data_dir("all");
+    let good = {
+        let mut g = Game::new(
+            named_board("curve").unwrap(),
+            RemovalPolicy::Chained,
+            Player::Interactive,
+        );
+        g.play(0, 0).unwrap();
+        g.save_string()
+    };
+    let absurd = format!(
+        "0 0 GreedyPlayer ChainedRemovalPolicy\n{}",
+        "1 ".repeat(5_000_000)
+    );
+    let bad_saves: Vec<(&str, Vec<u8>)> = vec![
+        ("truncated.mg", good.as_bytes()[..good.len() / 2].to_vec()),
+        ("header-only.mg", b"12 3 GreedyPlayer".to_vec()),
+        ("garbage.mg", vec![0xff, 0xfe, 0x00, 0x13, 0x37]),
+        ("ragged.mg", b"0 0 greedy chained\n1 2 3\n1 2\n".to_vec()),
+        (
+            "huge-dims.mg",
+            b"0 0 greedy chained\n"
+                .iter()
+                .copied()
+                .chain(
+                    std::iter::repeat_n(b"1 ".as_slice(), 1500)
+                        .flatten()
+                        .copied(),
+                )
+                .collect(),
+        ),
+        ("absurd.mg", absurd.into_bytes()),
+        ("empty.mg", Vec::new()),
+    ];
+    for (name, bytes) in &bad_saves {
+        std::fs::write(dir.join("saves").join(name), bytes).unwrap();
+    }
+    std::fs::write(dir.join("settings.ron"), "(\n  volume: \"loud\",\n").unwrap();
+    std::fs::write(
+        dir.join("scores.ron"),
+        "{\n  \"tiny/chained\": 12,\n  \"cur",
+    )
+    .unwrap();
+    let snapshot = |dir: &Path| -> Vec<(PathBuf, Vec<u8>)> {
+        let mut files: Vec<_> = std::fs::read_dir(dir.join("saves"))
+            .unwrap()
+            .chain(std::fs::read_dir(dir).unwrap())
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file())
+            .map(|p| (p.clone(), std::fs::read(&p).unwrap()))
+            .collect();
+        files.sort();
+        files
+    };
+    let before = snapshot(&dir);
+
+    let mut app = app_over(&dir);
+    // The corrupt settings and scores files were reported at start-up and not used.
+    assert!(
+        notices(&app)
+            .iter()
+            .any(|n| n.starts_with("Settings file ignored") && n.contains("line 2")),
+        "{:?}",
+        notices(&app)
+    );
+    assert_eq!(*app.world().resource::<Settings>(), Settings::default());
+    let scores = app.world().resource::<HighScores>();
+    assert!(
+        scores
+            .error
+            .as_deref()
+            .is_some_and(|e| e.contains("scores.ron"))
+    );
+    assert!(
+        scores.path.is_none(),
+        "a corrupt scores file is never written over"
+    );
+
+    let game_before = app.world().resource::<GemsSession>().game.clone();
+    for (name, _) in &bad_saves {
+        let path = dir.join("saves").join(name);
+        app.world_mut().write_message(LoadGameRequest { path });
+        for _ in 0..3 {
+            app.update();
+        }
+        let shown = notices(&app);
+        assert!(
+            shown
+                .iter()
+                .any(|n| n.starts_with("Could not load") && n.contains(name)),
+            "{name}: {shown:?}"
+        );
+        assert_eq!(
+            app.world().resource::<GemsSession>().game,
+            game_before,
+            "{name}"
+        );
+    }
+    // A missing file too.
+    app.world_mut().write_message(LoadGameRequest {
+        path: dir.join("saves/none.mg"),
+    });
+    app.update();
+    assert!(
+        notices(&app)
+            .iter()
+            .any(|n| n.contains("none.mg") && n.contains("no such file"))
+    );
+
+    // The game still plays, and a good file still loads after all that.
+    std::fs::write(dir.join("saves/good.mg"), &good).unwrap();
+    app.world_mut().write_message(LoadGameRequest {
+        path: dir.join("saves/good.mg"),
+    });
+    for _ in 0..120 {
+        app.update();
+    }
+    let loaded = &app.world().resource::<GemsSession>().game;
+    assert_eq!(loaded.save_string(), good);
+
+    std::fs::remove_file(dir.join("saves/good.mg")).unwrap();
+    assert_eq!(snapshot(&dir), before, "no bad file changed on disk");
+    let _ = std::fs::remove_dir_all(&dir);
+}
