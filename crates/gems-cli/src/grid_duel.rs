@@ -19,6 +19,8 @@ pub const USAGE: &str = "  grid-duel [--seed S] [--smart]
                              --seed deals reproducibly, --smart lets the computer regenerate
                              a row when its expected gain is positive
   grid-duel --score FILE     score a grid written as 9 lines of 9 digits 1-9
+  grid-duel --bench [N]      N seeded games (default 2000), human keeping every grid:
+                             plain vs smart computer totals and smart decisions per second
 ";
 
 /// The pause line, printed without a newline; ENTER continues.
@@ -40,6 +42,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 );
             }
             "--smart" => smart = true,
+            "--bench" => {
+                let games = match it.next() {
+                    Some(v) => v
+                        .parse::<u64>()
+                        .ok()
+                        .filter(|&n| (1..=1_000_000).contains(&n))
+                        .ok_or_else(|| {
+                            format!("grid-duel: bad --bench '{v}' (want 1 to 1000000)")
+                        })?,
+                    None => 2000,
+                };
+                return bench(games);
+            }
             "--score" => {
                 let v = it.next().ok_or("grid-duel: --score needs a file name")?;
                 score_file = Some(v.clone());
@@ -79,6 +94,81 @@ pub fn write_score(out: &mut impl Write, b: &Breakdown) -> io::Result<()> {
     writeln!(out, "bonus: {}", b.bonus)?;
     writeln!(out, "rare: {}", b.rare)?;
     writeln!(out, "total: {}", b.total())
+}
+
+/// Plays `games` seeded games (seeds 0..games) with the human keeping every grid, once against
+/// each computer, and prints the average totals, the smart computer's regeneration rate and its
+/// decisions per second.
+fn bench(games: u64) -> Result<(), String> {
+    use gems_rules::grid_duel::{best_row, smart};
+    use std::time::Instant;
+    let mut totals = [0i64; 2];
+    let mut wins = [0u64; 2];
+    let mut regenerated = 0u64;
+    let mut grids = 0u64;
+    for (k, kind) in [ComputerKind::Plain, ComputerKind::Smart]
+        .into_iter()
+        .enumerate()
+    {
+        for seed in 0..games {
+            let mut d = Duel::new(seed, kind);
+            for _ in 0..TURNS {
+                for _ in 0..GRIDS_PER_TURN {
+                    d.choose(Choice::Keep).map_err(|e| e.to_string())?;
+                }
+                for g in d.play_computer().map_err(|e| e.to_string())? {
+                    if kind == ComputerKind::Smart {
+                        grids += 1;
+                        regenerated += u64::from(g.regenerated);
+                    }
+                }
+            }
+            totals[k] += i64::from(d.total(Side::Computer));
+            wins[k] += u64::from(d.phase() == Phase::Over(Outcome::ComputerWins));
+        }
+    }
+    // The human's dealt grids of further seeded games, to time the smart decision alone.
+    let mut rng_grids = Vec::new();
+    let mut probe = Duel::new(u64::MAX, ComputerKind::Plain);
+    while rng_grids.len() < 20_000 {
+        match probe.phase() {
+            Phase::Human { .. } => {
+                rng_grids.extend(probe.pending_grid().copied());
+                probe.choose(Choice::Keep).map_err(|e| e.to_string())?;
+            }
+            Phase::Computer => {
+                probe.play_computer().map_err(|e| e.to_string())?;
+            }
+            Phase::Over(_) => probe = Duel::new(rng_grids.len() as u64, ComputerKind::Plain),
+        }
+    }
+    let start = Instant::now();
+    let mut checksum = 0.0;
+    for g in &rng_grids {
+        checksum += best_row(g).expected;
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let n = games as f64;
+    println!("games: {games} (seeds 0..{games}), human keeps every grid");
+    println!(
+        "plain computer: average total {:.1}, wins {:.1}%",
+        totals[0] as f64 / n,
+        100.0 * wins[0] as f64 / n
+    );
+    println!(
+        "smart computer: average total {:.1}, wins {:.1}%, regenerates {:.1}% of grids",
+        totals[1] as f64 / n,
+        100.0 * wins[1] as f64 / n,
+        100.0 * regenerated as f64 / grids.max(1) as f64
+    );
+    println!(
+        "smart decisions (9 exact row expectations each): {:.0} per second (checksum {:.1}, \
+         expected new row horizontal points {:.4})",
+        rng_grids.len() as f64 / secs,
+        checksum,
+        smart::EXPECTED_NEW_ROW_POINTS
+    );
+    Ok(())
 }
 
 fn clock_seed() -> u64 {

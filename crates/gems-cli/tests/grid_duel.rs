@@ -323,3 +323,18 @@ fn fixture_dir_file(name: &str) -> String {
         .display()
         .to_string()
 }
+
+#[test]
+fn bench_prints_its_figures() {
+    let (out, err, code) = run(&["--bench", "20"], "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!(lines[0], "games: 20 (seeds 0..20), human keeps every grid");
+    assert!(lines[1].starts_with("plain computer: average total "));
+    assert!(lines[2].starts_with("smart computer: average total "));
+    assert!(lines[3].contains("expected new row horizontal points 8.4568)"));
+    let (_, err, code) = run(&["--bench", "0"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("bad --bench '0'"));
+}
