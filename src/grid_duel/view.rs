@@ -184,13 +184,11 @@ fn run_masks(grid: &Grid) -> ([[bool; SIZE]; SIZE], [[bool; SIZE]; SIZE]) {
     let mut v = [[false; SIZE]; SIZE];
     for i in 0..SIZE {
         for (start, len, _) in runs(&grid.row(i)) {
-            for c in start..start + len {
-                h[i][c] = true;
-            }
+            h[i][start..start + len].fill(true);
         }
         for (start, len, _) in runs(&grid.column(i)) {
-            for r in start..start + len {
-                v[r][i] = true;
+            for row in v.iter_mut().skip(start).take(len) {
+                row[i] = true;
             }
         }
     }

@@ -74,8 +74,8 @@ pub fn expected_after_row(grid: &Grid, row: usize) -> f64 {
     }
     let binom = binomial9();
     let mut bonus = 0.0;
-    for d in 1..=9usize {
-        let need = BONUS_COUNT.saturating_sub(rest[d]);
+    for (d, &count) in rest.iter().enumerate().skip(1) {
+        let need = BONUS_COUNT.saturating_sub(count);
         let p: f64 = binom.iter().skip(need).sum();
         bonus += (d * d) as f64 * p;
     }
