@@ -22,7 +22,11 @@ impl Plugin for GridDuelHudPlugin {
                 EguiPrimaryContextPass,
                 panel.run_if(in_state(Screen::GridDuel)),
             )
-            .add_systems(Update, record_win.run_if(in_state(Screen::GridDuel)));
+            .add_systems(Update, record_win.run_if(in_state(Screen::GridDuel)))
+            .add_systems(
+                Update,
+                sync_smart_choice.run_if(resource_added::<DuelSession>),
+            );
     }
 }
 
@@ -33,6 +37,11 @@ pub struct SmartChoice(pub bool);
 const RED: egui::Color32 = egui::Color32::from_rgb(255, 140, 140);
 const GREEN: egui::Color32 = egui::Color32::from_rgb(140, 235, 160);
 const GOLD: egui::Color32 = egui::Color32::from_rgb(255, 215, 90);
+
+/// The checkbox starts as the duel on show plays.
+fn sync_smart_choice(session: Res<DuelSession>, mut smart: ResMut<SmartChoice>) {
+    smart.0 = session.duel.computer_kind() == gems_rules::grid_duel::ComputerKind::Smart;
+}
 
 fn record_win(
     session: Option<ResMut<DuelSession>>,

@@ -12,6 +12,7 @@ use gems_rules::grid_duel::{
     Breakdown, Choice, ComputerKind, Duel, GRIDS_PER_TURN, Grid, Outcome, Phase, Side, score,
 };
 
+use crate::launch::LaunchOptions;
 use crate::screens::{Screen, ScreenStatus};
 
 /// Seconds between two cells appearing while a whole grid is revealed.
@@ -22,6 +23,8 @@ pub const ROW_STAGGER: f32 = 0.06;
 pub const CELL_FADE: f32 = 0.25;
 /// Seconds a finished grid stays on show before the game moves on.
 pub const HOLD: f32 = 1.6;
+/// Seconds `--autoplay` looks at the human's grid before choosing.
+pub const AUTOPLAY_DELAY: f32 = 0.8;
 
 /// The duel being played and how it was set up.
 #[derive(Resource, Clone, Debug)]
@@ -162,7 +165,7 @@ impl Plugin for GridDuelLogicPlugin {
             .add_systems(OnEnter(Screen::GridDuel), start)
             .add_systems(
                 Update,
-                (apply_actions, advance, sync_cells, report_status)
+                (autoplay, apply_actions, advance, sync_cells, report_status)
                     .chain()
                     .run_if(in_state(Screen::GridDuel)),
             );
@@ -178,11 +181,15 @@ fn fresh_seed(time: &Time<Real>) -> u64 {
 fn start(
     mut commands: Commands,
     session: Option<Res<DuelSession>>,
+    opts: Option<Res<LaunchOptions>>,
     time: Res<Time<Real>>,
     mut on_show: ResMut<OnShow>,
 ) {
     if session.is_none() {
-        commands.insert_resource(DuelSession::new(fresh_seed(&time), ComputerKind::Plain));
+        let seed = opts
+            .and_then(|o| o.seed)
+            .unwrap_or_else(|| fresh_seed(&time));
+        commands.insert_resource(DuelSession::new(seed, ComputerKind::Plain));
     }
     *on_show = OnShow::default();
     for row in 0..9 {
@@ -268,6 +275,47 @@ fn apply_actions(
                 );
             }
         }
+    }
+}
+
+/// `--autoplay`: the human side plays like the smart computer (regenerates the best row when
+/// its expected gain is positive, else keeps the grid) after a short look; after a tie the
+/// replay starts by itself.
+fn autoplay(
+    opts: Option<Res<LaunchOptions>>,
+    session: Option<Res<DuelSession>>,
+    on_show: Res<OnShow>,
+    time: Res<Time>,
+    mut waited: Local<f32>,
+    mut actions: MessageWriter<DuelAction>,
+) {
+    let (Some(opts), Some(session)) = (opts, session) else {
+        return;
+    };
+    if !opts.autoplay {
+        return;
+    }
+    match on_show.stage {
+        Stage::Choosing => {
+            *waited += time.delta_secs();
+            if *waited < AUTOPLAY_DELAY {
+                return;
+            }
+            *waited = 0.0;
+            let Some(grid) = session.duel.pending_grid() else {
+                return;
+            };
+            let plan = gems_rules::grid_duel::best_row(grid);
+            actions.write(if plan.gain() > 0.0 {
+                DuelAction::RegenerateRow(plan.row + 1)
+            } else {
+                DuelAction::Keep
+            });
+        }
+        Stage::Over(Outcome::Tie) => {
+            actions.write(DuelAction::Replay);
+        }
+        _ => *waited = 0.0,
     }
 }
 

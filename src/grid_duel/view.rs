@@ -1,6 +1,7 @@
 //! Grid Duel's drawing and pointer input: the grid's cells as tiles with digits, row and column
 //! numbers, each row's and column's points, and the scoring highlights (horizontal runs in red —
-//! they cost points —, vertical runs in green, bonus digits in gold, complete 3×3 boxes framed).
+//! they cost points —, vertical runs in green, bonus digits in gold with a gold diamond, complete
+//! 3×3 boxes glowing gold).
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -60,6 +61,10 @@ pub struct HoverRow(pub Option<usize>);
 
 #[derive(Component)]
 struct CellDigit;
+
+/// The gold diamond in a cell's corner marking a bonus digit (15+ in the grid).
+#[derive(Component)]
+struct BonusMark;
 
 #[derive(Component)]
 struct RowLabel(usize);
@@ -174,6 +179,13 @@ fn dress_new_cells(mut commands: Commands, cells: Query<(Entity, &DuelCell), Wit
                 font(32.0),
                 TextColor(Color::WHITE),
                 Transform::from_xyz(0.0, 0.0, 0.5),
+            ))
+            .with_child((
+                BonusMark,
+                Sprite::from_color(Color::srgb(1.0, 0.84, 0.25), Vec2::splat(10.0)),
+                Transform::from_xyz(CELL * 0.3, CELL * 0.3, 0.6)
+                    .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
+                Visibility::Hidden,
             ));
     }
 }
@@ -217,6 +229,7 @@ fn draw_cells(
         &Children,
     )>,
     mut digits: Query<(&mut Text2d, &mut TextColor), With<CellDigit>>,
+    mut marks: Query<&mut Visibility, With<BonusMark>>,
 ) {
     let Some(show) = &on_show.show else {
         for (_, _, mut sprite, _, _) in &mut cells {
@@ -241,13 +254,20 @@ fn draw_cells(
         let pos = cell_center(r, c) + Vec2::new(0.0, (1.0 - t) * CELL * 0.6);
         tf.translation = pos.extend(1.0);
         tf.scale = Vec3::splat(0.6 + 0.4 * t);
+        let gold = revealed && bonus.contains(&state.digit);
         for child in children.iter() {
+            if let Ok(mut vis) = marks.get_mut(child) {
+                vis.set_if_neq(if gold {
+                    Visibility::Visible
+                } else {
+                    Visibility::Hidden
+                });
+            }
             if let Ok((mut text, mut col)) = digits.get_mut(child) {
                 let s = state.digit.to_string();
                 if text.0 != s {
                     text.0 = s;
                 }
-                let gold = revealed && bonus.contains(&state.digit);
                 let c = if gold {
                     Color::srgb(1.0, 0.85, 0.25)
                 } else {
