@@ -189,3 +189,56 @@ fn new_game_starts_over_with_the_chosen_computer() {
     assert_eq!(d.phase(), Phase::Human { grid: 0 });
     assert_eq!(Some(&cells(&mut a)), d.pending_grid());
 }
+
+/// `--autoplay`: the human side plays the smart policy by itself and the game reaches its end.
+#[test]
+fn autoplay_plays_a_whole_game() {
+    let mut a = App::new();
+    a.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(STEP))
+        .insert_resource(modern_gems::launch::LaunchOptions {
+            autoplay: true,
+            seed: Some(12),
+            ..Default::default()
+        })
+        .add_plugins((ScreensPlugin, GridDuelLogicPlugin));
+    a.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::GridDuel);
+    let mut frames = 0;
+    while !a.world().resource::<ScreenStatus>().over {
+        a.update();
+        frames += 1;
+        assert!(frames < 20_000, "autoplay never finished: {:?}", stage(&a));
+    }
+    let d = duel(&a);
+    assert!(matches!(
+        d.phase(),
+        Phase::Over(Outcome::HumanWins | Outcome::ComputerWins)
+    ));
+    // The seed came from the launch options; the human's grids followed the smart policy, so
+    // the same game replays on the rules alone.
+    assert_eq!(a.world().resource::<DuelSession>().seed, 12);
+    let mut rules = Duel::new(12, ComputerKind::Plain);
+    loop {
+        match rules.phase() {
+            Phase::Human { .. } => {
+                let plan = gems_rules::grid_duel::best_row(rules.pending_grid().unwrap());
+                let choice = if plan.gain() > 0.0 {
+                    Choice::RegenerateRow(plan.row + 1)
+                } else {
+                    Choice::Keep
+                };
+                rules.choose(choice).unwrap();
+            }
+            Phase::Computer => {
+                rules.play_computer().unwrap();
+            }
+            Phase::Over(Outcome::Tie) => rules.replay().unwrap(),
+            Phase::Over(_) => break,
+        }
+    }
+    assert_eq!(rules.total(Side::Human), d.total(Side::Human));
+    assert_eq!(rules.total(Side::Computer), d.total(Side::Computer));
+    assert_eq!(rules.game_number(), d.game_number());
+}
