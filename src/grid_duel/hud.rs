@@ -30,6 +30,9 @@ impl Plugin for GridDuelHudPlugin {
     }
 }
 
+/// Seconds the grid's points take to count up.
+const COUNT_UP_SECS: f32 = 0.6;
+
 /// Whether the next new game uses the smart computer.
 #[derive(Resource, Default, Clone, Copy)]
 pub struct SmartChoice(pub bool);
@@ -66,6 +69,8 @@ fn panel(
     mut smart: ResMut<SmartChoice>,
     mut actions: MessageWriter<DuelAction>,
     mut next: ResMut<NextState<Screen>>,
+    time: Res<Time>,
+    mut count_up: Local<(Option<gems_rules::grid_duel::Grid>, f32)>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(session) = session else {
@@ -92,6 +97,15 @@ fn panel(
                         }
                     ));
                     ui.separator();
+                    // The points count up for a moment once a grid is dealt.
+                    let revealed = !matches!(on_show.stage, Stage::Revealing { .. });
+                    let grid = on_show.show.as_ref().map(|s| s.grid).filter(|_| revealed);
+                    if count_up.0 != grid {
+                        *count_up = (grid, 0.0);
+                    }
+                    count_up.1 = (count_up.1 + time.delta_secs() / COUNT_UP_SECS).min(1.0);
+                    let frac = count_up.1;
+                    let part = |v: i32| (v as f32 * frac).round() as i32;
                     if let Some(show) = &on_show.show {
                         ui.label(egui::RichText::new(caption(show)).size(20.0).strong());
                         let p = &on_show.points;
@@ -99,23 +113,29 @@ fn panel(
                             egui::Grid::new("points").num_columns(2).show(ui, |ui| {
                                 ui.label(egui::RichText::new("Vertical").color(GREEN));
                                 ui.label(
-                                    egui::RichText::new(format!("+{}", p.vertical)).color(GREEN),
+                                    egui::RichText::new(format!("+{}", part(p.vertical)))
+                                        .color(GREEN),
                                 );
                                 ui.end_row();
                                 ui.label(egui::RichText::new("Horizontal").color(RED));
                                 ui.label(
-                                    egui::RichText::new(format!("−{}", p.horizontal)).color(RED),
+                                    egui::RichText::new(format!("−{}", part(p.horizontal)))
+                                        .color(RED),
                                 );
                                 ui.end_row();
                                 ui.label(egui::RichText::new("Bonus").color(GOLD));
-                                ui.label(egui::RichText::new(format!("+{}", p.bonus)).color(GOLD));
+                                ui.label(
+                                    egui::RichText::new(format!("+{}", part(p.bonus))).color(GOLD),
+                                );
                                 ui.end_row();
                                 ui.label(egui::RichText::new("Rare").color(GOLD));
-                                ui.label(egui::RichText::new(format!("+{}", p.rare)).color(GOLD));
+                                ui.label(
+                                    egui::RichText::new(format!("+{}", part(p.rare))).color(GOLD),
+                                );
                                 ui.end_row();
                                 ui.label(egui::RichText::new("Grid points").strong());
                                 ui.label(
-                                    egui::RichText::new(p.total().to_string())
+                                    egui::RichText::new(part(p.total()).to_string())
                                         .size(22.0)
                                         .strong(),
                                 );
