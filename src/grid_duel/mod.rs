@@ -6,6 +6,7 @@
 
 pub mod hud;
 pub mod model;
+pub mod sound;
 pub mod view;
 
 use bevy::prelude::*;
@@ -21,6 +22,7 @@ impl Plugin for GridDuelPlugin {
             GridDuelLogicPlugin,
             view::GridDuelViewPlugin,
             hud::GridDuelHudPlugin,
+            sound::GridDuelSoundPlugin,
         ));
     }
 }

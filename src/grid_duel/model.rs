@@ -329,13 +329,24 @@ pub fn reveal_duration(reveal: Reveal) -> f32 {
 }
 
 /// Moves the stage machine on: reveal → choose or hold → the next show.
-fn advance(time: Res<Time>, session: Option<ResMut<DuelSession>>, mut on_show: ResMut<OnShow>) {
+fn advance(
+    time: Res<Time>,
+    settings: Option<Res<crate::settings::Settings>>,
+    session: Option<ResMut<DuelSession>>,
+    mut on_show: ResMut<OnShow>,
+) {
     let Some(mut session) = session else { return };
-    let dt = time.delta_secs();
+    // Reduced motion: grids appear at once and are held a third as long.
+    let reduced = settings.is_some_and(|s| s.reduced_motion);
+    let dt = if reduced {
+        time.delta_secs() * 3.0
+    } else {
+        time.delta_secs()
+    };
     match on_show.stage {
         Stage::Revealing { elapsed } => {
             let reveal = on_show.show.as_ref().map_or(Reveal::None, |s| s.reveal);
-            let elapsed = if elapsed == f32::MAX {
+            let elapsed = if elapsed == f32::MAX || reduced {
                 f32::MAX
             } else {
                 elapsed + dt
