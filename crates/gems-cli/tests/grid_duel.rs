@@ -338,3 +338,16 @@ fn bench_prints_its_figures() {
     assert_eq!(code, 2);
     assert!(err.contains("bad --bench '0'"));
 }
+
+#[test]
+fn long_or_control_names_are_refused() {
+    let long = "A".repeat(21);
+    let (out, _, code) = run(&["--seed", "1"], &format!("{long}\nBad\tName\nZoe\n"));
+    assert_eq!(code, 0);
+    assert!(out.contains(
+        "Please enter your name: Please use at most 20 printable characters.\n\
+         Please enter your name: Please use at most 20 printable characters.\n\
+         Please enter your name: Hello, Zoe! You play first in every turn.\n"
+    ));
+    assert!(out.ends_with("\nEnd of input. Thanks for playing!\n"));
+}

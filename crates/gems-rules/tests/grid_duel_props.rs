@@ -69,3 +69,48 @@ proptest! {
         prop_assert_eq!(best.current, score(&g).total());
     }
 }
+
+fn any_choice() -> impl Strategy<Value = Choice> {
+    prop_oneof![
+        Just(Choice::Keep),
+        Just(Choice::RegenerateGrid),
+        (1usize..=9).prop_map(Choice::RegenerateRow),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn any_choices_make_a_well_formed_game(
+        seed: u64,
+        smart: bool,
+        choices in prop::collection::vec(any_choice(), 6),
+    ) {
+        let kind = if smart { ComputerKind::Smart } else { ComputerKind::Plain };
+        let mut d = Duel::new(seed, kind);
+        let mut human = 0;
+        let mut computer = 0;
+        for t in 0..TURNS {
+            for i in 0..GRIDS_PER_TURN {
+                prop_assert_eq!(d.phase(), Phase::Human { grid: i });
+                let h = d.choose(choices[t * 2 + i]).unwrap();
+                prop_assert_eq!(h.points, score(&h.grid).total());
+                if h.choice == Choice::Keep {
+                    prop_assert_eq!(h.grid, h.dealt);
+                }
+                human += h.points;
+            }
+            for c in d.play_computer().unwrap() {
+                prop_assert_eq!(c.points, score(&c.grid).total());
+                computer += c.points;
+            }
+            prop_assert_eq!(d.total(Side::Human), human);
+            prop_assert_eq!(d.total(Side::Computer), computer);
+        }
+        let want = match human.cmp(&computer) {
+            std::cmp::Ordering::Greater => Outcome::HumanWins,
+            std::cmp::Ordering::Less => Outcome::ComputerWins,
+            std::cmp::Ordering::Equal => Outcome::Tie,
+        };
+        prop_assert_eq!(d.phase(), Phase::Over(want));
+    }
+}
