@@ -1,0 +1,410 @@
+//! Grid Duel's drawing and pointer input: the grid's cells as tiles with digits, row and column
+//! numbers, each row's and column's points, and the scoring highlights (horizontal runs in red —
+//! they cost points —, vertical runs in green, bonus digits in gold with a gold diamond, complete
+//! 3×3 boxes glowing gold).
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::EguiWantsInput;
+use gems_rules::grid_duel::score::{bonus_digits, rare_boxes, runs};
+use gems_rules::grid_duel::{Grid, SIZE};
+
+use super::model::{CellState, DuelAction, DuelCell, OnShow, Stage};
+use crate::screens::Screen;
+use crate::theme::{Theme, color};
+
+/// Side of one cell in world units (pixels at scale 1).
+pub const CELL: f32 = 58.0;
+/// World position of the grid's centre (left of centre, leaving room for the side panel).
+pub const CENTER: Vec2 = Vec2::new(-150.0, 10.0);
+
+/// The world centre of cell `row`, `col`.
+pub fn cell_center(row: usize, col: usize) -> Vec2 {
+    CENTER + Vec2::new((col as f32 - 4.0) * CELL, (4.0 - row as f32) * CELL)
+}
+
+/// The grid row (0-based) under a world point, if any.
+pub fn row_at(world: Vec2) -> Option<usize> {
+    let local = world - CENTER;
+    let half = CELL * SIZE as f32 / 2.0;
+    if local.x.abs() > half || local.y.abs() > half {
+        return None;
+    }
+    Some((((half - local.y) / CELL) as usize).min(SIZE - 1))
+}
+
+/// Drawing and input of Grid Duel.
+pub struct GridDuelViewPlugin;
+
+impl Plugin for GridDuelViewPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<HoverRow>()
+            .add_systems(OnEnter(Screen::GridDuel), setup)
+            .add_systems(
+                Update,
+                (
+                    dress_new_cells,
+                    pointer,
+                    draw_cells,
+                    draw_labels,
+                    draw_boxes,
+                )
+                    .chain()
+                    .run_if(in_state(Screen::GridDuel)),
+            );
+    }
+}
+
+/// The row under the pointer while the human is choosing.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HoverRow(pub Option<usize>);
+
+#[derive(Component)]
+struct CellDigit;
+
+/// The gold diamond in a cell's corner marking a bonus digit (15+ in the grid).
+#[derive(Component)]
+struct BonusMark;
+
+#[derive(Component)]
+struct RowLabel(usize);
+
+#[derive(Component)]
+struct ColumnLabel(usize);
+
+#[derive(Component)]
+struct RareFrame(usize, usize);
+
+#[derive(Component)]
+struct RowHover;
+
+fn font(size: f32) -> TextFont {
+    TextFont {
+        font_size: bevy::text::FontSize::Px(size),
+        ..default()
+    }
+}
+
+fn setup(mut commands: Commands, theme: Res<Theme>) {
+    commands.insert_resource(ClearColor(color(&theme.background)));
+    let side = CELL * SIZE as f32;
+    // Board and the 3×3 separators.
+    commands.spawn((
+        Sprite::from_color(color(&theme.board), Vec2::splat(side + 12.0)),
+        Transform::from_translation(CENTER.extend(0.0)),
+        DespawnOnExit(Screen::GridDuel),
+    ));
+    for k in 1..3 {
+        let off = (k as f32 * 3.0 - 4.5) * CELL;
+        for (size, pos) in [
+            (Vec2::new(4.0, side), Vec2::new(off, 0.0)),
+            (Vec2::new(side, 4.0), Vec2::new(0.0, -off)),
+        ] {
+            commands.spawn((
+                Sprite::from_color(Color::srgba(0.0, 0.0, 0.0, 0.55), size),
+                Transform::from_translation((CENTER + pos).extend(2.0)),
+                DespawnOnExit(Screen::GridDuel),
+            ));
+        }
+    }
+    let dim = Color::srgba(1.0, 1.0, 1.0, 0.55);
+    for i in 0..SIZE {
+        // Column numbers above, row numbers on the left.
+        let top = cell_center(0, i) + Vec2::new(0.0, CELL * 0.85);
+        let left = cell_center(i, 0) - Vec2::new(CELL * 0.85, 0.0);
+        for (text, pos) in [(i + 1, top), (i + 1, left)] {
+            commands.spawn((
+                Text2d::new(text.to_string()),
+                font(20.0),
+                TextColor(dim),
+                Transform::from_translation(pos.extend(3.0)),
+                DespawnOnExit(Screen::GridDuel),
+            ));
+        }
+        commands.spawn((
+            RowLabel(i),
+            Text2d::new(""),
+            font(22.0),
+            TextColor(Color::WHITE),
+            bevy::sprite::Anchor::CENTER_LEFT,
+            Transform::from_translation(
+                (cell_center(i, SIZE - 1) + Vec2::new(CELL * 0.7, 0.0)).extend(3.0),
+            ),
+            DespawnOnExit(Screen::GridDuel),
+        ));
+        commands.spawn((
+            ColumnLabel(i),
+            Text2d::new(""),
+            font(18.0),
+            TextColor(Color::WHITE),
+            Transform::from_translation(
+                (cell_center(SIZE - 1, i) - Vec2::new(0.0, CELL * 0.85)).extend(3.0),
+            ),
+            DespawnOnExit(Screen::GridDuel),
+        ));
+    }
+    for br in 0..3 {
+        for bc in 0..3 {
+            commands.spawn((
+                RareFrame(br, bc),
+                Sprite::from_color(Color::srgba(1.0, 0.82, 0.2, 0.28), Vec2::splat(CELL * 3.0)),
+                Transform::from_translation(cell_center(3 * br + 1, 3 * bc + 1).extend(0.5)),
+                Visibility::Hidden,
+                DespawnOnExit(Screen::GridDuel),
+            ));
+        }
+    }
+    commands.spawn((
+        RowHover,
+        Sprite::from_color(Color::srgba(1.0, 1.0, 1.0, 0.18), Vec2::new(side, CELL)),
+        Transform::from_translation(CENTER.extend(2.5)),
+        Visibility::Hidden,
+        DespawnOnExit(Screen::GridDuel),
+    ));
+}
+
+/// Gives the logic's cell entities their tile and digit.
+fn dress_new_cells(mut commands: Commands, cells: Query<(Entity, &DuelCell), Without<Sprite>>) {
+    for (e, cell) in &cells {
+        commands
+            .entity(e)
+            .insert((
+                Sprite::from_color(Color::srgb(0.2, 0.2, 0.25), Vec2::splat(CELL - 4.0)),
+                Transform::from_translation(cell_center(cell.row, cell.col).extend(1.0)),
+                Visibility::Visible,
+            ))
+            .with_child((
+                CellDigit,
+                Text2d::new(""),
+                font(32.0),
+                TextColor(Color::WHITE),
+                Transform::from_xyz(0.0, 0.0, 0.5),
+            ))
+            .with_child((
+                BonusMark,
+                Sprite::from_color(Color::srgb(1.0, 0.84, 0.25), Vec2::splat(10.0)),
+                Transform::from_xyz(CELL * 0.3, CELL * 0.3, 0.6)
+                    .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
+                Visibility::Hidden,
+            ));
+    }
+}
+
+/// Which cells are in horizontal runs and in vertical runs.
+fn run_masks(grid: &Grid) -> ([[bool; SIZE]; SIZE], [[bool; SIZE]; SIZE]) {
+    let mut h = [[false; SIZE]; SIZE];
+    let mut v = [[false; SIZE]; SIZE];
+    for i in 0..SIZE {
+        for (start, len, _) in runs(&grid.row(i)) {
+            h[i][start..start + len].fill(true);
+        }
+        for (start, len, _) in runs(&grid.column(i)) {
+            for row in v.iter_mut().skip(start).take(len) {
+                row[i] = true;
+            }
+        }
+    }
+    (h, v)
+}
+
+fn digit_color(theme: &Theme, d: u8) -> Color {
+    if theme.gems.is_empty() {
+        return Color::WHITE;
+    }
+    let c = color(&theme.gems[(usize::from(d) - 1) % theme.gems.len()].color);
+    // Lighten towards white so digits read well on dark tiles.
+    c.mix(&Color::WHITE, 0.35)
+}
+
+/// Tiles fade and drop in as they are revealed; scoring highlights show once a grid is fully
+/// revealed.
+fn draw_cells(
+    on_show: Res<OnShow>,
+    theme: Res<Theme>,
+    mut cells: Query<(
+        &DuelCell,
+        &CellState,
+        &mut Sprite,
+        &mut Transform,
+        &Children,
+    )>,
+    mut digits: Query<(&mut Text2d, &mut TextColor), With<CellDigit>>,
+    mut marks: Query<&mut Visibility, With<BonusMark>>,
+) {
+    let Some(show) = &on_show.show else {
+        for (_, _, mut sprite, _, _) in &mut cells {
+            sprite.color.set_alpha(0.0);
+        }
+        return;
+    };
+    let revealed = !matches!(on_show.stage, Stage::Revealing { .. });
+    let (h, v) = run_masks(&show.grid);
+    let bonus = bonus_digits(&show.grid);
+    for (cell, state, mut sprite, mut tf, children) in &mut cells {
+        let (r, c) = (cell.row, cell.col);
+        let base = Color::srgb(0.17, 0.18, 0.24);
+        let tint = match (revealed && h[r][c], revealed && v[r][c]) {
+            (true, true) => Color::srgb(0.55, 0.42, 0.12),
+            (true, false) => Color::srgb(0.55, 0.16, 0.18),
+            (false, true) => Color::srgb(0.14, 0.45, 0.25),
+            (false, false) => base,
+        };
+        let t = state.shown;
+        sprite.color = tint.with_alpha(t);
+        let pos = cell_center(r, c) + Vec2::new(0.0, (1.0 - t) * CELL * 0.6);
+        tf.translation = pos.extend(1.0);
+        tf.scale = Vec3::splat(0.6 + 0.4 * t);
+        let gold = revealed && bonus.contains(&state.digit);
+        for child in children.iter() {
+            if let Ok(mut vis) = marks.get_mut(child) {
+                vis.set_if_neq(if gold {
+                    Visibility::Visible
+                } else {
+                    Visibility::Hidden
+                });
+            }
+            if let Ok((mut text, mut col)) = digits.get_mut(child) {
+                let s = state.digit.to_string();
+                if text.0 != s {
+                    text.0 = s;
+                }
+                let c = if gold {
+                    Color::srgb(1.0, 0.85, 0.25)
+                } else {
+                    digit_color(&theme, state.digit)
+                };
+                col.0 = c.with_alpha(t);
+            }
+        }
+    }
+}
+
+/// Each row's points after `=` (red: subtracted) and each column's points below it (green).
+fn draw_labels(
+    on_show: Res<OnShow>,
+    mut rows: Query<(&RowLabel, &mut Text2d, &mut TextColor), Without<ColumnLabel>>,
+    mut cols: Query<(&ColumnLabel, &mut Text2d, &mut TextColor), Without<RowLabel>>,
+) {
+    let revealed = on_show.show.is_some() && !matches!(on_show.stage, Stage::Revealing { .. });
+    let p = &on_show.points;
+    for (RowLabel(i), mut text, mut color) in &mut rows {
+        let s = if revealed {
+            format!("= {}", p.rows[*i])
+        } else {
+            String::new()
+        };
+        if text.0 != s {
+            text.0 = s;
+        }
+        color.0 = if p.rows[*i] > 0 {
+            Color::srgb(1.0, 0.55, 0.55)
+        } else {
+            Color::srgba(1.0, 1.0, 1.0, 0.5)
+        };
+    }
+    for (ColumnLabel(i), mut text, mut color) in &mut cols {
+        let s = if revealed {
+            p.columns[*i].to_string()
+        } else {
+            String::new()
+        };
+        if text.0 != s {
+            text.0 = s;
+        }
+        color.0 = if p.columns[*i] > 0 {
+            Color::srgb(0.55, 1.0, 0.65)
+        } else {
+            Color::srgba(1.0, 1.0, 1.0, 0.5)
+        };
+    }
+}
+
+/// Frames the complete 3×3 boxes (rare points) and the row under the pointer.
+fn draw_boxes(
+    on_show: Res<OnShow>,
+    hover: Res<HoverRow>,
+    time: Res<Time>,
+    mut frames: Query<(&RareFrame, &mut Visibility, &mut Sprite), Without<RowHover>>,
+    mut row_hover: Query<(&mut Visibility, &mut Transform), (With<RowHover>, Without<RareFrame>)>,
+) {
+    let revealed = !matches!(on_show.stage, Stage::Revealing { .. });
+    let complete = match (&on_show.show, revealed) {
+        (Some(s), true) => rare_boxes(&s.grid),
+        _ => Vec::new(),
+    };
+    let pulse = 0.22 + 0.12 * (time.elapsed_secs() * 4.0).sin();
+    for (RareFrame(br, bc), mut vis, mut sprite) in &mut frames {
+        let on = complete.contains(&(*br, *bc));
+        vis.set_if_neq(if on {
+            Visibility::Visible
+        } else {
+            Visibility::Hidden
+        });
+        sprite.color.set_alpha(pulse);
+    }
+    for (mut vis, mut tf) in &mut row_hover {
+        match hover.0 {
+            Some(r) if on_show.stage == Stage::Choosing => {
+                vis.set_if_neq(Visibility::Visible);
+                tf.translation = cell_center(r, 4).extend(2.5);
+            }
+            _ => {
+                vis.set_if_neq(Visibility::Hidden);
+            }
+        }
+    }
+}
+
+/// Hovering highlights a row; clicking it regenerates that row. Keys: 1–9 a row, G the whole
+/// grid, Enter or Space keeps the grid.
+fn pointer(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    egui: Option<Res<EguiWantsInput>>,
+    on_show: Res<OnShow>,
+    mut hover: ResMut<HoverRow>,
+    mut actions: MessageWriter<DuelAction>,
+) {
+    let over_ui = egui
+        .as_ref()
+        .is_some_and(|e| e.wants_pointer_input() || e.is_pointer_over_area());
+    let row = match window.cursor_position() {
+        Some(p) if !over_ui => camera
+            .0
+            .viewport_to_world_2d(camera.1, p)
+            .ok()
+            .and_then(row_at),
+        _ => None,
+    };
+    hover.set_if_neq(HoverRow(row));
+    if on_show.stage != Stage::Choosing {
+        return;
+    }
+    if let (Some(r), true) = (row, buttons.just_pressed(MouseButton::Left)) {
+        actions.write(DuelAction::RegenerateRow(r + 1));
+        return;
+    }
+    if egui.is_some_and(|e| e.wants_keyboard_input()) {
+        return;
+    }
+    const DIGITS: [KeyCode; 9] = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ];
+    if let Some(i) = DIGITS.iter().position(|k| keys.just_pressed(*k)) {
+        actions.write(DuelAction::RegenerateRow(i + 1));
+    } else if keys.just_pressed(KeyCode::KeyG) {
+        actions.write(DuelAction::RegenerateGrid);
+    } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::Space]) {
+        actions.write(DuelAction::Keep);
+    }
+}
