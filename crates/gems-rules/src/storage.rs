@@ -102,7 +102,10 @@ mod tests {
             });
             assert!(result.is_err());
             assert_eq!(fs::read(&path).unwrap(), old, "cut at byte {cut}");
-            assert!(!temp_path(&path).exists(), "temp file left after a cut at {cut}");
+            assert!(
+                !temp_path(&path).exists(),
+                "temp file left after a cut at {cut}"
+            );
             // A process killed mid-write leaves its partial temporary file behind: the save
             // itself is still the old one, and the next save goes through.
             fs::write(temp_path(&path), &new[..cut]).unwrap();
