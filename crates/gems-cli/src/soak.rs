@@ -20,6 +20,9 @@ pub const USAGE: &str = "  soak [--games N] [--other-games M] [--seed S]
                              M of each other game (default N/10)
 ";
 
+/// One game's soak: plays (games, seed) and tallies the outcome.
+type SoakFn = fn(u64, u64) -> Tally;
+
 /// Counts of one game's soak.
 #[derive(Default)]
 struct Tally {
@@ -119,7 +122,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// The soaks of the games other than Modern Gems, each taking (games, seed).
-fn other_games() -> Vec<(&'static str, fn(u64, u64) -> Tally)> {
+fn other_games() -> Vec<(&'static str, SoakFn)> {
     vec![("grid-duel", soak_grid_duel)]
 }
 
