@@ -16,8 +16,9 @@ use gems_rules::dots::{
 use gems_rules::storage::read_text_bounded;
 
 /// This command's lines in `gems-cli --help`.
-pub const USAGE: &str = "  dots [--size N] [--moves M] [--seed S] [--colors C]
-                             play Dots at the console (scripted play; type 'help')
+pub const USAGE: &str = "  dots [--size N] [--moves M] [--seed S] [--colors C] [--board FILE]
+                             play Dots at the console (scripted play; type 'help');
+                             --board starts from a board file, refills still from --seed
   dots --analyse FILE        best square, big square and closed shape of a board file
                              (n lines of n colour digits)
   dots --compare [--games G] [--size N] [--moves M] [--colors C] [--seed S]
@@ -33,6 +34,7 @@ struct Options {
     colors: u8,
     games: u32,
     analyse: Option<String>,
+    board: Option<String>,
     compare: bool,
 }
 
@@ -44,6 +46,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         colors: DEFAULT_COLORS,
         games: 50,
         analyse: None,
+        board: None,
         compare: false,
     };
     let mut it = args.iter();
@@ -64,6 +67,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "--colors" | "--colours" => o.colors = num("--colors", &value("--colors")?)?,
             "--games" => o.games = num("--games", &value("--games")?)?,
             "--analyse" | "--analyze" => o.analyse = Some(value("--analyse")?),
+            "--board" => o.board = Some(value("--board")?),
             "--compare" => o.compare = true,
             other => return Err(format!("dots: unknown option '{other}'")),
         }
@@ -82,11 +86,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return out.flush().map_err(|e| e.to_string());
     }
     if o.compare {
-        let report = compare(&o, &mut out).map_err(|e| format!("dots: {e}"))?;
-        let _ = report;
+        compare(&o, &mut out).map_err(|e| format!("dots: {e}"))?;
         return out.flush().map_err(|e| e.to_string());
     }
-    let game = Game::new(o.size, o.colors, o.moves, o.seed).map_err(|e| format!("dots: {e}"))?;
+    let game = match &o.board {
+        Some(file) => Game::with_board(read_board(Path::new(file))?, o.moves, o.seed),
+        None => Game::new(o.size, o.colors, o.moves, o.seed),
+    }
+    .map_err(|e| format!("dots: {e}"))?;
     let stdin = io::stdin().lock();
     Console::new(game, stdin, out)
         .run()
@@ -95,10 +102,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
 /// The three lines of `--analyse` for the board in `path`.
 pub fn analyse_file(path: &Path) -> Result<String, String> {
+    Ok(analyse(&read_board(path)?))
+}
+
+/// The board in a file of n lines of n colour digits, size-bounded.
+fn read_board(path: &Path) -> Result<Board, String> {
     let text = read_text_bounded(path, MAX_BOARD_FILE_BYTES)
         .map_err(|e| format!("dots: cannot read {}: {e}", path.display()))?;
-    let board = Board::parse(&text).map_err(|e| format!("dots: {}: {e}", path.display()))?;
-    Ok(analyse(&board))
+    Board::parse(&text).map_err(|e| format!("dots: {}: {e}", path.display()))
 }
 
 /// `square: N`, `big square: N` and `closed shape: N`: the dots the best selection of each
@@ -216,16 +227,19 @@ impl<R: BufRead, W: Write> Console<R, W> {
         loop {
             write!(self.out, "> ")?;
             self.out.flush()?;
-            line.clear();
-            if self.input.read_line(&mut line)? == 0 {
-                writeln!(self.out)?;
-                writeln!(self.out, "Bye. Final score: {}", self.game.score())?;
-                return self.out.flush();
+            // Blank lines are skipped without a new prompt.
+            loop {
+                line.clear();
+                if self.input.read_line(&mut line)? == 0 {
+                    writeln!(self.out)?;
+                    writeln!(self.out, "Bye. Final score: {}", self.game.score())?;
+                    return self.out.flush();
+                }
+                if !line.trim().is_empty() {
+                    break;
+                }
             }
             let words: Vec<&str> = line.split_whitespace().collect();
-            if words.is_empty() {
-                continue;
-            }
             if words[0] == "quit" {
                 writeln!(self.out, "Bye. Final score: {}", self.game.score())?;
                 return self.out.flush();
@@ -319,14 +333,20 @@ impl<R: BufRead, W: Write> Console<R, W> {
         let Some(points) = self.points(args)? else {
             return Ok(());
         };
+        // All or nothing: a dot that cannot be selected leaves the selection as it was.
+        let before = self.game.selection().to_vec();
         for p in points {
-            match self.game.select(p) {
-                Ok(()) => {}
-                Err(DotsError::OffBoard { .. }) => {
-                    return writeln!(self.out, "{} {} is off the board.", p.x, p.y);
-                }
-                Err(_) => return writeln!(self.out, "Cannot select {} {}.", p.x, p.y),
+            let refused = match self.game.select(p) {
+                Ok(()) => continue,
+                Err(DotsError::OffBoard { .. }) => format!("{} {} is off the board.", p.x, p.y),
+                Err(_) => format!("Cannot select {} {}.", p.x, p.y),
+            };
+            self.game.clear_selection();
+            for &q in &before {
+                // Re-selecting the previous selection in its order cannot fail.
+                let _ = self.game.select(q);
             }
+            return writeln!(self.out, "{refused}");
         }
         self.selected_line()
     }
