@@ -11,9 +11,7 @@ use bevy::time::TimeUpdateStrategy;
 use gems_rules::dots::{Game, Point, best_closed_shape, best_move};
 use modern_gems::dots::DotsLogicPlugin;
 use modern_gems::dots::ai::{DotsAutoplay, DotsSearch};
-use modern_gems::dots::model::{
-    Dot, DotIndex, DotsAction, DotsPhase, DotsSession, Tween, Vanish,
-};
+use modern_gems::dots::model::{Dot, DotIndex, DotsAction, DotsPhase, DotsSession, Tween, Vanish};
 use modern_gems::gems::scores::HighScores;
 use modern_gems::screens::{Screen, ScreenStatus, ScreensPlugin};
 
@@ -21,7 +19,11 @@ const STEP: Duration = Duration::from_millis(16);
 
 fn app_with(game: Game) -> App {
     let mut app = App::new();
-    let (size, colors, moves) = (game.board().size(), game.board().colors(), game.moves_allowed());
+    let (size, colors, moves) = (
+        game.board().size(),
+        game.board().colors(),
+        game.moves_allowed(),
+    );
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_resource(TimeUpdateStrategy::ManualDuration(STEP))
         .insert_resource(DotsSession {
@@ -82,7 +84,11 @@ fn assert_mirror(app: &mut App) {
     let mut q = world.query::<(Entity, &Dot)>();
     let mut seen = BTreeMap::new();
     for (e, d) in q.iter(world) {
-        assert!(seen.insert(d.at, (d.color, e)).is_none(), "two dots at {}", d.at);
+        assert!(
+            seen.insert(d.at, (d.color, e)).is_none(),
+            "two dots at {}",
+            d.at
+        );
     }
     let expected: BTreeMap<Point, u8> = board.points().map(|p| (p, board.get(p))).collect();
     let got: BTreeMap<Point, u8> = seen.iter().map(|(p, (c, _))| (*p, *c)).collect();
@@ -114,14 +120,21 @@ fn dragged_moves_are_mirrored_and_match_an_independent_rules_game() {
         while !replay.is_over() {
             let (path, claimed) = best_move(replay.board()).unwrap();
             drag(&mut app, &path);
-            assert_ne!(phase(&app), DotsPhase::Idle, "the release started the removal");
+            assert_ne!(
+                phase(&app),
+                DotsPhase::Idle,
+                "the release started the removal"
+            );
             settle(&mut app);
             let out = replay.play(&path).unwrap();
             assert_eq!(out.removed.len(), claimed);
             assert_mirror(&mut app);
             let g = &session(&app).game;
             assert_eq!(g.board(), replay.board(), "seed {seed}");
-            assert_eq!((g.score(), g.moves_left()), (replay.score(), replay.moves_left()));
+            assert_eq!(
+                (g.score(), g.moves_left()),
+                (replay.score(), replay.moves_left())
+            );
         }
         assert_eq!(phase(&app), DotsPhase::Over);
         assert!(app.world().resource::<ScreenStatus>().over);
@@ -142,7 +155,10 @@ fn a_closed_loop_is_known_before_release_and_clears_its_colour() {
     for &p in &path[1..] {
         send(&mut app, DotsAction::Drag(p));
     }
-    assert!(session(&app).game.is_closed_shape(), "closed before release");
+    assert!(
+        session(&app).game.is_closed_shape(),
+        "closed before release"
+    );
     assert_eq!(session(&app).game.selection(), &path[..]);
     send(&mut app, DotsAction::Release);
     settle(&mut app);
@@ -177,7 +193,11 @@ fn clicks_select_deselect_the_last_and_dragging_back_steps_back() {
     send(&mut app, DotsAction::Drag(p(1, 0)));
     assert_eq!(session(&app).game.selection(), &[p(0, 0), p(1, 0)]);
     send(&mut app, DotsAction::Drag(p(2, 0)));
-    assert_eq!(session(&app).game.selection(), &[p(0, 0), p(1, 0)], "other colour");
+    assert_eq!(
+        session(&app).game.selection(),
+        &[p(0, 0), p(1, 0)],
+        "other colour"
+    );
     send(&mut app, DotsAction::Release);
     settle(&mut app);
     assert_eq!(session(&app).game.score(), 2);

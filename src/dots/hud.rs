@@ -76,7 +76,10 @@ fn hud(
                     ui.separator();
                     ui.label(egui::RichText::new(format!("Best {best}")).size(text));
                     ui.separator();
-                    if ui.add_enabled(idle, egui::Button::new("Hint (H)")).clicked() {
+                    if ui
+                        .add_enabled(idle, egui::Button::new("Hint (H)"))
+                        .clicked()
+                    {
                         actions.write(DotsAction::Hint);
                     }
                     let removable = idle && game.selection().len() >= 2;

@@ -5,8 +5,8 @@ use bevy::prelude::*;
 use gems_rules::dots::{Outcome, Point};
 
 use super::model::{
-    Dot, DotIndex, DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, Gesture,
-    LastPoints, MoveSettled, Tween, Vanish,
+    Dot, DotIndex, DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, Gesture, LastPoints,
+    MoveSettled, Tween, Vanish,
 };
 use crate::gems::scores::HighScores;
 use crate::screens::{Screen, ScreenStatus};
@@ -214,7 +214,8 @@ fn apply_actions(
                 duration: theme.timings.fall.max(0.05),
                 elapsed: 0.0,
             };
-            index.cells[p.y * n + p.x] = Some(spawn_dot(&mut commands, p, board.get(p), Some(tween)));
+            index.cells[p.y * n + p.x] =
+                Some(spawn_dot(&mut commands, p, board.get(p), Some(tween)));
         }
         pending.0 = None;
         *hint = DotsHint::default();

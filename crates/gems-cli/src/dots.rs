@@ -142,7 +142,11 @@ fn compare<W: Write>(o: &Options, out: &mut W) -> Result<(), DotsError> {
         let a = play_out(&mut PlayerKind::Greedy, o, seed)?;
         greedy.seconds += start.elapsed().as_secs_f64();
         let start = Instant::now();
-        let b = play_out(&mut PlayerKind::Planner(Planner::new(seed)), o, seed)?;
+        let b = play_out(
+            &mut PlayerKind::Planner(Box::new(Planner::new(seed))),
+            o,
+            seed,
+        )?;
         planner.seconds += start.elapsed().as_secs_f64();
         greedy.total += a;
         planner.total += b;
@@ -151,7 +155,10 @@ fn compare<W: Write>(o: &Options, out: &mut W) -> Result<(), DotsError> {
             std::cmp::Ordering::Less => planner.wins += 1,
             std::cmp::Ordering::Equal => ties += 1,
         }
-        let _ = writeln!(out, "game {g:>3} seed {seed:>6}: greedy {a:>4}  planner {b:>4}");
+        let _ = writeln!(
+            out,
+            "game {g:>3} seed {seed:>6}: greedy {a:>4}  planner {b:>4}"
+        );
     }
     let games = f64::from(o.games.max(1));
     let _ = writeln!(
@@ -280,7 +287,10 @@ impl<R: BufRead, W: Write> Console<R, W> {
                 Some((path, n)) => writeln!(self.out, "Hint: {} removes {n}.", fmt_path(&path)),
                 None => writeln!(self.out, "No move."),
             },
-            "ai" => match self.planner.choose(self.game.board(), self.game.moves_left()) {
+            "ai" => match self
+                .planner
+                .choose(self.game.board(), self.game.moves_left())
+            {
                 Some((path, _)) => {
                     writeln!(self.out, "AI selects {}.", fmt_path(&path))?;
                     match self.game.play(&path) {
@@ -316,9 +326,9 @@ impl<R: BufRead, W: Write> Console<R, W> {
     fn points(&mut self, args: &[&str]) -> io::Result<Option<Vec<Point>>> {
         let nums: Option<Vec<usize>> = args.iter().map(|w| w.parse().ok()).collect();
         match nums {
-            Some(v) if !v.is_empty() && v.len() % 2 == 0 => Ok(Some(
-                v.chunks(2).map(|c| Point::new(c[0], c[1])).collect(),
-            )),
+            Some(v) if !v.is_empty() && v.len() % 2 == 0 => {
+                Ok(Some(v.chunks(2).map(|c| Point::new(c[0], c[1])).collect()))
+            }
             _ => {
                 writeln!(
                     self.out,

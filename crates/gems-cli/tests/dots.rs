@@ -55,7 +55,10 @@ fn analyse_prints_exactly_three_lines() {
 #[test]
 fn analyse_reports_bad_files_clearly() {
     let cases = [
-        ("12\n21\n", "gems-cli: dots: board.txt: board size 2 is outside 3..=12\n"),
+        (
+            "12\n21\n",
+            "gems-cli: dots: board.txt: board size 2 is outside 3..=12\n",
+        ),
         (
             "123\n12\n123\n",
             "gems-cli: dots: board.txt: board line 2: 2 dots, expected 3\n",
@@ -71,7 +74,11 @@ fn analyse_reports_bad_files_clearly() {
         ("\n\n", "gems-cli: dots: board.txt: board line 0: no rows\n"),
     ];
     for (board, err) in cases {
-        assert_eq!(analyse(board), (String::new(), err.to_string(), 2), "{board:?}");
+        assert_eq!(
+            analyse(board),
+            (String::new(), err.to_string(), 2),
+            "{board:?}"
+        );
     }
     let huge = "1".repeat(5000);
     let (out, err, code) = analyse(&huge);
@@ -79,22 +86,50 @@ fn analyse_reports_bad_files_clearly() {
     assert!(err.starts_with("gems-cli: dots: cannot read board.txt: the file is 5000 bytes long"));
     let (_, err, code) = run_cli(&["dots", "--analyse", "missing.txt"], "");
     assert_eq!(code, 2);
-    assert!(err.starts_with("gems-cli: dots: cannot read missing.txt: "), "{err}");
+    assert!(
+        err.starts_with("gems-cli: dots: cannot read missing.txt: "),
+        "{err}"
+    );
 }
 
 #[test]
 fn bad_options_are_errors_not_panics() {
     let cases: [(&[&str], &str); 7] = [
-        (&["dots", "--size", "2"], "gems-cli: dots: board size 2 is outside 3..=12\n"),
-        (&["dots", "--size", "13"], "gems-cli: dots: board size 13 is outside 3..=12\n"),
-        (&["dots", "--size", "-4"], "gems-cli: dots: bad --size '-4' (expected a number)\n"),
-        (&["dots", "--moves", "0"], "gems-cli: dots: moves allowed 0 is outside 1..=1000\n"),
-        (&["dots", "--colors", "1"], "gems-cli: dots: colour count 1 is outside 2..=9\n"),
-        (&["dots", "--seed"], "gems-cli: dots: --seed needs a value\n"),
-        (&["dots", "--bogus"], "gems-cli: dots: unknown option '--bogus'\n"),
+        (
+            &["dots", "--size", "2"],
+            "gems-cli: dots: board size 2 is outside 3..=12\n",
+        ),
+        (
+            &["dots", "--size", "13"],
+            "gems-cli: dots: board size 13 is outside 3..=12\n",
+        ),
+        (
+            &["dots", "--size", "-4"],
+            "gems-cli: dots: bad --size '-4' (expected a number)\n",
+        ),
+        (
+            &["dots", "--moves", "0"],
+            "gems-cli: dots: moves allowed 0 is outside 1..=1000\n",
+        ),
+        (
+            &["dots", "--colors", "1"],
+            "gems-cli: dots: colour count 1 is outside 2..=9\n",
+        ),
+        (
+            &["dots", "--seed"],
+            "gems-cli: dots: --seed needs a value\n",
+        ),
+        (
+            &["dots", "--bogus"],
+            "gems-cli: dots: unknown option '--bogus'\n",
+        ),
     ];
     for (args, err) in cases {
-        assert_eq!(run_cli(args, ""), (String::new(), err.to_string(), 2), "{args:?}");
+        assert_eq!(
+            run_cli(args, ""),
+            (String::new(), err.to_string(), 2),
+            "{args:?}"
+        );
     }
 }
 
@@ -144,7 +179,10 @@ fn the_open_order_of_the_same_dots_removes_only_them() {
         out.contains("> Selected: 0 0, 1 0, 1 1, 0 1, 0 2.\n> Removed 5 dots.\n"),
         "{out}"
     );
-    assert!(out.ends_with("Moves left: 19  Score: 5\n> Bye. Final score: 5\n"), "{out}");
+    assert!(
+        out.ends_with("Moves left: 19  Score: 5\n> Bye. Final score: 5\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -244,8 +282,14 @@ Game over (no two adjacent dots share a colour). Final score: 0
 #[test]
 fn a_seed_replays_the_same_random_game() {
     let input = "ai\nai\nai\n";
-    let a = run_cli(&["dots", "--size", "5", "--moves", "3", "--seed", "11"], input);
-    let b = run_cli(&["dots", "--size", "5", "--moves", "3", "--seed", "11"], input);
+    let a = run_cli(
+        &["dots", "--size", "5", "--moves", "3", "--seed", "11"],
+        input,
+    );
+    let b = run_cli(
+        &["dots", "--size", "5", "--moves", "3", "--seed", "11"],
+        input,
+    );
     assert_eq!(a, b);
     assert!(a.0.starts_with("Dots: 5x5 board, 5 colours, 3 moves, seed 11."));
     assert!(a.0.contains("Game over (no moves left). Final score: "));

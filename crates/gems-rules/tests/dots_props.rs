@@ -124,7 +124,7 @@ proptest! {
 fn the_planner_plays_legal_moves_to_the_end() {
     for seed in 0..5 {
         let mut g = Game::new(6, 5, 10, seed).unwrap();
-        let mut planner = PlayerKind::Planner(Planner::with_effort(seed, 4, 8));
+        let mut planner = PlayerKind::Planner(Box::new(Planner::with_effort(seed, 4, 8)));
         let mut moves = 0;
         while let Some((p, claimed)) = planner.choose(&g) {
             let out = g.play(&p).expect("legal planner move");
@@ -150,7 +150,7 @@ fn the_planner_beats_greedy_over_fifty_seeded_games() {
             g.score()
         };
         let a = play(PlayerKind::Greedy);
-        let b = play(PlayerKind::Planner(Planner::new(seed)));
+        let b = play(PlayerKind::Planner(Box::new(Planner::new(seed))));
         greedy += a;
         planner += b;
         wins += u32::from(b > a);

@@ -59,7 +59,11 @@ fn random_boards_use_colours_one_to_n_and_the_seed_replays() {
     let a = Game::new(8, 3, 10, 99).unwrap();
     let b = Game::new(8, 3, 10, 99).unwrap();
     assert_eq!(a.board(), b.board());
-    assert!(a.board().points().all(|q| (1..=3).contains(&a.board().get(q))));
+    assert!(
+        a.board()
+            .points()
+            .all(|q| (1..=3).contains(&a.board().get(q)))
+    );
     for c in 1..=3 {
         assert!(a.board().count(c) > 0, "colour {c} never drawn on 64 dots");
     }
@@ -73,7 +77,10 @@ fn board_text_is_rows_of_digits_and_bad_text_is_reported() {
     assert_eq!(b.get(p(2, 0)), 2, "x is the column");
     assert_eq!(b.get(p(0, 2)), 2, "y is the row");
     assert_eq!(b.to_string(), B);
-    assert!(matches!(Board::parse("12\n12\n"), Err(DotsError::BadSize { .. })));
+    assert!(matches!(
+        Board::parse("12\n12\n"),
+        Err(DotsError::BadSize { .. })
+    ));
     assert!(matches!(
         Board::parse("123\n12\n123\n"),
         Err(DotsError::Parse { line: 2, .. })
@@ -116,7 +123,10 @@ fn anything_is_selectable_first_then_only_adjacent_same_colour() {
     assert!(!g.can_select(p(2, 0)), "adjacent, other colour");
     assert_eq!(g.select(p(2, 0)), Err(DotsError::CantSelect { x: 2, y: 0 }));
     assert!(g.can_select(p(1, 1)), "adjacent to the last one now");
-    assert!(!g.can_select(p(0, 1)), "adjacent to the first but not the last");
+    assert!(
+        !g.can_select(p(0, 1)),
+        "adjacent to the first but not the last"
+    );
     assert_eq!(g.selection(), &[p(0, 0), p(1, 0)]);
 }
 
@@ -202,7 +212,11 @@ fn the_order_matters_as_in_fig_4() {
     let o = g.remove_selected().unwrap();
     assert!(o.closed);
     assert_eq!(o.color, 1);
-    assert_eq!(o.removed.len(), 7, "every dot of colour 1, including (3, 3)");
+    assert_eq!(
+        o.removed.len(),
+        7,
+        "every dot of colour 1, including (3, 3)"
+    );
     assert!(o.removed.contains(&p(3, 3)));
     assert_eq!(g.score(), 7);
 }
@@ -274,7 +288,12 @@ fn a_closed_shape_refills_as_many_dots_as_it_removed_per_column() {
     assert_eq!(o.refills.len(), 9);
     for x in 0..4 {
         let holes = o.removed.iter().filter(|q| q.x == x).count();
-        let new: Vec<usize> = o.refills.iter().filter(|r| r.0.x == x).map(|r| r.0.y).collect();
+        let new: Vec<usize> = o
+            .refills
+            .iter()
+            .filter(|r| r.0.x == x)
+            .map(|r| r.0.y)
+            .collect();
         assert_eq!(new, (0..holes).collect::<Vec<_>>(), "column {x}");
     }
     // Column 1 kept 2 (row 2) and 1 was at rows 0,1,3: the 2 lands at the bottom.
@@ -293,7 +312,10 @@ fn no_adjacent_pair_means_no_move_and_game_over() {
     assert!(!g.can_select(p(0, 0)), "nothing is selectable once over");
     assert!(best_move(g.board()).is_none());
     assert!(game("112\n212\n121\n", 5).can_make_move());
-    assert!(game("121\n211\n121\n", 5).can_make_move(), "horizontal pair in the middle row");
+    assert!(
+        game("121\n211\n121\n", 5).can_make_move(),
+        "horizontal pair in the middle row"
+    );
     assert!(game("121\n221\n121\n", 5).can_make_move());
 }
 

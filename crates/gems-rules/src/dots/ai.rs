@@ -290,7 +290,7 @@ impl Planner {
         if moves_left <= 1 {
             return best_move(board);
         }
-        cands.sort_by(|a, b| b.1.cmp(&a.1));
+        cands.sort_by_key(|c| std::cmp::Reverse(c.1));
         dedup_sets(&mut cands);
         cands.truncate(self.width);
         let mut best: Option<(Scored, f64)> = None;
@@ -337,7 +337,7 @@ pub enum PlayerKind {
     /// Always the move that removes the most dots now.
     Greedy,
     /// Samples the refill and looks one move further.
-    Planner(Planner),
+    Planner(Box<Planner>),
 }
 
 impl PlayerKind {

@@ -114,7 +114,11 @@ fn check_colors(colors: u8) -> Result<(), DotsError> {
 
 impl Board {
     /// A board of random dots (spec, `Board(int size)`); a bad size or colour count is an error.
-    pub fn random<R: Rng + ?Sized>(size: usize, colors: u8, rng: &mut R) -> Result<Self, DotsError> {
+    pub fn random<R: Rng + ?Sized>(
+        size: usize,
+        colors: u8,
+        rng: &mut R,
+    ) -> Result<Self, DotsError> {
         check_size(size)?;
         check_colors(colors)?;
         let cells = (0..size * size)
@@ -184,7 +188,13 @@ impl Board {
                 message: "no rows".to_string(),
             });
         }
-        let colors = rows.iter().flatten().copied().max().unwrap_or(1).max(MIN_COLORS);
+        let colors = rows
+            .iter()
+            .flatten()
+            .copied()
+            .max()
+            .unwrap_or(1)
+            .max(MIN_COLORS);
         Self::from_rows(&rows, colors)
     }
 
