@@ -221,8 +221,16 @@ fn draw_overlay(
     let sel = session.game.selection();
     if let Some(&first) = sel.first() {
         let mat = art.colors[usize::from(board.get(first).clamp(1, 9)) - 1].clone();
-        for w in sel.windows(2) {
-            let (a, b) = (pos(w[0]), pos(w[1]));
+        // The links in selection order, and for a closed loop the link that closes it.
+        let mut links: Vec<(Point, Point)> = sel.windows(2).map(|w| (w[0], w[1])).collect();
+        if is_closed_shape(sel) {
+            let last = sel[sel.len() - 1];
+            if let Some(&back) = sel[..sel.len() - 2].iter().find(|q| q.is_adjacent(last)) {
+                links.push((last, back));
+            }
+        }
+        for (from, to) in links {
+            let (a, b) = (pos(from), pos(to));
             let mid = (a + b) / 2.0;
             let d = b - a;
             let size = if d.x.abs() > d.y.abs() {
