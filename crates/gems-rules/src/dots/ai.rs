@@ -291,7 +291,7 @@ impl Planner {
             return best_move(board);
         }
         cands.sort_by_key(|c| std::cmp::Reverse(c.1));
-        dedup_sets(&mut cands);
+        dedup_sets(board, &mut cands);
         cands.truncate(self.width);
         let mut best: Option<(Scored, f64)> = None;
         for cand in cands {
@@ -313,13 +313,13 @@ impl Planner {
 }
 
 /// Drops candidates that remove the same set of dots as an earlier one (same outcome).
-fn dedup_sets(cands: &mut Vec<Scored>) {
+fn dedup_sets(board: &Board, cands: &mut Vec<Scored>) {
     let mut seen: Vec<Vec<Point>> = Vec::new();
     cands.retain(|(path, count)| {
         let mut key = path.clone();
         if *count != path.len() {
-            // A closed shape: its outcome depends only on the colour, whose count it is.
-            key = vec![Point::new(usize::MAX, *count)];
+            // A closed shape: its outcome depends only on its colour.
+            key = vec![Point::new(usize::MAX, usize::from(board.get(path[0])))];
         }
         key.sort();
         if seen.contains(&key) {
