@@ -244,3 +244,32 @@ fn a_new_game_drops_in_a_fresh_board() {
     assert_eq!(session(&app).generation, 1);
     assert_mirror(&mut app);
 }
+
+#[test]
+fn a_hint_is_a_legal_move_found_off_the_frame() {
+    let mut app = app_with(Game::new(6, 5, 10, 5).unwrap());
+    send(&mut app, DotsAction::Hint);
+    assert!(
+        app.world().resource::<DotsSearch>().0.is_some(),
+        "the search runs on the task pool"
+    );
+    settle(&mut app);
+    let hint = app
+        .world()
+        .resource::<modern_gems::dots::model::DotsHint>()
+        .clone();
+    let board = session(&app).game.board().clone();
+    board.check_selection(&hint.path).expect("legal hint");
+    assert_eq!(board.removal_count(&hint.path), hint.points);
+    // Playing the hint clears it and is mirrored like any move.
+    drag(&mut app, &hint.path);
+    settle(&mut app);
+    assert_eq!(session(&app).game.score(), hint.points as u64);
+    assert!(
+        app.world()
+            .resource::<modern_gems::dots::model::DotsHint>()
+            .path
+            .is_empty()
+    );
+    assert_mirror(&mut app);
+}

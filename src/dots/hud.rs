@@ -77,23 +77,38 @@ fn hud(
                     ui.label(egui::RichText::new(format!("Best {best}")).size(text));
                     ui.separator();
                     if ui
-                        .add_enabled(idle, egui::Button::new("Hint (H)"))
+                        .add_enabled(
+                            idle,
+                            egui::Button::new(egui::RichText::new("Hint (H)").size(text)),
+                        )
                         .clicked()
                     {
                         actions.write(DotsAction::Hint);
                     }
                     let removable = idle && game.selection().len() >= 2;
                     if ui
-                        .add_enabled(removable, egui::Button::new("Remove (Enter)"))
+                        .add_enabled(
+                            removable,
+                            egui::Button::new(egui::RichText::new("Remove (Enter)").size(text)),
+                        )
                         .clicked()
                     {
                         actions.write(DotsAction::Remove);
                     }
-                    ui.checkbox(&mut autoplay.enabled, "AI autoplay (A)");
-                    if ui.button("New game (N)").clicked() {
+                    ui.checkbox(
+                        &mut autoplay.enabled,
+                        egui::RichText::new("AI autoplay (A)").size(text),
+                    );
+                    if ui
+                        .button(egui::RichText::new("New game (N)").size(text))
+                        .clicked()
+                    {
                         actions.write(DotsAction::NewGame(next_seed(game.seed())));
                     }
-                    if ui.button("Title (Esc)").clicked() {
+                    if ui
+                        .button(egui::RichText::new("Title (Esc)").size(text))
+                        .clicked()
+                    {
                         next.set(Screen::Title);
                     }
                 });
@@ -145,10 +160,13 @@ fn hud(
                     }
                     ui.add_space(8.0);
                     ui.horizontal(|ui| {
-                        if ui.button("Play again").clicked() {
+                        if ui
+                            .button(egui::RichText::new("Play again").size(text))
+                            .clicked()
+                        {
                             actions.write(DotsAction::NewGame(next_seed(game.seed())));
                         }
-                        if ui.button("Title").clicked() {
+                        if ui.button(egui::RichText::new("Title").size(text)).clicked() {
                             next.set(Screen::Title);
                         }
                     });

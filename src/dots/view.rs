@@ -272,3 +272,22 @@ fn draw_overlay(
         ));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dots_are_found_under_their_centres_only() {
+        let l = DotsLayout(BoardLayout::fit(6, 6, ViewArea::default()));
+        for y in 0..6 {
+            for x in 0..6 {
+                let c = l.world(Vec2::new(x as f32, y as f32));
+                assert_eq!(l.dot_at(c, 0.42), Some(Point::new(x, y)));
+                // A cell corner is too far from any centre for a drag.
+                let corner = c + Vec2::splat(0.45 * l.0.cell);
+                assert_eq!(l.dot_at(corner, 0.42), None);
+            }
+        }
+    }
+}
