@@ -6,7 +6,7 @@ use bevy::window::PrimaryWindow;
 use gems_rules::dots::{Point, is_closed_shape};
 
 use super::logic::DotsSystems;
-use super::model::{Dot, DotsHint, DotsSession, Tween, Vanish};
+use super::model::{Dot, DotsHint, DotsSession, Gesture, Tween, Vanish};
 use crate::gems::layout::{BoardLayout, ViewArea};
 use crate::screens::Screen;
 use crate::theme::{Theme, color};
@@ -209,6 +209,9 @@ fn draw_overlay(
     session: Res<DotsSession>,
     hint: Res<DotsHint>,
     time: Res<Time>,
+    gesture: Res<Gesture>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    camera: Option<Single<(&Camera, &GlobalTransform)>>,
     old: Query<Entity, With<Overlay>>,
 ) {
     for e in &old {
@@ -245,6 +248,26 @@ fn draw_overlay(
                 Transform::from_translation(mid.extend(1.0)).with_scale(size.extend(1.0)),
                 DespawnOnExit(Screen::Dots),
             ));
+        }
+        // While dragging, a line follows the pointer from the last selected dot.
+        let cursor = window
+            .and_then(|w| w.cursor_position())
+            .zip(camera)
+            .and_then(|(c, cam)| cam.0.viewport_to_world_2d(cam.1, c).ok());
+        if let (true, Some(to), Some(&last)) = (gesture.pressed, cursor, sel.last()) {
+            let from = pos(last);
+            let d = to - from;
+            if d.length() > 1.0 {
+                commands.spawn((
+                    Overlay,
+                    Mesh2d(art.quad.clone()),
+                    MeshMaterial2d(mat.clone()),
+                    Transform::from_translation(((from + to) / 2.0).extend(1.0))
+                        .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x)))
+                        .with_scale(Vec3::new(d.length(), LINK_WIDTH * cell * 0.6, 1.0)),
+                    DespawnOnExit(Screen::Dots),
+                ));
+            }
         }
         if is_closed_shape(sel) {
             // The loop is closed: every dot of the colour, about to go, pulses in a ring.
