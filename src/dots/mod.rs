@@ -9,6 +9,7 @@ pub mod hud;
 pub mod input;
 pub mod logic;
 pub mod model;
+pub mod sound;
 pub mod view;
 
 use bevy::prelude::*;
@@ -57,7 +58,12 @@ pub struct DotsViewPlugin;
 
 impl Plugin for DotsViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((view::ViewPlugin, input::InputPlugin, hud::HudPlugin));
+        app.add_plugins((
+            view::ViewPlugin,
+            input::InputPlugin,
+            hud::HudPlugin,
+            sound::SoundPlugin,
+        ));
     }
 }
 
