@@ -273,3 +273,31 @@ fn a_hint_is_a_legal_move_found_off_the_frame() {
     );
     assert_mirror(&mut app);
 }
+
+#[test]
+fn leaving_mid_animation_and_coming_back_shows_the_rules_board() {
+    let mut app = app_with(Game::new(6, 5, 10, 8).unwrap());
+    let (path, _) = best_move(session(&app).game.board()).unwrap();
+    drag(&mut app, &path);
+    assert_eq!(phase(&app), DotsPhase::Removing);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Title);
+    app.update();
+    app.update();
+    {
+        let world = app.world_mut();
+        assert_eq!(
+            world.query::<&Dot>().iter(world).count(),
+            0,
+            "despawned on exit"
+        );
+    }
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Dots);
+    settle(&mut app);
+    assert_eq!(phase(&app), DotsPhase::Idle);
+    assert_eq!(session(&app).game.moves_left(), 9);
+    assert_mirror(&mut app);
+}

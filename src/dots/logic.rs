@@ -68,7 +68,9 @@ pub fn spawn_board(
     mut phase: ResMut<DotsPhase>,
     mut pending: ResMut<PendingOutcome>,
     mut hint: ResMut<DotsHint>,
+    mut gesture: ResMut<Gesture>,
 ) {
+    *gesture = Gesture::default();
     for e in &old {
         commands.entity(e).despawn();
     }
