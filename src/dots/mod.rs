@@ -1,16 +1,81 @@
-//! Dots in Bevy: mirrors and animates the rules in `gems_rules::dots`.
+//! Dots in Bevy: mirrors and animates the rules in `gems_rules::dots`. Each dot is an entity
+//! with a [`Dot`](model::Dot); the rules game lives in [`DotsSession`](model::DotsSession) and
+//! the entities follow each removal the rules report (vanish, fall, refill).
+//!
+//! [`DotsLogicPlugin`] runs headless (tests); [`DotsViewPlugin`] adds drawing, input and menus.
+
+pub mod ai;
+pub mod hud;
+pub mod input;
+pub mod logic;
+pub mod model;
+pub mod sound;
+pub mod view;
 
 use bevy::prelude::*;
 
-use crate::screens::Screen;
+use model::{
+    DotIndex, DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, Gesture, LastPoints,
+    MoveSettled,
+};
 
 /// Everything Dots needs: its screen's model, systems, drawing, input and menus.
 pub struct DotsPlugin;
 
 impl Plugin for DotsPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Dots), || {
-            info!("Dots is not playable yet");
-        });
+        app.add_plugins((DotsLogicPlugin, DotsViewPlugin));
     }
+}
+
+/// Dots without a window: the model, actions, transitions, AI and high scores. A
+/// [`DotsSession`] inserted before the plugin is kept; otherwise the launch seed (or 1) starts
+/// the default game.
+pub struct DotsLogicPlugin;
+
+impl Plugin for DotsLogicPlugin {
+    fn build(&self, app: &mut App) {
+        if !app.world().contains_resource::<DotsSession>() {
+            app.insert_resource(DotsSession::default_with_seed(1))
+                .add_systems(Startup, apply_launch_options);
+        }
+        app.init_resource::<crate::theme::Theme>()
+            .init_resource::<crate::gems::scores::HighScores>()
+            .init_resource::<DotIndex>()
+            .init_resource::<DotsPhase>()
+            .init_resource::<Gesture>()
+            .init_resource::<DotsHint>()
+            .init_resource::<LastPoints>()
+            .init_resource::<DotsGameOver>()
+            .add_message::<DotsAction>()
+            .add_message::<MoveSettled>()
+            .add_plugins((logic::LogicPlugin, ai::AiPlugin));
+    }
+}
+
+/// Drawing, input and menus of Dots.
+pub struct DotsViewPlugin;
+
+impl Plugin for DotsViewPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((
+            view::ViewPlugin,
+            input::InputPlugin,
+            hud::HudPlugin,
+            sound::SoundPlugin,
+        ));
+    }
+}
+
+/// `--seed S` starts a new game from `S`; `--autoplay` lets the planner play.
+fn apply_launch_options(
+    opts: Option<Res<crate::launch::LaunchOptions>>,
+    mut autoplay: ResMut<ai::DotsAutoplay>,
+    mut actions: MessageWriter<DotsAction>,
+) {
+    let Some(opts) = opts else { return };
+    if let Some(seed) = opts.seed {
+        actions.write(DotsAction::NewGame(seed));
+    }
+    autoplay.enabled |= opts.autoplay;
 }

@@ -1,0 +1,200 @@
+//! The egui HUD of Dots: moves left, score and best, hint / remove / autoplay / new game /
+//! title buttons, a status line (closed loops announced before release) and the game-over
+//! panel with high scores.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::ai::DotsAutoplay;
+use super::input::next_seed;
+use super::model::{DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, LastPoints};
+use crate::gems::scores::HighScores;
+use crate::screens::Screen;
+use crate::theme::Theme;
+
+/// Draws the HUD.
+pub struct HudPlugin;
+
+impl Plugin for HudPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(EguiPrimaryContextPass, hud.run_if(in_state(Screen::Dots)));
+    }
+}
+
+fn bar_frame() -> egui::Frame {
+    egui::Frame::new()
+        .fill(egui::Color32::from_black_alpha(150))
+        .inner_margin(egui::Margin::symmetric(12, 8))
+}
+
+fn hud(
+    mut contexts: EguiContexts,
+    session: Res<DotsSession>,
+    phase: Res<DotsPhase>,
+    hint: Res<DotsHint>,
+    last: Res<LastPoints>,
+    over: Res<DotsGameOver>,
+    scores: Res<HighScores>,
+    theme: Res<Theme>,
+    mut autoplay: ResMut<DotsAutoplay>,
+    mut next: ResMut<NextState<Screen>>,
+    mut actions: MessageWriter<DotsAction>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let game = &session.game;
+    let text = theme.text_size;
+    let heading = theme.heading_size;
+    let best = scores.best(&session.score_key()).unwrap_or(0);
+    let idle = *phase == DotsPhase::Idle;
+    let width = ctx.content_rect().width();
+    egui::Area::new(egui::Id::new("dots-top"))
+        .anchor(egui::Align2::LEFT_TOP, egui::vec2(0.0, 0.0))
+        .show(&ctx, |ui| {
+            bar_frame().show(ui, |ui| {
+                ui.set_width(width - 24.0);
+                ui.horizontal(|ui| {
+                    ui.label(egui::RichText::new("Dots").size(heading).strong());
+                    ui.separator();
+                    ui.label(
+                        egui::RichText::new(format!("Moves left {}", game.moves_left()))
+                            .size(text)
+                            .strong(),
+                    );
+                    ui.separator();
+                    ui.label(
+                        egui::RichText::new(format!("Score {}", game.score()))
+                            .size(text)
+                            .strong(),
+                    );
+                    if last.0 > 0 {
+                        ui.label(
+                            egui::RichText::new(format!("+{}", last.0))
+                                .size(text)
+                                .color(egui::Color32::from_rgb(120, 220, 140)),
+                        );
+                    }
+                    ui.separator();
+                    ui.label(egui::RichText::new(format!("Best {best}")).size(text));
+                    ui.separator();
+                    if ui
+                        .add_enabled(
+                            idle,
+                            egui::Button::new(egui::RichText::new("Hint (H)").size(text)),
+                        )
+                        .clicked()
+                    {
+                        actions.write(DotsAction::Hint);
+                    }
+                    let removable = idle && game.selection().len() >= 2;
+                    if ui
+                        .add_enabled(
+                            removable,
+                            egui::Button::new(egui::RichText::new("Remove (Enter)").size(text)),
+                        )
+                        .clicked()
+                    {
+                        actions.write(DotsAction::Remove);
+                    }
+                    ui.checkbox(
+                        &mut autoplay.enabled,
+                        egui::RichText::new("AI autoplay (A)").size(text),
+                    );
+                    if ui
+                        .button(egui::RichText::new("New game (N)").size(text))
+                        .clicked()
+                    {
+                        actions.write(DotsAction::NewGame(next_seed(game.seed())));
+                    }
+                    if ui
+                        .button(egui::RichText::new("Title (Esc)").size(text))
+                        .clicked()
+                    {
+                        next.set(Screen::Title);
+                    }
+                });
+            });
+        });
+    let status = status_text(&session, &hint);
+    egui::Area::new(egui::Id::new("dots-bottom"))
+        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(0.0, 0.0))
+        .show(&ctx, |ui| {
+            bar_frame().show(ui, |ui| {
+                ui.set_width(width - 24.0);
+                ui.label(egui::RichText::new(status).size(text * 0.9));
+            });
+        });
+    if *phase == DotsPhase::Over {
+        egui::Window::new("Game over")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+            .show(&ctx, |ui| {
+                ui.vertical_centered(|ui| {
+                    let why = if game.moves_left() == 0 {
+                        "No moves left."
+                    } else {
+                        "No two neighbouring dots share a colour."
+                    };
+                    ui.label(egui::RichText::new(why).size(text));
+                    ui.label(
+                        egui::RichText::new(format!("Score {}", over.score))
+                            .size(heading)
+                            .strong(),
+                    );
+                    if over.new_record {
+                        ui.label(
+                            egui::RichText::new("New high score!")
+                                .size(text)
+                                .color(egui::Color32::from_rgb(250, 210, 90)),
+                        );
+                    }
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "Best on {0}×{0}, {1} colours, {2} moves: {3}",
+                            session.size, session.colors, session.moves, over.best
+                        ))
+                        .size(text * 0.9),
+                    );
+                    if let Some(err) = &scores.error {
+                        ui.colored_label(egui::Color32::from_rgb(255, 120, 120), err);
+                    }
+                    ui.add_space(8.0);
+                    ui.horizontal(|ui| {
+                        if ui
+                            .button(egui::RichText::new("Play again").size(text))
+                            .clicked()
+                        {
+                            actions.write(DotsAction::NewGame(next_seed(game.seed())));
+                        }
+                        if ui.button(egui::RichText::new("Title").size(text)).clicked() {
+                            next.set(Screen::Title);
+                        }
+                    });
+                });
+            });
+    }
+    Ok(())
+}
+
+fn status_text(session: &DotsSession, hint: &DotsHint) -> String {
+    let game = &session.game;
+    let sel = game.selection();
+    if game.is_closed_shape() {
+        let c = game.board().get(sel[0]);
+        return format!(
+            "Closed loop! Release to remove all {} dots of this colour.",
+            game.board().count(c)
+        );
+    }
+    if sel.len() >= 2 {
+        return format!(
+            "{} dots selected: release (or Enter) to remove them.",
+            sel.len()
+        );
+    }
+    if !hint.path.is_empty() {
+        return format!("Hint: the ringed dots remove {}.", hint.points);
+    }
+    "Drag from dot to dot of one colour; close a loop to clear the whole colour. Right click clears."
+        .to_string()
+}

@@ -1,0 +1,413 @@
+//! Applies [`DotsAction`]s to the rules game and mirrors each removal in the ECS: the removed
+//! dots vanish, the survivors fall and the refills drop in, exactly as the rules reported.
+
+use bevy::prelude::*;
+use gems_rules::dots::{Outcome, Point};
+
+use super::model::{
+    Dot, DotIndex, DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, Gesture, LastPoints,
+    MoveSettled, Tween, Vanish,
+};
+use crate::gems::scores::HighScores;
+use crate::screens::{Screen, ScreenStatus};
+use crate::theme::Theme;
+
+/// Seconds an AI selection is shown before it is removed.
+pub const SHOW_SECONDS: f32 = 0.35;
+
+/// Order of the Dots systems within a frame.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DotsSystems {
+    /// Devices and AI answers become actions.
+    Input,
+    /// Actions change the game.
+    Actions,
+    /// Animations advance and hand over.
+    Advance,
+}
+
+/// The removal being animated.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct PendingOutcome(pub Option<Outcome>);
+
+/// Model, actions and transitions (no drawing).
+pub struct LogicPlugin;
+
+impl Plugin for LogicPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<PendingOutcome>()
+            .configure_sets(
+                Update,
+                (
+                    DotsSystems::Input,
+                    DotsSystems::Actions,
+                    DotsSystems::Advance,
+                )
+                    .chain()
+                    .run_if(in_state(Screen::Dots)),
+            )
+            .add_systems(OnEnter(Screen::Dots), spawn_board)
+            .add_systems(
+                Update,
+                (
+                    apply_actions.in_set(DotsSystems::Actions),
+                    (show_ai_selection, vanish, fall, report_status)
+                        .chain()
+                        .in_set(DotsSystems::Advance),
+                ),
+            );
+    }
+}
+
+/// Spawns one entity per dot of the session's board (after despawning any left).
+pub fn spawn_board(
+    mut commands: Commands,
+    session: Res<DotsSession>,
+    old: Query<Entity, With<Dot>>,
+    mut index: ResMut<DotIndex>,
+    mut phase: ResMut<DotsPhase>,
+    mut pending: ResMut<PendingOutcome>,
+    mut hint: ResMut<DotsHint>,
+    mut gesture: ResMut<Gesture>,
+) {
+    *gesture = Gesture::default();
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let board = session.game.board();
+    let n = board.size();
+    index.size = n;
+    index.cells = vec![None; n * n];
+    for p in board.points() {
+        let e = spawn_dot(&mut commands, p, board.get(p), None);
+        index.cells[p.y * n + p.x] = Some(e);
+    }
+    pending.0 = None;
+    *hint = DotsHint::default();
+    *phase = if session.game.is_over() {
+        DotsPhase::Over
+    } else {
+        DotsPhase::Idle
+    };
+}
+
+fn spawn_dot(commands: &mut Commands, at: Point, color: u8, tween: Option<Tween>) -> Entity {
+    let mut e = commands.spawn((
+        Dot { at, color },
+        Transform::default(),
+        Visibility::default(),
+        DespawnOnExit(Screen::Dots),
+    ));
+    if let Some(t) = tween {
+        e.insert(t);
+    }
+    e.id()
+}
+
+fn cell(p: Point) -> Vec2 {
+    Vec2::new(p.x as f32, p.y as f32)
+}
+
+fn apply_actions(
+    mut actions: MessageReader<DotsAction>,
+    mut session: ResMut<DotsSession>,
+    mut phase: ResMut<DotsPhase>,
+    mut gesture: ResMut<Gesture>,
+    mut hint: ResMut<DotsHint>,
+    mut commands: Commands,
+    mut index: ResMut<DotIndex>,
+    mut pending: ResMut<PendingOutcome>,
+    old: Query<Entity, With<Dot>>,
+    theme: Res<Theme>,
+) {
+    let mut respawn = false;
+    for action in actions.read() {
+        if let DotsAction::NewGame(seed) = action {
+            let (size, colors, moves, generation) = (
+                session.size,
+                session.colors,
+                session.moves,
+                session.generation,
+            );
+            *session = DotsSession::new(size, colors, moves, *seed);
+            session.generation = generation + 1;
+            *gesture = Gesture::default();
+            respawn = true;
+            continue;
+        }
+        if *phase != DotsPhase::Idle || respawn {
+            continue;
+        }
+        let game = &mut session.game;
+        let mut remove = false;
+        match action {
+            DotsAction::Press(p) => {
+                let p = *p;
+                if game.can_deselect(p) {
+                    let _ = game.deselect(p);
+                } else if game.can_select(p) {
+                    let _ = game.select(p);
+                } else if !game.is_over() {
+                    game.clear_selection();
+                    let _ = game.select(p);
+                }
+                gesture.pressed = true;
+                gesture.dragged = false;
+            }
+            DotsAction::Drag(p) => {
+                if !gesture.pressed {
+                    continue;
+                }
+                let sel = game.selection();
+                if sel.len() >= 2 && sel[sel.len() - 2] == *p {
+                    let last = sel[sel.len() - 1];
+                    let _ = game.deselect(last);
+                    gesture.dragged = true;
+                } else if !sel.is_empty() && game.select(*p).is_ok() {
+                    gesture.dragged = true;
+                }
+            }
+            DotsAction::Release => {
+                remove = gesture.pressed && gesture.dragged && game.selection().len() >= 2;
+                gesture.pressed = false;
+                gesture.dragged = false;
+            }
+            DotsAction::Remove => remove = game.selection().len() >= 2,
+            DotsAction::Clear => game.clear_selection(),
+            DotsAction::Play(path) => {
+                if game.board().check_selection(path).is_ok() && !game.is_over() {
+                    game.clear_selection();
+                    for &p in path {
+                        let _ = game.select(p);
+                    }
+                    gesture.showing = 0.0;
+                    *phase = DotsPhase::Showing;
+                }
+            }
+            DotsAction::Hint | DotsAction::NewGame(_) => {}
+        }
+        if remove {
+            start_removal(
+                &mut session,
+                &mut phase,
+                &mut hint,
+                &mut commands,
+                &mut index,
+                &mut pending,
+                &theme,
+            );
+        }
+    }
+    if respawn {
+        for e in &old {
+            commands.entity(e).despawn();
+        }
+        let board = session.game.board();
+        let n = board.size();
+        index.size = n;
+        index.cells = vec![None; n * n];
+        for p in board.points() {
+            // New boards drop in from above, row by row.
+            let from = Vec2::new(p.x as f32, p.y as f32 - n as f32 - 1.0);
+            let tween = Tween {
+                from,
+                to: cell(p),
+                delay: (n - 1 - p.y) as f32 * theme.timings.fall_stagger,
+                duration: theme.timings.fall.max(0.05),
+                elapsed: 0.0,
+            };
+            index.cells[p.y * n + p.x] =
+                Some(spawn_dot(&mut commands, p, board.get(p), Some(tween)));
+        }
+        pending.0 = None;
+        *hint = DotsHint::default();
+        *phase = DotsPhase::Falling;
+    }
+}
+
+/// Removes the selection in the rules and marks the removed dots to vanish.
+fn start_removal(
+    session: &mut DotsSession,
+    phase: &mut DotsPhase,
+    hint: &mut DotsHint,
+    commands: &mut Commands,
+    index: &mut DotIndex,
+    pending: &mut PendingOutcome,
+    theme: &Theme,
+) {
+    let Ok(outcome) = session.game.remove_selected() else {
+        return;
+    };
+    let n = index.size;
+    for p in &outcome.removed {
+        if let Some(e) = index.cells[p.y * n + p.x].take() {
+            commands.entity(e).insert(Vanish {
+                elapsed: 0.0,
+                duration: theme.timings.remove.max(0.02),
+            });
+        }
+    }
+    *hint = DotsHint::default();
+    pending.0 = Some(outcome);
+    *phase = DotsPhase::Removing;
+}
+
+fn show_ai_selection(
+    time: Res<Time>,
+    mut phase: ResMut<DotsPhase>,
+    mut gesture: ResMut<Gesture>,
+    mut session: ResMut<DotsSession>,
+    mut hint: ResMut<DotsHint>,
+    mut commands: Commands,
+    mut index: ResMut<DotIndex>,
+    mut pending: ResMut<PendingOutcome>,
+    theme: Res<Theme>,
+) {
+    if *phase != DotsPhase::Showing {
+        return;
+    }
+    gesture.showing += time.delta_secs();
+    if gesture.showing >= SHOW_SECONDS {
+        *phase = DotsPhase::Idle;
+        start_removal(
+            &mut session,
+            &mut phase,
+            &mut hint,
+            &mut commands,
+            &mut index,
+            &mut pending,
+            &theme,
+        );
+    }
+}
+
+/// Removed dots shrink; once all are gone the survivors fall and the refills spawn.
+fn vanish(
+    time: Res<Time>,
+    mut phase: ResMut<DotsPhase>,
+    mut commands: Commands,
+    mut q: Query<(Entity, &mut Vanish)>,
+    mut dots: Query<&mut Dot, Without<Vanish>>,
+    mut index: ResMut<DotIndex>,
+    pending: Res<PendingOutcome>,
+    theme: Res<Theme>,
+) {
+    if *phase != DotsPhase::Removing {
+        return;
+    }
+    let mut busy = false;
+    for (_, mut v) in &mut q {
+        v.elapsed += time.delta_secs();
+        busy |= v.elapsed < v.duration;
+    }
+    if busy {
+        return;
+    }
+    for (e, _) in &q {
+        commands.entity(e).despawn();
+    }
+    let Some(outcome) = &pending.0 else {
+        *phase = DotsPhase::Idle;
+        return;
+    };
+    let n = index.size;
+    let duration = theme.timings.fall.max(0.05);
+    let stagger = theme.timings.fall_stagger;
+    // Take every falling entity out of the index first, then put it back at its new cell.
+    let moving: Vec<(Entity, Point, Point)> = outcome
+        .falls
+        .iter()
+        .filter_map(|f| {
+            index.cells[f.from.y * n + f.from.x]
+                .take()
+                .map(|e| (e, f.from, f.to))
+        })
+        .collect();
+    for (e, from, to) in moving {
+        index.cells[to.y * n + to.x] = Some(e);
+        if let Ok(mut d) = dots.get_mut(e) {
+            d.at = to;
+        }
+        commands.entity(e).insert(Tween {
+            from: cell(from),
+            to: cell(to),
+            delay: (n - 1 - to.y) as f32 * stagger,
+            duration,
+            elapsed: 0.0,
+        });
+    }
+    for &(p, c) in &outcome.refills {
+        let holes = outcome.refills.iter().filter(|r| r.0.x == p.x).count();
+        let tween = Tween {
+            from: Vec2::new(p.x as f32, p.y as f32 - holes as f32 - 0.5),
+            to: cell(p),
+            delay: (n - 1 - p.y) as f32 * stagger,
+            duration,
+            elapsed: 0.0,
+        };
+        index.cells[p.y * n + p.x] = Some(spawn_dot(&mut commands, p, c, Some(tween)));
+    }
+    *phase = DotsPhase::Falling;
+}
+
+/// Falling dots move; once all have landed the move is settled (and the game may be over).
+fn fall(
+    time: Res<Time>,
+    mut phase: ResMut<DotsPhase>,
+    mut commands: Commands,
+    mut q: Query<(Entity, &mut Tween)>,
+    session: Res<DotsSession>,
+    mut pending: ResMut<PendingOutcome>,
+    mut settled: MessageWriter<MoveSettled>,
+    mut scores: ResMut<HighScores>,
+    mut over: ResMut<DotsGameOver>,
+    mut last: ResMut<LastPoints>,
+) {
+    if *phase != DotsPhase::Falling {
+        return;
+    }
+    let mut busy = false;
+    for (_, mut t) in &mut q {
+        t.elapsed += time.delta_secs();
+        busy |= !t.done();
+    }
+    if busy {
+        return;
+    }
+    for (e, _) in &q {
+        commands.entity(e).remove::<Tween>();
+    }
+    let game = &session.game;
+    let points = pending.0.take().map_or(0, |o| o.removed.len());
+    let game_over = game.is_over();
+    if points > 0 {
+        last.0 = points;
+        settled.write(MoveSettled {
+            score: game.score(),
+            points,
+            game_over,
+        });
+    }
+    if game_over {
+        let key = session.score_key();
+        let new_record = scores.record(&key, game.score());
+        *over = DotsGameOver {
+            score: game.score(),
+            best: scores.best(&key).unwrap_or(game.score()),
+            new_record,
+        };
+        *phase = DotsPhase::Over;
+    } else {
+        *phase = DotsPhase::Idle;
+    }
+}
+
+fn report_status(phase: Res<DotsPhase>, mut status: ResMut<ScreenStatus>) {
+    let s = ScreenStatus {
+        settled: matches!(*phase, DotsPhase::Idle | DotsPhase::Over),
+        over: *phase == DotsPhase::Over,
+    };
+    if *status != s {
+        *status = s;
+    }
+}

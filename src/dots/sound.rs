@@ -1,0 +1,69 @@
+//! Sound effects of Dots, from the current theme's sound bank (loaded by Modern Gems): a note
+//! rising with each dot added to the selection, the removal, the landing and the game's end.
+
+use bevy::audio::Volume;
+use bevy::prelude::*;
+
+use super::logic::DotsSystems;
+use super::model::{DotsPhase, DotsSession, MoveSettled};
+use crate::gems::sound::{Effect, SoundBank, removal_pitch};
+use crate::screens::Screen;
+use crate::settings::Settings;
+
+/// Plays the effects.
+pub struct SoundPlugin;
+
+impl Plugin for SoundPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            effects
+                .after(DotsSystems::Advance)
+                .run_if(in_state(Screen::Dots)),
+        );
+    }
+}
+
+fn effects(
+    mut commands: Commands,
+    bank: Option<Res<SoundBank>>,
+    settings: Option<Res<Settings>>,
+    session: Res<DotsSession>,
+    phase: Res<DotsPhase>,
+    mut settled: MessageReader<MoveSettled>,
+    mut last: Local<(usize, DotsPhase)>,
+) {
+    let Some(bank) = bank else { return };
+    let mut play = |effect: Effect, speed: f32| {
+        let Some((handle, volume)) = bank.sounds.get(effect as usize) else {
+            return;
+        };
+        let master = settings
+            .as_deref()
+            .map_or(0.8, |s| if s.muted { 0.0 } else { s.volume });
+        let v = master * volume;
+        if v > 0.0 {
+            commands.spawn((
+                AudioPlayer(handle.clone()),
+                PlaybackSettings::DESPAWN
+                    .with_volume(Volume::Linear(v))
+                    .with_speed(speed),
+            ));
+        }
+    };
+    let selected = session.game.selection().len();
+    if selected > last.0 {
+        play(Effect::Select, removal_pitch(selected));
+    }
+    if *phase != last.1 {
+        match *phase {
+            DotsPhase::Removing => play(Effect::Remove, 1.0),
+            DotsPhase::Over => play(Effect::GameOver, 1.0),
+            _ => {}
+        }
+    }
+    if settled.read().count() > 0 {
+        play(Effect::Land, 1.0);
+    }
+    *last = (selected, *phase);
+}
