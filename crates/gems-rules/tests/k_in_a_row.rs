@@ -259,8 +259,8 @@ fn perfect_play_never_loses_against_random_players() {
     let mut engine = Engine::with_table_bits(16);
     let mut memo = HashMap::new();
     for i in 0..40 {
-        let (size, k) = [(3, 3), (4, 3), (4, 4), (5, 4)][i % 4];
-        let (b, _) = random_board(&mut rng, size, k, if size == 5 { 0 } else { 3 }, 0);
+        let (size, k) = [(3, 3), (4, 3), (4, 4), (5, 5)][i % 4];
+        let (b, _) = random_board(&mut rng, size, k, if size == 5 { 8 } else { 3 }, 0);
         let first = if i % 2 == 0 { Side::Human } else { Side::Computer };
         let status = play_out(b, first, Side::Computer, &mut rng, &mut engine, true);
         assert_ne!(status, Status::Won(Side::Human), "game {i}");
