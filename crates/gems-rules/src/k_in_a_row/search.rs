@@ -401,7 +401,13 @@ impl Engine {
     /// Scans every line once. A line is live for a player when it holds no opposing tile and
     /// that player still has enough moves left to fill it. With `order`, also scores each
     /// empty cell by the live lines through it (for move ordering).
-    fn scan(&self, me: u64, opp: u64, empties: u32, order: Option<&mut [i32; 64]>) -> Scan {
+    fn scan(
+        &self,
+        me: u64,
+        opp: u64,
+        empties: u32,
+        order: Option<(&mut [i32; 64], bool)>,
+    ) -> Scan {
         let k = self.k as u32;
         let my_moves = empties.div_ceil(2);
         let opp_moves = empties / 2;
@@ -424,8 +430,9 @@ impl Engine {
                         s.my_threats |= w & !m;
                     }
                     s.heuristic += WEIGHTS[c.min(5) as usize];
-                    if let Some(ord) = order.as_deref_mut() {
-                        add_to_cells(ord, w & !m, ORDER_MINE[c.min(5) as usize]);
+                    if let Some((ord, defend)) = order.as_mut() {
+                        let weights = if *defend { &ORDER_THEIRS } else { &ORDER_MINE };
+                        add_to_cells(ord, w & !m, weights[c.min(5) as usize]);
                     }
                 }
             }
@@ -437,8 +444,9 @@ impl Engine {
                         s.opp_threats |= w & !o;
                     }
                     s.heuristic -= WEIGHTS[c.min(5) as usize];
-                    if let Some(ord) = order.as_deref_mut() {
-                        add_to_cells(ord, w & !o, ORDER_THEIRS[c.min(5) as usize]);
+                    if let Some((ord, defend)) = order.as_mut() {
+                        let weights = if *defend { &ORDER_MINE } else { &ORDER_THEIRS };
+                        add_to_cells(ord, w & !o, weights[c.min(5) as usize]);
                     }
                 }
             }
@@ -487,7 +495,8 @@ impl Engine {
             me,
             opp,
             empty.count_ones(),
-            want_order.then_some(&mut order),
+            // A mover that only needs to avoid losing (beta <= 0) blocks first.
+            want_order.then_some((&mut order, beta <= 0)),
         );
         if s.my_threats != 0 {
             if ply == 0 {
