@@ -580,7 +580,7 @@ impl Engine {
                 } else if c == killers[1] {
                     i32::MAX - 2
                 } else {
-                    (self.history[color][c as usize] >> 4) + (order[c as usize] << 8)
+                    (self.history[color][c as usize] >> 8) + (order[c as usize] << 8)
                 };
                 moves[n] = (score, c);
                 n += 1;
