@@ -13,7 +13,9 @@ use modern_gems::screens::{Screen, ScreenStatus, ScreensPlugin};
 fn app() -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            16,
+        )))
         .add_plugins((ScreensPlugin, KInARowLogicPlugin));
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
@@ -73,7 +75,12 @@ fn new_game(app: &mut App, board: Board, strength: Strength, first: Side) {
 #[test]
 fn computer_answers_each_move_and_the_model_mirrors_the_rules() {
     let mut app = app();
-    new_game(&mut app, Board::new(4, 3).unwrap(), Strength::Quality(3), Side::Human);
+    new_game(
+        &mut app,
+        Board::new(4, 3).unwrap(),
+        Strength::Quality(3),
+        Side::Human,
+    );
     let mut moves = 0;
     while session(&app).game.status() == Status::InProgress {
         let (r, c) = session(&app).game.legal_moves()[0];
@@ -92,8 +99,17 @@ fn computer_answers_each_move_and_the_model_mirrors_the_rules() {
 #[test]
 fn computer_can_start_and_perfect_play_holds_the_draw() {
     let mut app = app();
-    new_game(&mut app, Board::new(3, 3).unwrap(), Strength::Perfect, Side::Computer);
-    assert_eq!(session(&app).game.moves().len(), 1, "the computer moved first");
+    new_game(
+        &mut app,
+        Board::new(3, 3).unwrap(),
+        Strength::Perfect,
+        Side::Computer,
+    );
+    assert_eq!(
+        session(&app).game.moves().len(),
+        1,
+        "the computer moved first"
+    );
     while session(&app).game.status() == Status::InProgress {
         let legal = session(&app).game.legal_moves();
         let (r, c) = legal[legal.len() / 2];
@@ -114,8 +130,10 @@ fn clicks_are_refused_on_taken_or_unavailable_squares_and_editing_toggles_them()
     settle(&mut app);
     assert!(session(&app).game.moves().is_empty());
     app.world_mut().resource_mut::<KSession>().editing = true;
-    app.world_mut().write_message(KAction::ToggleUnavailable(1, 1));
-    app.world_mut().write_message(KAction::ToggleUnavailable(0, 0));
+    app.world_mut()
+        .write_message(KAction::ToggleUnavailable(1, 1));
+    app.world_mut()
+        .write_message(KAction::ToggleUnavailable(0, 0));
     app.update();
     let b = *session(&app).game.board();
     assert_eq!(b.get(1, 1), Some(Cell::Empty));

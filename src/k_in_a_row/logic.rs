@@ -116,7 +116,12 @@ impl Plugin for KInARowLogicPlugin {
             .add_systems(OnEnter(Screen::KInARow), restart)
             .add_systems(
                 Update,
-                (apply_actions, start_computer, finish_computer, report_status)
+                (
+                    apply_actions,
+                    start_computer,
+                    finish_computer,
+                    report_status,
+                )
                     .chain()
                     .run_if(in_state(Screen::KInARow)),
             );

@@ -5,9 +5,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use gems_rules::k_in_a_row::{
-    Board, Cell, MAX_SIZE, Side, Status, Strength, parse_board_file,
-};
+use gems_rules::k_in_a_row::{Board, Cell, MAX_SIZE, Side, Status, Strength, parse_board_file};
 
 use super::logic::{KAction, KSession, KThinking, PLACE_SECONDS, Setup};
 use crate::screens::Screen;
@@ -91,7 +89,9 @@ impl Plugin for KInARowViewPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<KLayout>()
             .init_resource::<KMenu>()
-            .add_systems(OnExit(Screen::KInARow), |mut l: ResMut<KLayout>| l.built = false)
+            .add_systems(OnExit(Screen::KInARow), |mut l: ResMut<KLayout>| {
+                l.built = false
+            })
             .add_systems(
                 Update,
                 (layout_and_build, animate, click)
@@ -202,10 +202,7 @@ fn layout_and_build(
 
 fn side_color(theme: &Theme, side: Side) -> Color {
     let i = side.index();
-    theme
-        .gems
-        .get(i)
-        .map_or(Color::WHITE, |g| color(&g.color))
+    theme.gems.get(i).map_or(Color::WHITE, |g| color(&g.color))
 }
 
 /// Grows placed tiles in (ease-out with a little overshoot) and pulses the winning line.
@@ -222,7 +219,10 @@ fn animate(
         ),
         Without<KGlowArt>,
     >,
-    mut glows: Query<(&KGlowArt, &mut Visibility, &MeshMaterial2d<ColorMaterial>), Without<KTileArt>>,
+    mut glows: Query<
+        (&KGlowArt, &mut Visibility, &MeshMaterial2d<ColorMaterial>),
+        Without<KTileArt>,
+    >,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let board = session.game.board();
@@ -339,96 +339,98 @@ fn menu(
                 .fill(egui::Color32::from_black_alpha(170))
                 .inner_margin(egui::Margin::symmetric(12, 8))
                 .show(ui, |ui| {
-            ui.set_width(PANEL - 24.0);
-            ui.set_min_height(height - 16.0);
-            ui.add_space(6.0);
-            if ui.button("☰ Games").clicked() {
-                next.set(Screen::Title);
-            }
-            ui.heading(egui::RichText::new("K in a row").size(theme.heading_size));
-            let b = session.game.board();
-            ui.label(format!(
-                "{n}×{n} board, {k} in a row wins",
-                n = b.size(),
-                k = b.k()
-            ));
-            ui.separator();
-            let status = match session.game.status() {
-                Status::Won(Side::Human) => "You win!".to_string(),
-                Status::Won(Side::Computer) => "The computer wins.".to_string(),
-                Status::Draw => "A draw: no empty square left.".to_string(),
-                Status::InProgress if session.editing => {
-                    "Click squares to make them unavailable.".to_string()
-                }
-                Status::InProgress if thinking.0.is_some() => "Computer is thinking…".to_string(),
-                Status::InProgress => "Your move: click an empty square.".to_string(),
-            };
-            ui.horizontal(|ui| {
-                if thinking.0.is_some() {
-                    ui.add(egui::Spinner::new());
-                }
-                ui.label(egui::RichText::new(status).strong().size(theme.text_size));
-            });
-            ui.separator();
-            ui.label("Next game");
-            ui.add(egui::Slider::new(&mut m.size, 3..=MAX_SIZE).text("size"));
-            let size = m.size;
-            ui.add(egui::Slider::new(&mut m.k, 2..=size).text("in a row"));
-            m.k = m.k.min(size);
-            ui.checkbox(&mut m.perfect, "perfect play (solve)");
-            ui.add_enabled(
-                !m.perfect,
-                egui::Slider::new(&mut m.quality, 1..=8).text("quality"),
-            );
-            ui.horizontal(|ui| {
-                ui.label("First:");
-                ui.radio_value(&mut m.human_first, true, "you");
-                ui.radio_value(&mut m.human_first, false, "computer");
-            });
-            if ui.button("New game").clicked() {
-                let setup = setup_from_menu(&m, &session.setup.board);
-                actions.write(KAction::NewGame(setup));
-            }
-            let editable = session.game.moves().is_empty()
-                && session.setup.board.size() == m.size;
-            let mut editing = session.editing;
-            if ui
-                .add_enabled(
-                    editable,
-                    egui::Checkbox::new(&mut editing, "edit unavailable squares"),
-                )
-                .changed()
-            {
-                session.editing = editing;
-            }
-            ui.separator();
-            ui.label("Board file (size, k, quality, rows of e/u):");
-            ui.text_edit_singleline(&mut m.path);
-            if ui.button("Load board file").clicked() {
-                let loaded = gems_rules::storage::read_text_bounded(
-                    std::path::Path::new(&m.path),
-                    gems_rules::k_in_a_row::MAX_FILE_BYTES,
-                )
-                .map_err(|e| e.to_string())
-                .and_then(|t| parse_board_file(&t, false).map_err(|e| e.to_string()));
-                match loaded {
-                    Ok(f) => {
-                        m.size = f.board.size();
-                        m.k = f.board.k();
-                        m.quality = f.quality.min(8);
-                        m.perfect = false;
-                        m.message = format!("Loaded {}", m.path);
-                        let mut setup = setup_from_menu(&m, &f.board);
-                        setup.strength = Strength::Quality(f.quality);
-                        setup.board = f.board;
+                    ui.set_width(PANEL - 24.0);
+                    ui.set_min_height(height - 16.0);
+                    ui.add_space(6.0);
+                    if ui.button("☰ Games").clicked() {
+                        next.set(Screen::Title);
+                    }
+                    ui.heading(egui::RichText::new("K in a row").size(theme.heading_size));
+                    let b = session.game.board();
+                    ui.label(format!(
+                        "{n}×{n} board, {k} in a row wins",
+                        n = b.size(),
+                        k = b.k()
+                    ));
+                    ui.separator();
+                    let status = match session.game.status() {
+                        Status::Won(Side::Human) => "You win!".to_string(),
+                        Status::Won(Side::Computer) => "The computer wins.".to_string(),
+                        Status::Draw => "A draw: no empty square left.".to_string(),
+                        Status::InProgress if session.editing => {
+                            "Click squares to make them unavailable.".to_string()
+                        }
+                        Status::InProgress if thinking.0.is_some() => {
+                            "Computer is thinking…".to_string()
+                        }
+                        Status::InProgress => "Your move: click an empty square.".to_string(),
+                    };
+                    ui.horizontal(|ui| {
+                        if thinking.0.is_some() {
+                            ui.add(egui::Spinner::new());
+                        }
+                        ui.label(egui::RichText::new(status).strong().size(theme.text_size));
+                    });
+                    ui.separator();
+                    ui.label("Next game");
+                    ui.add(egui::Slider::new(&mut m.size, 3..=MAX_SIZE).text("size"));
+                    let size = m.size;
+                    ui.add(egui::Slider::new(&mut m.k, 2..=size).text("in a row"));
+                    m.k = m.k.min(size);
+                    ui.checkbox(&mut m.perfect, "perfect play (solve)");
+                    ui.add_enabled(
+                        !m.perfect,
+                        egui::Slider::new(&mut m.quality, 1..=8).text("quality"),
+                    );
+                    ui.horizontal(|ui| {
+                        ui.label("First:");
+                        ui.radio_value(&mut m.human_first, true, "you");
+                        ui.radio_value(&mut m.human_first, false, "computer");
+                    });
+                    if ui.button("New game").clicked() {
+                        let setup = setup_from_menu(&m, &session.setup.board);
                         actions.write(KAction::NewGame(setup));
                     }
-                    Err(e) => m.message = e,
-                }
-            }
-            if !m.message.is_empty() {
-                ui.label(egui::RichText::new(&m.message).small());
-            }
+                    let editable =
+                        session.game.moves().is_empty() && session.setup.board.size() == m.size;
+                    let mut editing = session.editing;
+                    if ui
+                        .add_enabled(
+                            editable,
+                            egui::Checkbox::new(&mut editing, "edit unavailable squares"),
+                        )
+                        .changed()
+                    {
+                        session.editing = editing;
+                    }
+                    ui.separator();
+                    ui.label("Board file (size, k, quality, rows of e/u):");
+                    ui.text_edit_singleline(&mut m.path);
+                    if ui.button("Load board file").clicked() {
+                        let loaded = gems_rules::storage::read_text_bounded(
+                            std::path::Path::new(&m.path),
+                            gems_rules::k_in_a_row::MAX_FILE_BYTES,
+                        )
+                        .map_err(|e| e.to_string())
+                        .and_then(|t| parse_board_file(&t, false).map_err(|e| e.to_string()));
+                        match loaded {
+                            Ok(f) => {
+                                m.size = f.board.size();
+                                m.k = f.board.k();
+                                m.quality = f.quality.min(8);
+                                m.perfect = false;
+                                m.message = format!("Loaded {}", m.path);
+                                let mut setup = setup_from_menu(&m, &f.board);
+                                setup.strength = Strength::Quality(f.quality);
+                                setup.board = f.board;
+                                actions.write(KAction::NewGame(setup));
+                            }
+                            Err(e) => m.message = e,
+                        }
+                    }
+                    if !m.message.is_empty() {
+                        ui.label(egui::RichText::new(&m.message).small());
+                    }
                 });
         });
     Ok(())

@@ -200,7 +200,9 @@ pub fn play(
                 cancel: None,
             };
             let a = engine.best_move(game.board(), Side::Computer, strength, &limits);
-            let (r, c) = a.best.expect("an empty square exists while the game is in progress");
+            let (r, c) = a
+                .best
+                .expect("an empty square exists while the game is in progress");
             game.play(r, c).expect("the engine plays an empty square");
             let _ = t;
             writeln!(out)?;

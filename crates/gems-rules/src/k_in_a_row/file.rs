@@ -137,14 +137,22 @@ pub fn parse_board_file(text: &str, allow_tiles: bool) -> Result<BoardFile, File
     let size = usize::try_from(size).unwrap_or(usize::MAX);
     let k = usize::try_from(k).unwrap_or(usize::MAX);
     let mut board = Board::new(size, k).map_err(|source| FileError::Shape {
-        line: if matches!(source, ShapeError::Size(_)) { 1 } else { 2 },
+        line: if matches!(source, ShapeError::Size(_)) {
+            1
+        } else {
+            2
+        },
         source,
     })?;
     let quality = u32::try_from(quality).unwrap_or(u32::MAX);
     if !(1..=MAX_QUALITY).contains(&quality) {
         return Err(FileError::Quality(quality));
     }
-    let allowed = if allow_tiles { "e, u, h or c" } else { "e or u" };
+    let allowed = if allow_tiles {
+        "e, u, h or c"
+    } else {
+        "e or u"
+    };
     let rows = &lines[3.min(lines.len())..];
     for row in 0..size {
         let Some(&(line, t)) = rows.get(row) else {

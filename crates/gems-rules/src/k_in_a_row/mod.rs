@@ -15,7 +15,9 @@ mod search;
 mod tt;
 
 pub use board::{Board, Cell, MAX_SIZE, MIN_SIZE, ShapeError, Side};
-pub use file::{BoardFile, FileError, MAX_FILE_BYTES, MAX_QUALITY, board_file_text, parse_board_file};
+pub use file::{
+    BoardFile, FileError, MAX_FILE_BYTES, MAX_QUALITY, board_file_text, parse_board_file,
+};
 pub use game::{Game, MoveError, Status};
 pub use search::{
     Analysis, Engine, HEURISTIC_MAX, Limits, Outcome, Strength, WIN, WIN_MIN, lines_of,

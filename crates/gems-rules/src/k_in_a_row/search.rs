@@ -169,7 +169,9 @@ impl Engine {
 
     /// Prepares the lines of `board`'s geometry, clearing the table if it changed.
     fn configure(&mut self, board: &Board) {
-        if self.size == board.size() && self.k == board.k() && self.unavailable == board.unavailable()
+        if self.size == board.size()
+            && self.k == board.k()
+            && self.unavailable == board.unavailable()
         {
             return;
         }
@@ -310,7 +312,11 @@ impl Engine {
         let first = if max_depth.is_some() { 1 } else { last };
         let mut depth = first;
         loop {
-            let d = if depth >= empties { FULL_DEPTH } else { depth as u8 };
+            let d = if depth >= empties {
+                FULL_DEPTH
+            } else {
+                depth as u8
+            };
             self.root_best = NO_MOVE;
             let v = if max_depth.is_some() {
                 self.negamax(me, opp, color, d, 0, -INF, INF, key)
@@ -401,13 +407,7 @@ impl Engine {
     /// Scans every line once. A line is live for a player when it holds no opposing tile and
     /// that player still has enough moves left to fill it. With `order`, also scores each
     /// empty cell by the live lines through it (for move ordering).
-    fn scan(
-        &self,
-        me: u64,
-        opp: u64,
-        empties: u32,
-        order: Option<(&mut [i32; 64], bool)>,
-    ) -> Scan {
+    fn scan(&self, me: u64, opp: u64, empties: u32, order: Option<(&mut [i32; 64], bool)>) -> Scan {
         let k = self.k as u32;
         let my_moves = empties.div_ceil(2);
         let opp_moves = empties / 2;
@@ -535,7 +535,10 @@ impl Engine {
         let a0 = alpha.max(lo);
         let b0 = beta.min(hi);
         if depth == 0 && s.opp_threats == 0 {
-            return s.heuristic.clamp(-HEURISTIC_MAX + 1, HEURISTIC_MAX - 1).clamp(lo, hi);
+            return s
+                .heuristic
+                .clamp(-HEURISTIC_MAX + 1, HEURISTIC_MAX - 1)
+                .clamp(lo, hi);
         }
 
         let (key, sym) = self.canonical(&keys);
