@@ -194,9 +194,9 @@ impl Engine {
             .iter()
             .map(|p| {
                 let mut z = [[0u64; 64]; 2];
-                for color in 0..2 {
-                    for cell in 0..64 {
-                        z[color][cell] = self.zobrist[color][p[cell] as usize];
+                for (zc, own) in z.iter_mut().zip(&self.zobrist) {
+                    for (key, &to) in zc.iter_mut().zip(p.iter()) {
+                        *key = own[to as usize];
                     }
                 }
                 z
@@ -455,10 +455,10 @@ impl Engine {
     }
 
     fn check_abort(&mut self) -> bool {
-        if self.nodes & 1023 == 0 {
-            if self.deadline.is_some_and(|d| Instant::now() >= d) || self.cancelled() {
-                self.aborted = true;
-            }
+        if self.nodes & 1023 == 0
+            && (self.deadline.is_some_and(|d| Instant::now() >= d) || self.cancelled())
+        {
+            self.aborted = true;
         }
         self.aborted
     }
@@ -588,7 +588,7 @@ impl Engine {
                 moves[n] = (score, c);
                 n += 1;
             }
-            moves[..n].sort_unstable_by(|x, y| y.0.cmp(&x.0));
+            moves[..n].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         }
         let child_depth = if forced || depth == FULL_DEPTH {
             depth
