@@ -2,7 +2,7 @@
 
 use std::io::{self, BufRead, Write};
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use gems_rules::k_in_a_row::{
     Analysis, Board, Engine, FULL_DEPTH, Game, Limits, MAX_FILE_BYTES, Outcome, Side, Status,
@@ -191,7 +191,6 @@ pub fn play(
     let mut line = String::new();
     while game.status() == Status::InProgress {
         if game.to_move() == Side::Computer {
-            let t = Instant::now();
             let limits = Limits {
                 time: match strength {
                     Strength::Perfect => Some(Duration::from_secs(20)),
@@ -204,7 +203,6 @@ pub fn play(
                 .best
                 .expect("an empty square exists while the game is in progress");
             game.play(r, c).expect("the engine plays an empty square");
-            let _ = t;
             writeln!(out)?;
             writeln!(out, "Computer plays {r} {c}")?;
             write!(out, "{}", board_text(game.board()))?;

@@ -11,6 +11,7 @@
 mod board;
 mod file;
 mod game;
+mod geometry;
 mod search;
 mod tt;
 
@@ -19,7 +20,6 @@ pub use file::{
     BoardFile, FileError, MAX_FILE_BYTES, MAX_QUALITY, board_file_text, parse_board_file,
 };
 pub use game::{Game, MoveError, Status};
-pub use search::{
-    Analysis, Engine, HEURISTIC_MAX, Limits, Outcome, Strength, WIN, WIN_MIN, lines_of,
-};
+pub use geometry::lines_of;
+pub use search::{Analysis, Engine, HEURISTIC_MAX, Limits, Outcome, Strength, WIN, WIN_MIN};
 pub use tt::{Bound, Entry, FULL_DEPTH, NO_MOVE, Table};
