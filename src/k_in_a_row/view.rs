@@ -1,4 +1,4 @@
-//! Drawing, input and the menu of K in a row: cells, tiles that grow in, hatched unavailable
+//! Drawing, input and the menu of K in a row: cells, tiles that grow in, crossed-out unavailable
 //! squares, a glowing winning line, a "thinking" spinner and the game setup panel.
 
 use bevy::prelude::*;
