@@ -1,0 +1,94 @@
+//! `gems-cli k-in-a-row`: the console's text, `--solve` output and errors, run on the real binary.
+
+mod common;
+
+use common::{run_cli_in, temp_dir};
+
+fn with_file(text: &str, args: &[&str], input: &str) -> (String, String, i32) {
+    let dir = temp_dir("kinarow");
+    std::fs::write(dir.join("board.txt"), text).unwrap();
+    let mut all: Vec<&str> = vec!["k-in-a-row"];
+    all.extend_from_slice(args);
+    all.push("board.txt");
+    let result = run_cli_in(&dir, &all, input);
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+fn first_lines(out: &str, n: usize) -> Vec<&str> {
+    out.lines().take(n).collect()
+}
+
+#[test]
+fn solve_prints_value_then_a_best_move() {
+    let (out, err, code) = with_file("3\n3\n3\neee\neee\neee\n", &["--solve"], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(first_lines(&out, 1), ["value: draw"]);
+    assert!(out.lines().nth(1).unwrap().starts_with("move: "));
+
+    let (out, _, _) = with_file("4\n3\n1\neeee\neeee\neeee\neeee\n", &["--solve"], "");
+    assert_eq!(first_lines(&out, 1), ["value: win"]);
+
+    // human has two, computer two: the human moves and completes the top row
+    let (out, _, _) = with_file("3\n3\n1\nhhe\ncce\neeu\n", &["--solve"], "");
+    assert_eq!(first_lines(&out, 2), ["value: win", "move: 0 2"]);
+
+    // k=2: the human's corner tile makes two threats; the computer (to move) cannot stop both
+    let (out, _, _) = with_file("3\n2\n1\nhee\neee\neee\n", &["--solve"], "");
+    assert_eq!(first_lines(&out, 1), ["value: loss"]);
+    assert!(out.contains("to move: computer"));
+
+    // a finished game: the opponent already has k in a row
+    let (out, _, _) = with_file("3\n3\n1\nccc\nhhe\nheu\n", &["--solve"], "");
+    assert_eq!(first_lines(&out, 2), ["value: loss", "move: none"]);
+}
+
+#[test]
+fn bad_files_are_refused_with_the_line() {
+    let (_, err, code) = with_file("3\n3\n3\neee\nexe\neee\n", &[], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("line 5: 'x' is not a cell; use e or u"),
+        "{err}"
+    );
+    let (_, err, code) = with_file("3\n3\n3\nhee\neee\neee\n", &[], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("line 4: 'h' is not a cell"), "{err}");
+    let (_, err, code) = with_file("12\n3\n3\n", &["--solve"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("line 1: the board size must be between 1 and 8, not 12"),
+        "{err}"
+    );
+    let dir = temp_dir("kinarow-missing");
+    let (_, err, code) = run_cli_in(&dir, &["k-in-a-row", "nope.txt"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("nope.txt"), "{err}");
+}
+
+#[test]
+fn console_game_text() {
+    let input = "x y\n5 5\n1 1\n1 1\n";
+    let (out, err, code) = with_file("3\n3\n9\neee\neee\neee\n", &[], input);
+    assert_eq!(code, 0, "{err}");
+    let expected_start = "K in a row: 3x3 board, 3 in a row wins, computer at quality 9.\n\
+You are H, the computer is C, # is unavailable. Enter a move as ROW COL (from 0), or quit.\n\
+\n  0 1 2\n0 . . .\n1 . . .\n2 . . .\n\
+Your move (row col): Please enter two numbers: ROW COL.\n\
+Your move (row col): Invalid move: (5,5) is off the board: rows and columns go from 0 to 2.\n\
+Your move (row col): \n  0 1 2\n0 . . .\n1 . H .\n2 . . .\n\nComputer plays ";
+    assert!(out.starts_with(expected_start), "{out}");
+    assert!(out.contains("Invalid move: (1,1) is not empty."), "{out}");
+    assert!(out.ends_with("Game abandoned.\n"), "{out}");
+}
+
+#[test]
+fn a_whole_game_ends_with_the_result() {
+    // The computer starts on 3x3 k=2: it wins on its second move whatever the human does.
+    let input = "0 0\n2 2\n0 2\n2 0\n";
+    let (out, err, code) = with_file("3\n2\n4\neee\neee\neee\n", &["--computer-first"], input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("\nThe computer wins.\n"), "{out}");
+    let (out, _, _) = with_file("2\n2\n4\neu\nue\n", &[], "0 0\n");
+    assert!(out.ends_with("\nThe game is a draw.\n"), "{out}");
+}

@@ -1,0 +1,249 @@
+//! The K-in-a-row model in the ECS: the rules' [`Game`] as a resource, actions as messages, the
+//! computer's search on a background task, and the tile-placement animation clock. It never
+//! re-implements a rule: every move goes through `Game::play`.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use gems_rules::k_in_a_row::{Board, Cell, Engine, Game, Limits, Side, Status, Strength};
+
+use crate::screens::{Screen, ScreenStatus};
+
+/// Seconds a placed tile takes to grow in.
+pub const PLACE_SECONDS: f32 = 0.25;
+/// Time the computer may think in perfect mode before it falls back to a depth-limited search.
+pub const PERFECT_TIME: Duration = Duration::from_secs(3);
+
+/// How the next game is set up (the menu edits this).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    /// The board: size, k and unavailable squares (no tiles).
+    pub board: Board,
+    /// The computer's strength.
+    pub strength: Strength,
+    /// Who places the first tile.
+    pub first: Side,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        let mut board = Board::new(5, 4).expect("5x5 with k=4 is a valid board");
+        board.set(1, 3, Cell::Unavailable);
+        board.set(3, 1, Cell::Unavailable);
+        Setup {
+            board,
+            strength: Strength::Quality(4),
+            first: Side::Human,
+        }
+    }
+}
+
+/// The game on screen.
+#[derive(Resource, Clone, Debug)]
+pub struct KSession {
+    /// The rules' game.
+    pub game: Game,
+    /// The setup it was started from (and the next "New game" uses).
+    pub setup: Setup,
+    /// Bumped on every new game; a search started for an older game is ignored.
+    pub generation: u64,
+    /// Elapsed seconds when each cell got its tile (for the grow-in animation).
+    pub placed_at: Vec<Option<f32>>,
+    /// While true, clicks toggle unavailable squares instead of placing tiles.
+    pub editing: bool,
+}
+
+impl KSession {
+    /// A new game from `setup`.
+    pub fn new(setup: Setup, generation: u64) -> KSession {
+        let n = setup.board.size();
+        KSession {
+            game: Game::new(setup.board, setup.first),
+            setup,
+            generation,
+            placed_at: vec![None; n * n],
+            editing: false,
+        }
+    }
+
+    /// The winning line, if the game has one.
+    pub fn winning_line(&self) -> Option<Vec<(usize, usize)>> {
+        match self.game.status() {
+            Status::Won(side) => self.game.board().winning_line(side),
+            _ => None,
+        }
+    }
+
+    /// Whether every placed tile has finished growing at time `now`.
+    pub fn animations_done(&self, now: f32) -> bool {
+        self.placed_at
+            .iter()
+            .flatten()
+            .all(|&t| now - t >= PLACE_SECONDS)
+    }
+}
+
+impl Default for KSession {
+    fn default() -> Self {
+        KSession::new(Setup::default(), 0)
+    }
+}
+
+/// What the player (or a test) asks for.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum KAction {
+    /// Place the human's tile at (row, col).
+    Place(usize, usize),
+    /// Toggle an unavailable square at (row, col) (only before the first tile).
+    ToggleUnavailable(usize, usize),
+    /// Start a new game with this setup.
+    NewGame(Setup),
+}
+
+/// The computer's running search, if any (its presence is the "thinking" indicator).
+#[derive(Resource, Default)]
+pub struct KThinking(pub Option<(Task<Option<(usize, usize)>>, u64)>);
+
+/// The model, actions and AI, without drawing (runs headless).
+pub struct KInARowLogicPlugin;
+
+impl Plugin for KInARowLogicPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<KSession>()
+            .init_resource::<KThinking>()
+            .add_message::<KAction>()
+            .add_systems(OnEnter(Screen::KInARow), restart)
+            .add_systems(
+                Update,
+                (
+                    apply_actions,
+                    start_computer,
+                    finish_computer,
+                    report_status,
+                )
+                    .chain()
+                    .run_if(in_state(Screen::KInARow)),
+            );
+    }
+}
+
+fn restart(mut session: ResMut<KSession>, mut thinking: ResMut<KThinking>) {
+    let generation = session.generation + 1;
+    let setup = session.setup.clone();
+    *session = KSession::new(setup, generation);
+    thinking.0 = None;
+}
+
+fn apply_actions(
+    mut actions: MessageReader<KAction>,
+    mut session: ResMut<KSession>,
+    mut thinking: ResMut<KThinking>,
+    time: Res<Time>,
+) {
+    for action in actions.read() {
+        match action {
+            KAction::Place(r, c) => {
+                if session.editing || thinking.0.is_some() {
+                    continue;
+                }
+                if session.game.to_move() != Side::Human {
+                    continue;
+                }
+                let n = session.game.board().size();
+                if session.game.play(*r, *c).is_ok() {
+                    session.placed_at[r * n + c] = Some(time.elapsed_secs());
+                }
+            }
+            KAction::ToggleUnavailable(r, c) => {
+                let (r, c) = (*r, *c);
+                let mut board = session.setup.board;
+                let Some(cell) = board.get(r, c) else {
+                    continue;
+                };
+                if !session.game.moves().is_empty() {
+                    continue;
+                }
+                board.set(
+                    r,
+                    c,
+                    if cell == Cell::Unavailable {
+                        Cell::Empty
+                    } else {
+                        Cell::Unavailable
+                    },
+                );
+                let mut setup = session.setup.clone();
+                setup.board = board;
+                let generation = session.generation + 1;
+                let editing = session.editing;
+                *session = KSession::new(setup, generation);
+                session.editing = editing;
+                thinking.0 = None;
+            }
+            KAction::NewGame(setup) => {
+                let generation = session.generation + 1;
+                *session = KSession::new(setup.clone(), generation);
+                thinking.0 = None;
+            }
+        }
+    }
+}
+
+fn start_computer(session: Res<KSession>, mut thinking: ResMut<KThinking>) {
+    if thinking.0.is_some()
+        || session.editing
+        || session.game.status() != Status::InProgress
+        || session.game.to_move() != Side::Computer
+    {
+        return;
+    }
+    let board = *session.game.board();
+    let strength = session.setup.strength;
+    let limits = Limits {
+        time: matches!(strength, Strength::Perfect).then_some(PERFECT_TIME),
+        cancel: None,
+    };
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        Engine::with_table_bits(18)
+            .best_move(&board, Side::Computer, strength, &limits)
+            .best
+    });
+    thinking.0 = Some((task, session.generation));
+}
+
+fn finish_computer(
+    mut session: ResMut<KSession>,
+    mut thinking: ResMut<KThinking>,
+    time: Res<Time>,
+) {
+    let Some((task, generation)) = thinking.0.as_mut() else {
+        return;
+    };
+    let Some(answer) = check_ready(task) else {
+        return;
+    };
+    let generation = *generation;
+    thinking.0 = None;
+    if generation != session.generation || session.game.to_move() != Side::Computer {
+        return;
+    }
+    if let Some((r, c)) = answer {
+        let n = session.game.board().size();
+        if session.game.play(r, c).is_ok() {
+            session.placed_at[r * n + c] = Some(time.elapsed_secs());
+        }
+    }
+}
+
+fn report_status(
+    session: Res<KSession>,
+    thinking: Res<KThinking>,
+    time: Res<Time>,
+    mut status: ResMut<ScreenStatus>,
+) {
+    let over = session.game.status() != Status::InProgress;
+    let calm = thinking.0.is_none() && session.animations_done(time.elapsed_secs());
+    status.over = over && calm;
+    status.settled = calm;
+}

@@ -1,0 +1,147 @@
+//! K in a row in a headless Bevy app: moves go through the same messages the mouse sends, the
+//! computer answers from its background task, and the ECS model always equals the rules game.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use gems_rules::k_in_a_row::{Board, Cell, Game, Side, Status, Strength};
+use modern_gems::k_in_a_row::logic::{KAction, KInARowLogicPlugin, KSession, KThinking, Setup};
+use modern_gems::screens::{Screen, ScreenStatus, ScreensPlugin};
+
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            16,
+        )))
+        .add_plugins((ScreensPlugin, KInARowLogicPlugin));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::KInARow);
+    app.update();
+    app
+}
+
+fn session(app: &App) -> &KSession {
+    app.world().resource::<KSession>()
+}
+
+/// Steps frames until the computer is not thinking and animations are over.
+fn settle(app: &mut App) {
+    for _ in 0..5_000 {
+        app.update();
+        if app.world().resource::<KThinking>().0.is_none()
+            && app.world().resource::<ScreenStatus>().settled
+            && (session(app).game.to_move() == Side::Human
+                || session(app).game.status() != Status::InProgress)
+        {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("the computer never answered");
+}
+
+/// The ECS game equals the rules game replayed from its moves.
+fn assert_mirror(app: &App) {
+    let s = session(app);
+    let mut replay = Game::new(s.setup.board, s.setup.first);
+    for &(r, c) in s.game.moves() {
+        replay.play(r, c).unwrap();
+    }
+    assert_eq!(replay.board(), s.game.board());
+    assert_eq!(replay.status(), s.game.status());
+    let n = s.game.board().size();
+    for (i, placed) in s.placed_at.iter().enumerate() {
+        let occupied = matches!(
+            s.game.board().get(i / n, i % n),
+            Some(Cell::Human | Cell::Computer)
+        );
+        assert_eq!(placed.is_some(), occupied, "cell {i}");
+    }
+}
+
+fn new_game(app: &mut App, board: Board, strength: Strength, first: Side) {
+    app.world_mut().write_message(KAction::NewGame(Setup {
+        board,
+        strength,
+        first,
+    }));
+    settle(app);
+}
+
+#[test]
+fn computer_answers_each_move_and_the_model_mirrors_the_rules() {
+    let mut app = app();
+    new_game(
+        &mut app,
+        Board::new(4, 3).unwrap(),
+        Strength::Quality(3),
+        Side::Human,
+    );
+    let mut moves = 0;
+    while session(&app).game.status() == Status::InProgress {
+        let (r, c) = session(&app).game.legal_moves()[0];
+        app.world_mut().write_message(KAction::Place(r, c));
+        settle(&mut app);
+        assert_mirror(&app);
+        moves += 1;
+        assert!(moves < 20);
+    }
+    // Playing the first empty square every time loses to a 3-ply search on 4x4, k=3.
+    assert_eq!(session(&app).game.status(), Status::Won(Side::Computer));
+    assert!(session(&app).winning_line().is_some());
+    assert!(app.world().resource::<ScreenStatus>().over);
+}
+
+#[test]
+fn computer_can_start_and_perfect_play_holds_the_draw() {
+    let mut app = app();
+    new_game(
+        &mut app,
+        Board::new(3, 3).unwrap(),
+        Strength::Perfect,
+        Side::Computer,
+    );
+    assert_eq!(
+        session(&app).game.moves().len(),
+        1,
+        "the computer moved first"
+    );
+    while session(&app).game.status() == Status::InProgress {
+        let legal = session(&app).game.legal_moves();
+        let (r, c) = legal[legal.len() / 2];
+        app.world_mut().write_message(KAction::Place(r, c));
+        settle(&mut app);
+        assert_mirror(&app);
+    }
+    assert_ne!(session(&app).game.status(), Status::Won(Side::Human));
+}
+
+#[test]
+fn clicks_are_refused_on_taken_or_unavailable_squares_and_editing_toggles_them() {
+    let mut app = app();
+    let mut board = Board::new(3, 3).unwrap();
+    board.set(1, 1, Cell::Unavailable);
+    new_game(&mut app, board, Strength::Quality(2), Side::Human);
+    app.world_mut().write_message(KAction::Place(1, 1));
+    settle(&mut app);
+    assert!(session(&app).game.moves().is_empty());
+    app.world_mut().resource_mut::<KSession>().editing = true;
+    app.world_mut()
+        .write_message(KAction::ToggleUnavailable(1, 1));
+    app.world_mut()
+        .write_message(KAction::ToggleUnavailable(0, 0));
+    app.update();
+    let b = *session(&app).game.board();
+    assert_eq!(b.get(1, 1), Some(Cell::Empty));
+    assert_eq!(b.get(0, 0), Some(Cell::Unavailable));
+    app.world_mut().resource_mut::<KSession>().editing = false;
+    app.world_mut().write_message(KAction::Place(2, 2));
+    settle(&mut app);
+    assert_eq!(session(&app).game.moves()[0], (2, 2));
+    assert_eq!(session(&app).game.moves().len(), 2);
+    assert_mirror(&app);
+}
