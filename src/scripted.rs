@@ -2,7 +2,7 @@
 //! `--exit-after-game` quits with status 0 when the game ends.
 
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
 use crate::gems::ai::Autoplay;
 use crate::launch::LaunchOptions;
@@ -68,7 +68,11 @@ fn take_screenshot(
     s.requested = true;
     commands
         .spawn(Screenshot::primary_window())
-        .observe(save_to_disk(path))
+        .observe(move |shot: On<ScreenshotCaptured>| {
+            if let Err(e) = save_png(&shot.image, std::path::Path::new(&path)) {
+                error!("cannot save the screenshot {path}: {e}");
+            }
+        })
         .observe(
             |_: On<ScreenshotCaptured>,
              mut s: ResMut<ScriptState>,
@@ -95,5 +99,50 @@ fn exit_after_game(
         if s.over_frames > 10 {
             exit.write(AppExit::Success);
         }
+    }
+}
+
+/// Writes a captured frame (8-bit RGBA or BGRA) as an RGB PNG, atomically.
+fn save_png(image: &Image, path: &std::path::Path) -> Result<(), String> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use bevy::render::render_resource::TextureFormat;
+        let (w, h) = (image.width(), image.height());
+        let data = image.data.as_deref().ok_or("the frame has no pixels")?;
+        let bgra = match image.texture_descriptor.format {
+            TextureFormat::Bgra8Unorm | TextureFormat::Bgra8UnormSrgb => true,
+            TextureFormat::Rgba8Unorm | TextureFormat::Rgba8UnormSrgb => false,
+            other => return Err(format!("unsupported frame format {other:?}")),
+        };
+        if data.len() < (w * h * 4) as usize {
+            return Err("the frame is smaller than its size says".into());
+        }
+        let rgb: Vec<u8> = data
+            .chunks_exact(4)
+            .take((w * h) as usize)
+            .flat_map(|px| {
+                if bgra {
+                    [px[2], px[1], px[0]]
+                } else {
+                    [px[0], px[1], px[2]]
+                }
+            })
+            .collect();
+        let mut bytes = Vec::new();
+        {
+            let mut encoder = png::Encoder::new(&mut bytes, w, h);
+            encoder.set_color(png::ColorType::Rgb);
+            encoder.set_depth(png::BitDepth::Eight);
+            let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+            writer.write_image_data(&rgb).map_err(|e| e.to_string())?;
+        }
+        gems_rules::storage::atomic_write(path, &bytes).map_err(|e| e.to_string())?;
+        info!("screenshot saved to {}", path.display());
+        Ok(())
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = (image, path);
+        Err("screenshots are saved on the desktop only".into())
     }
 }

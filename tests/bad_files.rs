@@ -2,7 +2,7 @@
 //! (saved games corrupt, truncated, absurdly large or not text; a corrupt settings file; a
 //! corrupt high-score file), keeps running, shows each problem as a notice, leaves the game in
 //! play untouched, and never changes the bad files on disk. (Bad theme and board assets are
-//! covered in `tests/assets.rs`.)
+//! covered in `tests/assets.rs`.) K in a row board files go through the same checks.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -185,5 +185,71 @@ fn bad_files_are_reported_and_left_alone_while_the_game_goes_on() {
 
     std::fs::remove_file(dir.join("saves/good.mg")).unwrap();
     assert_eq!(snapshot(&dir), before, "no bad file changed on disk");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// K in a row's board files, loaded through the screen's `LoadFile` action: each bad one is a
+/// notice, the board in play stays, and a good file still loads.
+#[test]
+fn bad_k_in_a_row_board_files_are_reported_and_the_game_goes_on() {
+    use modern_gems::k_in_a_row::KInARowLogicPlugin;
+    use modern_gems::k_in_a_row::logic::{KAction, KFileStatus, KSession};
+
+    let dir = data_dir("kiar");
+    let files: Vec<(&str, Vec<u8>)> = vec![
+        ("bad-cell.txt", b"3\n3\n1\neee\nexe\neee\n".to_vec()),
+        ("short.txt", b"4\n3\n2\neeee\neeee\n".to_vec()),
+        ("huge-size.txt", b"999999999999\n3\n1\n".to_vec()),
+        ("k-too-big.txt", b"3\n9\n1\neee\neee\neee\n".to_vec()),
+        ("tiles.txt", b"3\n3\n1\nhce\neee\neee\n".to_vec()),
+        ("binary.txt", vec![0x00, 0xff, 0x10, 0x80]),
+        ("absurd.txt", vec![b'e'; 100_000]),
+        ("empty.txt", Vec::new()),
+    ];
+    for (name, bytes) in &files {
+        std::fs::write(dir.join(name), bytes).unwrap();
+    }
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            16,
+        )))
+        .add_plugins((ScreensPlugin, KInARowLogicPlugin));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::KInARow);
+    app.update();
+    app.update();
+    let before = *app.world().resource::<KSession>().game.board();
+    for (name, _) in &files {
+        app.world_mut()
+            .write_message(KAction::LoadFile(dir.join(name)));
+        app.update();
+        let status = app.world().resource::<KFileStatus>().0.clone();
+        assert!(
+            matches!(&status, Some(Err(e)) if e.contains(name)),
+            "{name}: {status:?}"
+        );
+        assert!(notices(&app).iter().any(|n| n.contains(name)), "{name}");
+        assert_eq!(
+            *app.world().resource::<KSession>().game.board(),
+            before,
+            "{name}"
+        );
+    }
+    std::fs::write(dir.join("good.txt"), "4\n3\n3\neeee\neeue\neeee\nueee\n").unwrap();
+    app.world_mut()
+        .write_message(KAction::LoadFile(dir.join("good.txt")));
+    app.update();
+    let board = *app.world().resource::<KSession>().game.board();
+    assert_eq!((board.size(), board.k()), (4, 3));
+    assert_eq!(board.unavailable().count_ones(), 2);
+    for (name, bytes) in &files {
+        assert_eq!(
+            &std::fs::read(dir.join(name)).unwrap(),
+            bytes,
+            "{name} changed"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -6,7 +6,10 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use gems_rules::k_in_a_row::{Board, Cell, Engine, Game, Limits, Side, Status, Strength};
+use gems_rules::k_in_a_row::{
+    Board, BoardFile, Cell, Engine, Game, Limits, MAX_FILE_BYTES, Side, Status, Strength,
+    parse_board_file,
+};
 
 use crate::screens::{Screen, ScreenStatus};
 
@@ -99,6 +102,22 @@ pub enum KAction {
     ToggleUnavailable(usize, usize),
     /// Start a new game with this setup.
     NewGame(Setup),
+    /// Load a board file (size, k, quality, rows of `e`/`u`) and start a game on it; a bad file
+    /// becomes a notice and the game in play goes on.
+    LoadFile(std::path::PathBuf),
+}
+
+/// The outcome of the last [`KAction::LoadFile`], for the menu: `Ok(path)` or `Err(reason)`.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct KFileStatus(pub Option<Result<String, String>>);
+
+/// Reads and parses a board file (without tiles), with a one-line reason on failure.
+pub fn load_board_file(path: &std::path::Path) -> Result<BoardFile, String> {
+    let text = crate::store::read_text(path)?.ok_or_else(|| "no such file".to_string())?;
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!("the file is larger than {MAX_FILE_BYTES} bytes"));
+    }
+    parse_board_file(&text, false).map_err(|e| e.to_string())
 }
 
 /// The computer's running search, if any (its presence is the "thinking" indicator).
@@ -112,6 +131,8 @@ impl Plugin for KInARowLogicPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<KSession>()
             .init_resource::<KThinking>()
+            .init_resource::<KFileStatus>()
+            .init_resource::<crate::settings::Notices>()
             .add_message::<KAction>()
             .add_systems(OnEnter(Screen::KInARow), restart)
             .add_systems(
@@ -139,6 +160,8 @@ fn apply_actions(
     mut actions: MessageReader<KAction>,
     mut session: ResMut<KSession>,
     mut thinking: ResMut<KThinking>,
+    mut file_status: ResMut<KFileStatus>,
+    mut notices: ResMut<crate::settings::Notices>,
     time: Res<Time>,
 ) {
     for action in actions.read() {
@@ -186,6 +209,24 @@ fn apply_actions(
                 *session = KSession::new(setup.clone(), generation);
                 thinking.0 = None;
             }
+            KAction::LoadFile(path) => match load_board_file(path) {
+                Ok(file) => {
+                    let setup = Setup {
+                        board: file.board,
+                        strength: Strength::Quality(file.quality),
+                        first: session.setup.first,
+                    };
+                    let generation = session.generation + 1;
+                    *session = KSession::new(setup, generation);
+                    thinking.0 = None;
+                    file_status.0 = Some(Ok(path.display().to_string()));
+                }
+                Err(e) => {
+                    let text = format!("Could not load {}: {e}", path.display());
+                    notices.warn(text.clone());
+                    file_status.0 = Some(Err(text));
+                }
+            },
         }
     }
 }

@@ -5,9 +5,9 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use gems_rules::k_in_a_row::{Board, Cell, MAX_SIZE, Side, Status, Strength, parse_board_file};
+use gems_rules::k_in_a_row::{Board, Cell, MAX_SIZE, Side, Status, Strength};
 
-use super::logic::{KAction, KSession, KThinking, PLACE_SECONDS, Setup};
+use super::logic::{KAction, KFileStatus, KSession, KThinking, PLACE_SECONDS, Setup};
 use crate::screens::Screen;
 use crate::theme::{Theme, color};
 
@@ -326,6 +326,7 @@ fn menu(
     mut session: ResMut<KSession>,
     thinking: Res<KThinking>,
     mut m: ResMut<KMenu>,
+    file_status: Res<KFileStatus>,
     mut actions: MessageWriter<KAction>,
     mut next: ResMut<NextState<Screen>>,
     theme: Res<Theme>,
@@ -407,25 +408,22 @@ fn menu(
                     ui.label("Board file (size, k, quality, rows of e/u):");
                     ui.text_edit_singleline(&mut m.path);
                     if ui.button("Load board file").clicked() {
-                        let loaded = gems_rules::storage::read_text_bounded(
-                            std::path::Path::new(&m.path),
-                            gems_rules::k_in_a_row::MAX_FILE_BYTES,
-                        )
-                        .map_err(|e| e.to_string())
-                        .and_then(|t| parse_board_file(&t, false).map_err(|e| e.to_string()));
-                        match loaded {
-                            Ok(f) => {
-                                m.size = f.board.size();
-                                m.k = f.board.k();
-                                m.quality = f.quality.min(8);
+                        actions.write(KAction::LoadFile(std::path::PathBuf::from(m.path.trim())));
+                    }
+                    if file_status.is_changed() {
+                        match &file_status.0 {
+                            Some(Ok(path)) => {
+                                let setup = &session.setup;
+                                m.size = setup.board.size();
+                                m.k = setup.board.k();
+                                if let Strength::Quality(q) = setup.strength {
+                                    m.quality = q.min(8);
+                                }
                                 m.perfect = false;
-                                m.message = format!("Loaded {}", m.path);
-                                let mut setup = setup_from_menu(&m, &f.board);
-                                setup.strength = Strength::Quality(f.quality);
-                                setup.board = f.board;
-                                actions.write(KAction::NewGame(setup));
+                                m.message = format!("Loaded {path}");
                             }
-                            Err(e) => m.message = e,
+                            Some(Err(e)) => m.message = e.clone(),
+                            None => {}
                         }
                     }
                     if !m.message.is_empty() {
