@@ -131,8 +131,75 @@ fn explain(e: &MoveError) -> String {
     }
 }
 
-/// Runs `gems-cli bench solo-red ARGS`.
+/// Runs `gems-cli bench solo-red [--deals N] [--rollouts R] [--nodes N] [--palettes N] [--hand N]`:
+/// plays seeded deals with the AI, with random legal play and asks the solver about each.
 pub fn bench(args: &[String]) -> Result<(), String> {
-    let _ = args;
-    Err("bench solo-red: not implemented yet".to_string())
+    let mut deals = 1000u64;
+    let mut rollouts = 300usize;
+    let mut nodes = 200_000u64;
+    let mut palettes = 4usize;
+    let mut hand = 7usize;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--deals" => deals = parse_number(a, it.next())?,
+            "--rollouts" => rollouts = parse_number(a, it.next())?,
+            "--nodes" => nodes = parse_number(a, it.next())?,
+            "--palettes" => palettes = parse_number(a, it.next())?,
+            "--hand" => hand = parse_number(a, it.next())?,
+            other => return Err(format!("bench solo-red: unknown argument '{other}'")),
+        }
+    }
+    let deal = |seed: u64| -> Result<Game, String> {
+        let mut g = Game::new(seed);
+        g.start(&Game::all_cards(), true, palettes, hand)
+            .map_err(|e| format!("bench solo-red: {e}"))?;
+        Ok(g)
+    };
+    let (mut ai_wins, mut random_wins) = (0u64, 0u64);
+    let (mut winnable, mut unwinnable, mut unknown) = (0u64, 0u64, 0u64);
+    let (mut t_ai, mut t_random, mut t_solver) = (0f64, 0f64, 0f64);
+    for seed in 0..deals {
+        let t = std::time::Instant::now();
+        if ai::play_out_ai(deal(seed)?, seed, rollouts) {
+            ai_wins += 1;
+        }
+        t_ai += t.elapsed().as_secs_f64();
+        let t = std::time::Instant::now();
+        if ai::play_out_random(deal(seed)?, seed) {
+            random_wins += 1;
+        }
+        t_random += t.elapsed().as_secs_f64();
+        let t = std::time::Instant::now();
+        match ai::solve(&deal(seed)?, nodes).0 {
+            ai::Verdict::Winnable => winnable += 1,
+            ai::Verdict::Unwinnable => unwinnable += 1,
+            ai::Verdict::Unknown => unknown += 1,
+        }
+        t_solver += t.elapsed().as_secs_f64();
+    }
+    let pct = |n: u64| 100.0 * n as f64 / deals.max(1) as f64;
+    println!("Solo Red benchmark: {deals} seeded deals (seeds 0..{deals}), {palettes} palettes, hand of {hand}");
+    println!(
+        "  AI (hint, {rollouts} rollouts/turn, no peeking): {ai_wins:>5} won  {:>5.1}%   {:.2} ms/deal",
+        pct(ai_wins),
+        1000.0 * t_ai / deals.max(1) as f64
+    );
+    println!(
+        "  random legal play:                      {random_wins:>5} won  {:>5.1}%   {:.3} ms/deal",
+        pct(random_wins),
+        1000.0 * t_random / deals.max(1) as f64
+    );
+    println!(
+        "  solver (full deck order, {nodes} nodes): {winnable:>5} winnable {:>5.1}%, {unwinnable} unwinnable, {unknown} undecided   {:.2} ms/deal",
+        pct(winnable),
+        1000.0 * t_solver / deals.max(1) as f64
+    );
+    if winnable > 0 {
+        println!(
+            "  AI wins / winnable deals: {:.1}%",
+            100.0 * ai_wins as f64 / winnable as f64
+        );
+    }
+    Ok(())
 }

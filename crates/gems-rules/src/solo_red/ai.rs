@@ -366,6 +366,24 @@ pub fn solve(game: &Game, max_nodes: u64) -> (Verdict, Vec<Move>) {
         return (Verdict::Unwinnable, Vec::new());
     }
     let sim = Sim::from_game(game, game.deck_cards());
+    // Cheap first: random full-knowledge playouts often find a win without any search.
+    let mut rng = ChaCha8Rng::seed_from_u64(max_nodes);
+    for _ in 0..64 {
+        let mut line = Vec::new();
+        let mut s = sim.clone();
+        while !s.won() {
+            match s.random_move(&mut rng) {
+                Some(m) => {
+                    line.push(m);
+                    s.play(m);
+                }
+                None => break,
+            }
+        }
+        if s.won() {
+            return (Verdict::Winnable, line);
+        }
+    }
     let mut s = Solver {
         lost: HashSet::new(),
         nodes: 0,
@@ -403,7 +421,10 @@ impl Solver {
         if self.nodes > self.max_nodes {
             return None;
         }
-        for m in sim.surviving_moves() {
+        let mut moves = sim.surviving_moves();
+        // Canvas plays use up cards faster: try them first.
+        moves.sort_by_key(|m| m.canvas.is_none());
+        for m in moves {
             let mut next = sim.clone();
             next.play(m);
             if self.dfs(&next)? {
@@ -414,4 +435,32 @@ impl Solver {
         self.lost.insert(k);
         Some(false)
     }
+}
+
+/// Plays `game` to the end with [`hint`] (at most `rollouts` per turn); true if won.
+pub fn play_out_ai(mut game: Game, seed: u64, rollouts: usize) -> bool {
+    let mut turn = 0u64;
+    while !game.is_over() {
+        turn += 1;
+        let m = hint(&game, seed.wrapping_mul(1_000).wrapping_add(turn), rollouts)
+            .or_else(|| any_move(&game));
+        if m.and_then(|m| m.apply(&mut game)).is_none() {
+            return false;
+        }
+    }
+    game.is_won()
+}
+
+/// Plays `game` to the end with uniformly random legal moves (seeded); true if won.
+pub fn play_out_random(mut game: Game, seed: u64) -> bool {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    while !game.is_over() {
+        if random_legal_move(&game, &mut rng)
+            .and_then(|m| m.apply(&mut game))
+            .is_none()
+        {
+            return false;
+        }
+    }
+    game.is_won()
 }
