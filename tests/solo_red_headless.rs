@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use gems_rules::solo_red::{Game, ai};
-use modern_gems::screens::{ScreenStatus, Screen, ScreensPlugin};
+use modern_gems::screens::{Screen, ScreenStatus, ScreensPlugin};
 use modern_gems::solo_red::logic::{
     CardEntity, Gliding, SoloRedAction, SoloRedLogicPlugin, SoloRedSession, place_position,
 };
@@ -16,7 +16,9 @@ use modern_gems::solo_red::logic::{
 fn app_with(session: SoloRedSession) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            16,
+        )))
         .insert_resource(session)
         .add_plugins((ScreensPlugin, SoloRedLogicPlugin));
     app.world_mut()
@@ -83,7 +85,12 @@ fn a_whole_winning_game_through_clicks() {
             send(&mut app, SoloRedAction::Select(i));
             send(&mut app, SoloRedAction::Canvas);
         }
-        let i = session(&app).game.hand().iter().position(|&h| h == m.card).unwrap();
+        let i = session(&app)
+            .game
+            .hand()
+            .iter()
+            .position(|&h| h == m.card)
+            .unwrap();
         send(&mut app, SoloRedAction::Select(i));
         assert_mirror(&mut app);
         send(&mut app, SoloRedAction::Palette(m.palette));

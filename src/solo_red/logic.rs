@@ -211,7 +211,14 @@ impl Plugin for SoloRedLogicPlugin {
             .add_systems(OnEnter(Screen::SoloRed), enter)
             .add_systems(
                 Update,
-                (handle_actions, ai_poll, ai_autoplay, sync_cards, glide, status)
+                (
+                    handle_actions,
+                    ai_poll,
+                    ai_autoplay,
+                    sync_cards,
+                    glide,
+                    status,
+                )
                     .chain()
                     .run_if(in_state(Screen::SoloRed)),
             );
@@ -412,5 +419,5 @@ fn status(
     mut st: ResMut<ScreenStatus>,
 ) {
     st.over = s.game.is_over();
-    st.settled = moving.is_empty() && t.task.is_none() && !(s.autoplay && !st.over);
+    st.settled = (st.over || !s.autoplay) && t.task.is_none() && moving.is_empty();
 }

@@ -72,7 +72,6 @@ fn setup_table(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     use table::*;
-    commands.insert_resource(ClearColor(Color::srgb(0.06, 0.27, 0.18)));
     let slot = materials.add(color(&theme.board).with_alpha(0.35));
     for p in 0..super::logic::PALETTES {
         commands.spawn((
@@ -212,7 +211,11 @@ fn target_at(p: Vec2, s: &SoloRedSession) -> Option<SoloRedAction> {
             return Some(SoloRedAction::Select(i));
         }
     }
-    if (p - CANVAS).abs().cmple(Vec2::new(CARD_W, CARD_H) / 2.0 + 8.0).all() {
+    if (p - CANVAS)
+        .abs()
+        .cmple(Vec2::new(CARD_W, CARD_H) / 2.0 + 8.0)
+        .all()
+    {
         return Some(SoloRedAction::Canvas);
     }
     (0..n)
@@ -327,11 +330,18 @@ fn card_labels(ctx: &egui::Context, p: &HudParams) {
     let winner = s.game.winning_palette();
     for q in 0..n {
         let (text, colour) = if winner == Some(q) {
-            (format!("★ P{} winning", q + 1), egui::Color32::from_rgb(255, 210, 64))
+            (
+                format!("★ P{} winning", q + 1),
+                egui::Color32::from_rgb(255, 210, 64),
+            )
         } else {
             (format!("P{}", q + 1), egui::Color32::from_gray(220))
         };
-        caption(Vec2::new(palette_x(q, n), PALETTE_Y + CARD_H / 2.0 + 18.0), text, colour);
+        caption(
+            Vec2::new(palette_x(q, n), PALETTE_Y + CARD_H / 2.0 + 18.0),
+            text,
+            colour,
+        );
     }
     let rule = s.game.canvas();
     caption(
@@ -353,7 +363,9 @@ fn card_labels(ctx: &egui::Context, p: &HudParams) {
     caption(
         CANVAS + Vec2::new(0.0, -CARD_H / 2.0 - 36.0),
         rule.rule().to_string(),
-        egui_color(face(rule)).gamma_multiply(1.0).lerp_to_gamma(egui::Color32::WHITE, 0.55),
+        egui_color(face(rule))
+            .gamma_multiply(1.0)
+            .lerp_to_gamma(egui::Color32::WHITE, 0.55),
     );
     caption(
         DECK + Vec2::new(0.0, CARD_H / 2.0 + 18.0),
@@ -393,19 +405,29 @@ fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
                         let rule = p.session.game.canvas();
                         ui.label(
                             egui::RichText::new(format!("Rule — {}: {}", rule.name(), rule.rule()))
-                                .color(egui_color(face(rule)).lerp_to_gamma(egui::Color32::WHITE, 0.5))
+                                .color(
+                                    egui_color(face(rule)).lerp_to_gamma(egui::Color32::WHITE, 0.5),
+                                )
                                 .size(17.0),
                         );
                         ui.separator();
                         if ui.button("💡 Hint").clicked() {
                             p.actions.write(SoloRedAction::Hint);
                         }
-                        let auto = if p.session.autoplay { "⏸ Stop AI" } else { "▶ Autoplay" };
+                        let auto = if p.session.autoplay {
+                            "⏸ Stop AI"
+                        } else {
+                            "▶ Autoplay"
+                        };
                         if ui.button(auto).clicked() {
                             p.actions.write(SoloRedAction::ToggleAutoplay);
                         }
                         if ui.button("🂠 New deal").clicked() {
-                            let seed = p.session.seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                            let seed = p
+                                .session
+                                .seed
+                                .wrapping_mul(6364136223846793005)
+                                .wrapping_add(1442695040888963407);
                             p.actions.write(SoloRedAction::NewGame(seed >> 16));
                         }
                     });

@@ -125,7 +125,10 @@ fn explain(e: &MoveError) -> String {
         MoveError::NoSuchPalette(p) => format!("there is no palette {}", p + 1),
         MoveError::NoSuchCard(c) => format!("there is no card {} in the hand", c + 1),
         MoveError::PaletteWinning(p) => {
-            format!("palette {} is already winning; play to a losing palette", p + 1)
+            format!(
+                "palette {} is already winning; play to a losing palette",
+                p + 1
+            )
         }
         other => other.to_string(),
     }
@@ -179,7 +182,9 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         t_solver += t.elapsed().as_secs_f64();
     }
     let pct = |n: u64| 100.0 * n as f64 / deals.max(1) as f64;
-    println!("Solo Red benchmark: {deals} seeded deals (seeds 0..{deals}), {palettes} palettes, hand of {hand}");
+    println!(
+        "Solo Red benchmark: {deals} seeded deals (seeds 0..{deals}), {palettes} palettes, hand of {hand}"
+    );
     println!(
         "  AI (hint, {rollouts} rollouts/turn, no peeking): {ai_wins:>5} won  {:>5.1}%   {:.2} ms/deal",
         pct(ai_wins),

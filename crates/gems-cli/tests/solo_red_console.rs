@@ -70,7 +70,15 @@ fn illegal_commands_get_a_message_and_change_nothing() {
 fn winning_a_small_deal() {
     // P1 R1, P2 R2; hand B3. B3 to P1 wins (Red: B3 > R2), the deck is empty: won.
     let (out, _, _) = run_cli(
-        &["solo-red", "--palettes", "2", "--hand", "1", "--deck", "R1 R2 B3"],
+        &[
+            "solo-red",
+            "--palettes",
+            "2",
+            "--hand",
+            "1",
+            "--deck",
+            "R1 R2 B3",
+        ],
         "palette 1 1\n",
     );
     assert_eq!(
@@ -92,8 +100,14 @@ fn bad_options_and_decks_are_reported() {
         (vec!["--palettes", "1"], "need at least 2 palettes, got 1"),
         (vec!["--hand", "0"], "the hand size must be positive, got 0"),
         (vec!["--hand", "-3"], "--hand: '-3' is not a valid number"),
-        (vec!["--deck", "R1 R2 R3"], "the deck has 3 cards but needs at least 11"),
-        (vec!["--deck", "R1 R1 R3 R4"], "card R1 appears more than once"),
+        (
+            vec!["--deck", "R1 R2 R3"],
+            "the deck has 3 cards but needs at least 11",
+        ),
+        (
+            vec!["--deck", "R1 R1 R3 R4"],
+            "card R1 appears more than once",
+        ),
         (vec!["--deck", "R1 Q2"], "'Q2' is not a card"),
         (vec!["--seed"], "--seed needs a value"),
         (vec!["--colour"], "unknown argument '--colour'"),

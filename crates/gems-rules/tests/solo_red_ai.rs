@@ -131,9 +131,7 @@ fn solver_proves_small_lost_deal() {
 
 #[test]
 fn ai_beats_random_play() {
-    let ai_wins = (0..12)
-        .filter(|&s| ai::play_out_ai(deal(s), s, 80))
-        .count();
+    let ai_wins = (0..12).filter(|&s| ai::play_out_ai(deal(s), s, 80)).count();
     let random_wins = (0..12).filter(|&s| ai::play_out_random(deal(s), s)).count();
     assert!(ai_wins >= 6, "AI won only {ai_wins}/12");
     assert!(ai_wins > random_wins);

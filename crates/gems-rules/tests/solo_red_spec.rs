@@ -26,7 +26,11 @@ fn state(view: &str, deck: &str, hand_size: usize) -> Game {
         }
     }
     let game = Game::from_parts(palettes, canvas, hand, cards(deck), hand_size).unwrap();
-    assert_eq!(game.to_string(), view, "the view reproduces the spec's state");
+    assert_eq!(
+        game.to_string(),
+        view,
+        "the view reproduces the spec's state"
+    );
     game
 }
 
@@ -93,13 +97,8 @@ fn tie_breaks_use_only_the_helping_cards() {
 #[test]
 fn section_3_4_view_of_a_new_game() {
     let mut game = Game::new(1);
-    game.start(
-        &cards("B2 R1 O1 V4 R2 B4 V6 I1 O3 R3 V3 R7"),
-        false,
-        4,
-        7,
-    )
-    .unwrap();
+    game.start(&cards("B2 R1 O1 V4 R2 B4 V6 I1 O3 R3 V3 R7"), false, 4, 7)
+        .unwrap();
     // Setup puts one card per palette; use the spec's multi-card view through from_parts.
     assert_eq!(
         game.to_string(),
@@ -189,7 +188,8 @@ fn section_2_8_violet_alternative() {
 
 #[test]
 fn section_2_9_drawing_from_an_empty_or_short_deck() {
-    let start = "Canvas: R\n> P1: B2 B7\nP2: R1 B5\nP3: O1 V7\nP4: O4\nHand: R2 B4 V6 O3 R3 B3 R4 B1";
+    let start =
+        "Canvas: R\n> P1: B2 B7\nP2: R1 B5\nP3: O1 V7\nP4: O4\nHand: R2 B4 V6 O3 R3 B3 R4 B1";
     let after = "Canvas: V\nP1: B2 B7\nP2: R1 B5\n> P3: O1 V7 R2\nP4: O4\nHand: B4 O3 R3 B3 R4 B1";
     for (deck, drawn) in [("", ""), ("O2", " O2")] {
         let mut g = state(start, deck, 8);
@@ -228,8 +228,14 @@ fn section_2_10_game_over_examples() {
 fn start_validation_errors() {
     let all = Game::all_cards();
     let mut g = Game::new(0);
-    assert_eq!(g.start(&all, false, 1, 7), Err(StartError::TooFewPalettes(1)));
-    assert_eq!(g.start(&all, false, 0, 7), Err(StartError::TooFewPalettes(0)));
+    assert_eq!(
+        g.start(&all, false, 1, 7),
+        Err(StartError::TooFewPalettes(1))
+    );
+    assert_eq!(
+        g.start(&all, false, 0, 7),
+        Err(StartError::TooFewPalettes(0))
+    );
     assert_eq!(g.start(&all, false, 4, 0), Err(StartError::BadHandSize(0)));
     assert_eq!(
         g.start(&all[..10], false, 4, 7),

@@ -22,7 +22,9 @@ pub enum StartError {
     #[error("the hand size must be positive, got {0}")]
     BadHandSize(usize),
     /// The deck cannot fill every palette and a full hand.
-    #[error("the deck has {have} cards but needs at least {need} ({palettes} palettes + hand of {hand})")]
+    #[error(
+        "the deck has {have} cards but needs at least {need} ({palettes} palettes + hand of {hand})"
+    )]
     TooFewCards {
         /// Cards given.
         have: usize,
@@ -226,7 +228,11 @@ impl Game {
 
     /// Plays hand card `card` (0-based) to palette `palette` (0-based), which must be losing.
     /// The game is lost if that palette does not then win.
-    pub fn play_to_palette(&mut self, palette: usize, card: usize) -> Result<PlayResult, MoveError> {
+    pub fn play_to_palette(
+        &mut self,
+        palette: usize,
+        card: usize,
+    ) -> Result<PlayResult, MoveError> {
         self.check_playable()?;
         if palette >= self.palettes.len() {
             return Err(MoveError::NoSuchPalette(palette));

@@ -36,6 +36,7 @@ pub fn palette_key(rule: Colour, cards: &[Card]) -> PaletteKey {
             let n = seen.iter().filter(|&&s| s).count() as u8;
             (n, Box::new(|_| true))
         }
+        #[allow(clippy::needless_range_loop)]
         Colour::Indigo => {
             let mut present = [false; 9];
             for c in cards {
@@ -48,11 +49,9 @@ pub fn palette_key(rule: Colour, cards: &[Card]) -> PaletteKey {
             }
             let m = len.iter().copied().max().unwrap_or(0);
             let mut in_best = [false; 9];
-            for n in 1..=7 {
-                if len[n] == m && m > 0 {
-                    for k in (n + 1 - m as usize)..=n {
-                        in_best[k] = true;
-                    }
+            for (n, &l) in len.iter().enumerate() {
+                if l == m && m > 0 {
+                    in_best[n + 1 - m as usize..=n].fill(true);
                 }
             }
             (m, Box::new(move |c: Card| in_best[c.number() as usize]))
