@@ -95,11 +95,22 @@ impl SoloRedSession {
 
 impl Default for SoloRedSession {
     fn default() -> Self {
-        Self::new(
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_secs()),
-        )
+        Self::new(fresh_seed())
+    }
+}
+
+/// A seed that differs between runs (the wall clock natively; the browser has no `SystemTime`).
+fn fresh_seed() -> u64 {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64)
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        use std::hash::BuildHasher;
+        std::collections::hash_map::RandomState::new().hash_one(0x50_10_4e_d0_u64)
     }
 }
 
