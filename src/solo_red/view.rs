@@ -17,15 +17,18 @@ pub struct SoloRedViewPlugin;
 
 impl Plugin for SoloRedViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::SoloRed), setup_table)
-            .add_systems(
-                Update,
-                (dress_cards, mark_winner, click).run_if(in_state(Screen::SoloRed)),
-            )
-            .add_systems(
-                EguiPrimaryContextPass,
-                hud.run_if(in_state(Screen::SoloRed)),
-            );
+        app.add_systems(
+            OnEnter(Screen::SoloRed),
+            (setup_table, autoplay_from_launch),
+        )
+        .add_systems(
+            Update,
+            (dress_cards, mark_winner, click).run_if(in_state(Screen::SoloRed)),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            hud.run_if(in_state(Screen::SoloRed)),
+        );
     }
 }
 
@@ -134,6 +137,18 @@ fn setup_table(
                 Transform::from_xyz(0.0, 0.0, 0.03),
             ));
         });
+}
+
+/// `--autoplay` on the command line lets the AI play this game by itself.
+fn autoplay_from_launch(
+    opts: Option<Res<crate::launch::LaunchOptions>>,
+    session: Option<ResMut<SoloRedSession>>,
+    mut actions: MessageWriter<SoloRedAction>,
+) {
+    let wanted = opts.is_some_and(|o| o.autoplay);
+    if wanted && session.is_none_or(|s| !s.autoplay) {
+        actions.write(SoloRedAction::ToggleAutoplay);
+    }
 }
 
 /// Gives new card entities their meshes: dark edge, coloured face, white medallion.
@@ -293,8 +308,31 @@ fn card_labels(ctx: &egui::Context, p: &HudParams) {
     };
     for (ce, tf) in cards {
         let ink = egui_color(face(ce.card.colour()));
+        let hinted = s
+            .hint
+            .is_some_and(|m| m.card == ce.card || m.canvas == Some(ce.card));
+        if hinted
+            && let (Some(a), Some(b)) = (
+                screen_of(
+                    p,
+                    tf.translation + Vec3::new(-CARD_W / 2.0, CARD_H / 2.0, 0.0),
+                ),
+                screen_of(
+                    p,
+                    tf.translation + Vec3::new(CARD_W / 2.0, -CARD_H / 2.0, 0.0),
+                ),
+            )
+        {
+            painter.rect_stroke(
+                egui::Rect::from_two_pos(a, b).expand(3.0),
+                6.0,
+                egui::Stroke::new(3.0, egui::Color32::from_rgb(120, 230, 255)),
+                egui::StrokeKind::Outside,
+            );
+        }
         let corner = tf.translation + Vec3::new(-CARD_W / 2.0 + 14.0, CARD_H / 2.0 - 16.0, 0.0);
-        if let Some(pos) = screen_of(p, corner) {
+        let buried = matches!(ce.place, Place::Canvas(_)) && !top_of(ce);
+        if !buried && let Some(pos) = screen_of(p, corner) {
             painter.text(
                 pos,
                 egui::Align2::CENTER_CENTER,
@@ -446,7 +484,7 @@ fn over_window(ctx: &egui::Context, p: &mut HudParams) {
     egui::Window::new(if won { "You won!" } else { "Game lost" })
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -40.0))
+        .anchor(egui::Align2::RIGHT_CENTER, egui::vec2(-24.0, -40.0))
         .show(ctx, |ui| {
             ui.label(if won {
                 "Every card is played and a palette won after each play."
