@@ -136,3 +136,26 @@ fn ai_beats_random_play() {
     assert!(ai_wins >= 6, "AI won only {ai_wins}/12");
     assert!(ai_wins > random_wins);
 }
+
+/// Random legal play only ever makes legal moves, including after a canvas card changes which
+/// palette is winning (a found regression: it used to pick among the palettes losing before
+/// the canvas play).
+#[test]
+fn random_legal_moves_are_always_legal() {
+    use rand::SeedableRng;
+    for seed in 0..300u64 {
+        let mut game = Game::new(seed);
+        game.start(
+            &Game::all_cards(),
+            true,
+            2 + (seed % 4) as usize,
+            1 + (seed % 8) as usize,
+        )
+        .unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        while !game.is_over() {
+            let m = ai::random_legal_move(&game, &mut rng).expect("a move while not over");
+            assert!(m.apply(&mut game).is_some(), "seed {seed}: illegal {m:?}");
+        }
+    }
+}

@@ -324,14 +324,17 @@ pub fn random_legal_move(game: &Game, rng: &mut ChaCha8Rng) -> Option<Move> {
     if !game.is_started() || game.is_over() {
         return None;
     }
-    let w = game.winning_palette()?;
     let hand = game.hand();
-    let losing: Vec<usize> = (0..game.num_palettes()).filter(|&p| p != w).collect();
     let canvas = if !game.canvas_played() && hand.len() >= 2 && rng.random_bool(0.5) {
         Some(rng.random_range(0..hand.len()))
     } else {
         None
     };
+    // The palettes that may take the card are the losing ones under the rule in force once the
+    // canvas card (if any) is down.
+    let rule = canvas.map_or(game.canvas(), |i| hand[i].colour());
+    let w = super::winning_palette(rule, game.palettes())?;
+    let losing: Vec<usize> = (0..game.num_palettes()).filter(|&p| p != w).collect();
     let rest: Vec<Card> = hand
         .iter()
         .enumerate()
