@@ -8,6 +8,7 @@ pub mod k_in_a_row;
 pub mod launch;
 pub mod library;
 pub mod paths;
+pub mod pointer;
 pub mod screens;
 pub mod scripted;
 pub mod settings;

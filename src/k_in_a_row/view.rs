@@ -275,15 +275,8 @@ fn click(
     session: Res<KSession>,
     mut actions: MessageWriter<KAction>,
 ) {
-    if !buttons.just_pressed(MouseButton::Left)
-        || egui.is_some_and(|e| e.wants_pointer_input() || e.is_pointer_over_area())
-    {
-        return;
-    }
-    let Some(pos) = window.cursor_position() else {
-        return;
-    };
-    let Ok(world) = camera.0.viewport_to_world_2d(camera.1, pos) else {
+    let Some(world) = crate::pointer::world_click(&window, *camera, &buttons, egui.as_deref())
+    else {
         return;
     };
     if let Some((r, c)) = layout.cell_at(world) {
