@@ -1,12 +1,11 @@
 //! Sound effects of Dots, from the current theme's sound bank (loaded by Modern Gems): a note
 //! rising with each dot added to the selection, the removal, the landing and the game's end.
 
-use bevy::audio::Volume;
 use bevy::prelude::*;
 
 use super::logic::DotsSystems;
 use super::model::{DotsPhase, DotsSession, MoveSettled};
-use crate::gems::sound::{Effect, SoundBank, removal_pitch};
+use crate::gems::sound::{Effect, SoundBank, play_effect, removal_pitch};
 use crate::screens::Screen;
 use crate::settings::Settings;
 
@@ -35,21 +34,14 @@ fn effects(
 ) {
     let Some(bank) = bank else { return };
     let mut play = |effect: Effect, speed: f32| {
-        let Some((handle, volume)) = bank.sounds.get(effect as usize) else {
-            return;
-        };
-        let master = settings
-            .as_deref()
-            .map_or(0.8, |s| if s.muted { 0.0 } else { s.volume });
-        let v = master * volume;
-        if v > 0.0 {
-            commands.spawn((
-                AudioPlayer(handle.clone()),
-                PlaybackSettings::DESPAWN
-                    .with_volume(Volume::Linear(v))
-                    .with_speed(speed),
-            ));
-        }
+        play_effect(
+            &mut commands,
+            &bank,
+            settings.as_deref(),
+            effect,
+            speed,
+            1.0,
+        );
     };
     let selected = session.game.selection().len();
     if selected > last.0 {

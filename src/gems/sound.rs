@@ -75,18 +75,21 @@ fn load_bank(theme: Res<Theme>, server: Res<AssetServer>, mut bank: ResMut<Sound
     ];
 }
 
-fn play(
-    mut commands: Commands,
+/// Plays one effect of the theme's sound bank at `gain` × its volume × the player's volume
+/// (nothing when muted), at `speed` (pitch). Every game's sounds go through here.
+pub fn play_effect(
+    commands: &mut Commands,
     bank: &SoundBank,
     settings: Option<&Settings>,
     effect: Effect,
     speed: f32,
+    gain: f32,
 ) {
     let Some((handle, volume)) = bank.sounds.get(effect as usize) else {
         return;
     };
     let master = settings.map_or(0.8, |s| if s.muted { 0.0 } else { s.volume });
-    let v = master * volume;
+    let v = master * volume * gain;
     if v <= 0.0 {
         return;
     }
@@ -96,6 +99,16 @@ fn play(
             .with_volume(Volume::Linear(v))
             .with_speed(speed),
     ));
+}
+
+fn play(
+    mut commands: Commands,
+    bank: &SoundBank,
+    settings: Option<&Settings>,
+    effect: Effect,
+    speed: f32,
+) {
+    play_effect(&mut commands, bank, settings, effect, speed, 1.0);
 }
 
 fn on_remove(

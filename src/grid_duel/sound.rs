@@ -2,11 +2,10 @@
 //! with the volume and mute of Settings: a tick as each row of a grid lands, the "remove" sound
 //! when a choice regenerates something, and the game-over sound at the end.
 
-use bevy::audio::Volume;
 use bevy::prelude::*;
 
 use super::model::{CELL_STAGGER, OnShow, Reveal, Stage};
-use crate::gems::sound::{Effect, SoundBank};
+use crate::gems::sound::{Effect, SoundBank, play_effect};
 use crate::screens::Screen;
 use crate::settings::Settings;
 
@@ -26,20 +25,7 @@ fn play(
     e: Effect,
     speed: f32,
 ) {
-    let Some((handle, volume)) = bank.sounds.get(e as usize) else {
-        return;
-    };
-    let master = settings.map_or(0.8, |s| if s.muted { 0.0 } else { s.volume });
-    let v = master * volume * 0.6;
-    if v <= 0.0 {
-        return;
-    }
-    commands.spawn((
-        AudioPlayer(handle.clone()),
-        PlaybackSettings::DESPAWN
-            .with_volume(Volume::Linear(v))
-            .with_speed(speed),
-    ));
+    play_effect(commands, bank, settings, e, speed, 0.6);
 }
 
 /// Rows landing while a grid is dealt, a regeneration, the end of the game.
