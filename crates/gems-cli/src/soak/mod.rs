@@ -1,0 +1,131 @@
+//! `gems-cli soak`: AI against AI over many seeded games of every game (and every Modern Gems
+//! removal policy), checking the rules' invariants after every move. A panic or a failed
+//! invariant is reported with the game's seed, so it can be replayed; the run ends with one
+//! summary line.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Instant;
+
+mod dots;
+mod grid_duel;
+mod k_in_a_row;
+mod modern_gems;
+mod solo_red;
+
+/// This command's lines in `gems-cli --help`.
+pub const USAGE: &str = "  soak [--games N] [--other-games M] [--seed S]
+                             AI-vs-AI games of every game, checking invariants after every
+                             move: N Modern Gems games (default 1000; policies in turn) and
+                             M of each other game (default N/10)
+";
+
+/// One game's soak: plays (games, seed) and tallies the outcome.
+type SoakFn = fn(u64, u64) -> Tally;
+
+/// Counts of one game's soak.
+#[derive(Default)]
+pub struct Tally {
+    games: u64,
+    moves: u64,
+    failures: Vec<String>,
+}
+
+impl Tally {
+    /// Runs one game through `play`, catching panics, and records its outcome.
+    pub fn run(&mut self, label: &str, seed: u64, play: impl FnOnce() -> Result<u64, String>) {
+        self.games += 1;
+        match catch_unwind(AssertUnwindSafe(play)) {
+            Ok(Ok(moves)) => self.moves += moves,
+            Ok(Err(e)) => self.failures.push(format!("{label} seed {seed}: {e}")),
+            Err(p) => {
+                let msg = p
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                self.failures
+                    .push(format!("{label} seed {seed}: panicked: {msg}"));
+            }
+        }
+    }
+}
+
+/// Runs `gems-cli soak ARGS`.
+pub fn run(args: &[String]) -> Result<(), String> {
+    let mut games = 1000u64;
+    let mut other = None;
+    let mut seed = 1u64;
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut number = |name: &str| -> Result<u64, String> {
+            let v = it
+                .next()
+                .ok_or_else(|| format!("soak: {name} needs a number"))?;
+            v.parse()
+                .map_err(|_| format!("soak: bad number '{v}' for {name}"))
+        };
+        match flag.as_str() {
+            "--games" => games = number("--games")?,
+            "--other-games" => other = Some(number("--other-games")?),
+            "--seed" => seed = number("--seed")?,
+            f => return Err(format!("soak: unknown option '{f}'")),
+        }
+    }
+    let other = other.unwrap_or((games / 10).max(1));
+    let start = Instant::now();
+    let mut report = Vec::new();
+    let mut failures = Vec::new();
+    for (name, n, soak) in [(
+        "modern-gems",
+        games,
+        modern_gems::soak_modern_gems as SoakFn,
+    )]
+    .into_iter()
+    .chain(other_games().into_iter().map(|(name, f)| (name, other, f)))
+    {
+        let t0 = Instant::now();
+        let tally = soak(n, seed);
+        println!(
+            "{name}: {} games, {} moves, {} failures ({:.1} s)",
+            tally.games,
+            tally.moves,
+            tally.failures.len(),
+            t0.elapsed().as_secs_f64()
+        );
+        for f in tally.failures.iter().take(10) {
+            println!("  FAIL {f}");
+        }
+        report.push(format!("{} {name}", tally.games));
+        failures.extend(tally.failures);
+    }
+    println!(
+        "soak: {} games ({}), {} failures, {:.1} s",
+        report
+            .iter()
+            .map(|r| r
+                .split(' ')
+                .next()
+                .unwrap_or("0")
+                .parse::<u64>()
+                .unwrap_or(0))
+            .sum::<u64>(),
+        report.join(", "),
+        failures.len(),
+        start.elapsed().as_secs_f64()
+    );
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("soak: {} failed games", failures.len()))
+    }
+}
+
+/// The soaks of the games other than Modern Gems, each taking (games, seed).
+fn other_games() -> Vec<(&'static str, SoakFn)> {
+    vec![
+        ("dots", dots::soak_dots),
+        ("k-in-a-row", k_in_a_row::soak_k_in_a_row),
+        ("solo-red", solo_red::soak_solo_red),
+        ("grid-duel", grid_duel::soak_grid_duel),
+    ]
+}

@@ -1,0 +1,86 @@
+//! Modern Gems' soak.
+
+use gems_rules::gems::fast::FastRng;
+use gems_rules::gems::{
+    Board, Game, Player, RemovalPolicy, check, legal_moves, named_board, named_board_names,
+    random_board,
+};
+
+use super::Tally;
+
+/// Modern Gems: random and named boards, every policy in turn, Greedy / LookAhead1 / random
+/// legal moves, [`check::check_move`] after every move.
+pub fn soak_modern_gems(games: u64, seed: u64) -> Tally {
+    let names: Vec<&str> = named_board_names().collect();
+    let mut tally = Tally::default();
+    for i in 0..games {
+        let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(i);
+        let policy = RemovalPolicy::ALL[i as usize % RemovalPolicy::ALL.len()];
+        let label = format!("modern-gems #{i} {}", policy.short_name());
+        tally.run(&label, game_seed, || {
+            let mut rng = FastRng::new(game_seed);
+            let board = if i % 10 == 9 {
+                let name = names[rng.below(names.len())];
+                named_board(name).ok_or_else(|| format!("named board {name} missing"))?
+            } else {
+                random_board(
+                    1 + rng.below(12),
+                    1 + rng.below(12),
+                    1 + rng.below(5) as u32,
+                    game_seed,
+                )
+                .map_err(|e| e.to_string())?
+            };
+            let player = [Player::Greedy, Player::LookAhead1, Player::Interactive][rng.below(3)];
+            play_modern_gems(board, policy, player, &mut rng)
+        });
+    }
+    tally
+}
+
+/// Plays one Modern Gems game to the end (`Player::Interactive` stands for random legal
+/// moves) and checks every move; returns the number of moves.
+fn play_modern_gems(
+    board: Board,
+    policy: RemovalPolicy,
+    player: Player,
+    rng: &mut FastRng,
+) -> Result<u64, String> {
+    check::check_settled(&board)?;
+    let mut game = Game::new(board, policy, Player::Interactive);
+    let mut moves = 0u64;
+    while !game.is_over() {
+        let before = game.board().clone();
+        let legal = legal_moves(&before, policy);
+        if legal.is_empty() {
+            return Err("the game is not over but has no legal move".into());
+        }
+        let cell = if player == Player::Interactive {
+            legal[rng.below(legal.len())].cell
+        } else {
+            player
+                .choose_move(&before, policy)
+                .ok_or("the AI found no move in a game that is not over")?
+        };
+        // The group the move should remove, as the policy flags it on a copy.
+        let mut probe = before.clone();
+        policy.flag_connected_gems(cell.row, cell.col, &mut probe);
+        let group = probe.flagged_cells().len();
+        if group < policy.min_group() {
+            return Err(format!("the AI chose {cell:?}, which is not a legal move"));
+        }
+        let score_before = game.score();
+        let outcome = game
+            .play(cell.row as i64, cell.col as i64)
+            .map_err(|e| format!("a legal move was refused: {e}"))?;
+        check::check_move(&before, score_before, group, &outcome, &game)?;
+        moves += 1;
+        if moves > 1_000_000 {
+            return Err("the game does not end".into());
+        }
+    }
+    if !legal_moves(game.board(), policy).is_empty() {
+        return Err("the game is over but a legal move is left".into());
+    }
+    Ok(moves)
+}
