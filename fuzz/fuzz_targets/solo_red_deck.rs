@@ -21,14 +21,7 @@ fuzz_target!(|data: &[u8]| {
     if game.start(&deck, false, palettes, hand).is_err() {
         return;
     }
-    let mut held: Vec<_> = game
-        .palettes()
-        .iter()
-        .flatten()
-        .chain(game.hand())
-        .copied()
-        .chain(game.deck_cards())
-        .collect();
+    let mut held = game.cards_in_play();
     let mut dealt = deck.clone();
     held.sort_by_key(|c| c.index());
     dealt.sort_by_key(|c| c.index());

@@ -2,7 +2,7 @@
 //! dots vanish, the survivors fall and the refills drop in, exactly as the rules reported.
 
 use bevy::prelude::*;
-use gems_rules::dots::{Outcome, Point};
+use gems_rules::dots::{Board, Outcome, Point};
 
 use super::model::{
     Dot, DotIndex, DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, Gesture, LastPoints,
@@ -71,17 +71,13 @@ pub fn spawn_board(
     mut gesture: ResMut<Gesture>,
 ) {
     *gesture = Gesture::default();
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    let board = session.game.board();
-    let n = board.size();
-    index.size = n;
-    index.cells = vec![None; n * n];
-    for p in board.points() {
-        let e = spawn_dot(&mut commands, p, board.get(p), None);
-        index.cells[p.y * n + p.x] = Some(e);
-    }
+    respawn_dots(
+        &mut commands,
+        &old,
+        session.game.board(),
+        &mut index,
+        |_| None,
+    );
     pending.0 = None;
     *hint = DotsHint::default();
     *phase = if session.game.is_over() {
@@ -89,6 +85,26 @@ pub fn spawn_board(
     } else {
         DotsPhase::Idle
     };
+}
+
+/// Replaces every dot entity by one per dot of `board` (each with the tween `tween(p)` gives),
+/// and rebuilds the index.
+fn respawn_dots(
+    commands: &mut Commands,
+    old: &Query<Entity, With<Dot>>,
+    board: &Board,
+    index: &mut DotIndex,
+    tween: impl Fn(Point) -> Option<Tween>,
+) {
+    for e in old {
+        commands.entity(e).despawn();
+    }
+    let n = board.size();
+    index.size = n;
+    index.cells = vec![None; n * n];
+    for p in board.points() {
+        index.cells[p.y * n + p.x] = Some(spawn_dot(commands, p, board.get(p), tween(p)));
+    }
 }
 
 fn spawn_dot(commands: &mut Commands, at: Point, color: u8, tween: Option<Tween>) -> Entity {
@@ -199,26 +215,17 @@ fn apply_actions(
         }
     }
     if respawn {
-        for e in &old {
-            commands.entity(e).despawn();
-        }
-        let board = session.game.board();
-        let n = board.size();
-        index.size = n;
-        index.cells = vec![None; n * n];
-        for p in board.points() {
-            // New boards drop in from above, row by row.
-            let from = Vec2::new(p.x as f32, p.y as f32 - n as f32 - 1.0);
-            let tween = Tween {
-                from,
+        let n = session.game.board().size();
+        // New boards drop in from above, row by row.
+        respawn_dots(&mut commands, &old, session.game.board(), &mut index, |p| {
+            Some(Tween {
+                from: Vec2::new(p.x as f32, p.y as f32 - n as f32 - 1.0),
                 to: cell(p),
                 delay: (n - 1 - p.y) as f32 * theme.timings.fall_stagger,
                 duration: theme.timings.fall.max(0.05),
                 elapsed: 0.0,
-            };
-            index.cells[p.y * n + p.x] =
-                Some(spawn_dot(&mut commands, p, board.get(p), Some(tween)));
-        }
+            })
+        });
         pending.0 = None;
         *hint = DotsHint::default();
         *phase = DotsPhase::Falling;

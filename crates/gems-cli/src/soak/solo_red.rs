@@ -66,14 +66,7 @@ pub fn soak_solo_red(games: u64, seed: u64) -> Tally {
                     }
                     _ => {}
                 }
-                let mut seen: Vec<_> = game
-                    .palettes()
-                    .iter()
-                    .flatten()
-                    .chain(game.hand())
-                    .copied()
-                    .chain(game.deck_cards())
-                    .collect();
+                let mut seen = game.cards_in_play();
                 let held = seen.len();
                 seen.sort_by_key(|c| c.index());
                 seen.dedup();

@@ -293,6 +293,18 @@ impl Game {
         drawn
     }
 
+    /// Every card still held in the game: the palettes' (left to right), the hand's, then the
+    /// deck's (the cards played to the canvas are gone).
+    pub fn cards_in_play(&self) -> Vec<Card> {
+        self.palettes
+            .iter()
+            .flatten()
+            .chain(&self.hand)
+            .chain(&self.deck)
+            .copied()
+            .collect()
+    }
+
     /// Whether the game has been started.
     pub fn is_started(&self) -> bool {
         self.started
