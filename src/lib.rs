@@ -16,6 +16,8 @@ pub mod solo_red;
 pub mod store;
 pub mod theme;
 pub mod title;
+pub mod ui_fonts;
+pub mod world_text;
 
 use std::time::Duration;
 
@@ -148,6 +150,8 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
         k_in_a_row::KInARowPlugin,
         solo_red::SoloRedPlugin,
         grid_duel::GridDuelPlugin,
+        world_text::WorldTextPlugin,
+        ui_fonts::UiFontsPlugin,
     ));
     app.insert_state(opts.first_screen());
     app.insert_resource(opts)

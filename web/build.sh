@@ -21,7 +21,9 @@ cargo build --profile wasm-release --target wasm32-unknown-unknown --bin modern-
 
 rm -rf web/dist
 mkdir -p web/dist
+# The profile keeps function names for size profiles (tools/wasm-size.py); the page needs none.
 wasm-bindgen --no-typescript --target web --out-dir web/dist --out-name modern-gems \
+  --remove-name-section --remove-producers-section \
   "$target_dir/wasm32-unknown-unknown/wasm-release/modern-gems.wasm"
 wasm=web/dist/modern-gems_bg.wasm
 # wasm-opt must be recent: binaryen before 116 (e.g. Debian bookworm's 108) breaks the externref
@@ -30,8 +32,9 @@ wasm=web/dist/modern-gems_bg.wasm
 wasm_opt=${WASM_OPT:-$(command -v wasm-opt || true)}
 opt_version=$([ -n "$wasm_opt" ] && "$wasm_opt" --version 2>/dev/null | grep -oE '[0-9]+' | head -1 || echo 0)
 if [ "${opt_version:-0}" -ge 116 ]; then
-  "$wasm_opt" -Os --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
-    --enable-sign-ext --enable-mutable-globals --enable-multivalue -o "$wasm.opt" "$wasm"
+  "$wasm_opt" -Oz --enable-simd --enable-reference-types --enable-bulk-memory \
+    --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
+    --enable-multivalue -o "$wasm.opt" "$wasm"
   mv "$wasm.opt" "$wasm"
 else
   echo "no wasm-opt 116 or newer (found: ${wasm_opt:-none} ${opt_version:-}); skipping it"

@@ -5,6 +5,9 @@ import { chromium } from "playwright-core";
 
 const [url, shot] = process.argv.slice(2);
 const fail = (msg) => { console.error(`smoke test FAILED: ${msg}`); process.exit(1); };
+// A panic prints "panicked at …"; a build whose std aborts at once on panic (web/build.sh's
+// nightly mode) traps instead, which the page reports as "RuntimeError: unreachable".
+const crashed = (logs) => logs.some((l) => l.includes("panicked") || l.includes("RuntimeError"));
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -27,7 +30,7 @@ try {
   const deadline = Date.now() + 120_000;
   while ((await score()) === null) {
     if (Date.now() > deadline) fail(`the board never showed; log:\n${logs.join("\n")}`);
-    if (logs.some((l) => l.includes("panicked"))) fail(`panic:\n${logs.join("\n")}`);
+    if (crashed(logs)) fail(`panic:\n${logs.join("\n")}`);
     await page.waitForTimeout(500);
   }
   await page.waitForTimeout(2000); // let the deal-in animation settle
@@ -46,7 +49,7 @@ try {
   const after = await score();
   await page.waitForTimeout(1500);
   await page.screenshot({ path: shot });
-  if (logs.some((l) => l.includes("panicked"))) fail(`panic:\n${logs.join("\n")}`);
+  if (crashed(logs)) fail(`panic:\n${logs.join("\n")}`);
   // Decode the screenshot in the page and count its colours: a blank page has one or two.
   const png = (await import("node:fs")).readFileSync(shot).toString("base64");
   const colours = await page.evaluate(async (b64) => {

@@ -12,6 +12,7 @@ use gems_rules::grid_duel::{Grid, SIZE};
 use super::model::{CellState, DuelAction, DuelCell, OnShow, Stage};
 use crate::screens::Screen;
 use crate::theme::{Theme, color};
+use crate::world_text::{LabelAnchor, WorldLabel};
 
 /// Side of one cell in world units (pixels at scale 1).
 pub const CELL: f32 = 58.0;
@@ -78,13 +79,6 @@ struct RareFrame(usize, usize);
 #[derive(Component)]
 struct RowHover;
 
-fn font(size: f32) -> TextFont {
-    TextFont {
-        font_size: bevy::text::FontSize::Px(size),
-        ..default()
-    }
-}
-
 fn setup(mut commands: Commands, theme: Res<Theme>) {
     commands.insert_resource(ClearColor(color(&theme.background)));
     let side = CELL * SIZE as f32;
@@ -114,19 +108,14 @@ fn setup(mut commands: Commands, theme: Res<Theme>) {
         let left = cell_center(i, 0) - Vec2::new(CELL * 0.85, 0.0);
         for (text, pos) in [(i + 1, top), (i + 1, left)] {
             commands.spawn((
-                Text2d::new(text.to_string()),
-                font(20.0),
-                TextColor(dim),
+                WorldLabel::new(text.to_string(), 20.0, dim),
                 Transform::from_translation(pos.extend(3.0)),
                 DespawnOnExit(Screen::GridDuel),
             ));
         }
         commands.spawn((
             RowLabel(i),
-            Text2d::new(""),
-            font(22.0),
-            TextColor(Color::WHITE),
-            bevy::sprite::Anchor::CENTER_LEFT,
+            WorldLabel::new("", 22.0, Color::WHITE).anchored(LabelAnchor::CenterLeft),
             Transform::from_translation(
                 (cell_center(i, SIZE - 1) + Vec2::new(CELL * 0.7, 0.0)).extend(3.0),
             ),
@@ -134,9 +123,7 @@ fn setup(mut commands: Commands, theme: Res<Theme>) {
         ));
         commands.spawn((
             ColumnLabel(i),
-            Text2d::new(""),
-            font(18.0),
-            TextColor(Color::WHITE),
+            WorldLabel::new("", 18.0, Color::WHITE),
             Transform::from_translation(
                 (cell_center(SIZE - 1, i) - Vec2::new(0.0, CELL * 0.85)).extend(3.0),
             ),
@@ -175,9 +162,7 @@ fn dress_new_cells(mut commands: Commands, cells: Query<(Entity, &DuelCell), Wit
             ))
             .with_child((
                 CellDigit,
-                Text2d::new(""),
-                font(32.0),
-                TextColor(Color::WHITE),
+                WorldLabel::new("", 32.0, Color::WHITE),
                 Transform::from_xyz(0.0, 0.0, 0.5),
             ))
             .with_child((
@@ -228,7 +213,7 @@ fn draw_cells(
         &mut Transform,
         &Children,
     )>,
-    mut digits: Query<(&mut Text2d, &mut TextColor), With<CellDigit>>,
+    mut digits: Query<&mut WorldLabel, With<CellDigit>>,
     mut marks: Query<&mut Visibility, With<BonusMark>>,
 ) {
     let Some(show) = &on_show.show else {
@@ -263,17 +248,14 @@ fn draw_cells(
                     Visibility::Hidden
                 });
             }
-            if let Ok((mut text, mut col)) = digits.get_mut(child) {
-                let s = state.digit.to_string();
-                if text.0 != s {
-                    text.0 = s;
-                }
+            if let Ok(mut label) = digits.get_mut(child) {
+                label.set_text(&state.digit.to_string());
                 let c = if gold {
                     Color::srgb(1.0, 0.85, 0.25)
                 } else {
                     digit_color(&theme, state.digit)
                 };
-                col.0 = c.with_alpha(t);
+                label.color = c.with_alpha(t);
             }
         }
     }
@@ -282,36 +264,32 @@ fn draw_cells(
 /// Each row's points after `=` (red: subtracted) and each column's points below it (green).
 fn draw_labels(
     on_show: Res<OnShow>,
-    mut rows: Query<(&RowLabel, &mut Text2d, &mut TextColor), Without<ColumnLabel>>,
-    mut cols: Query<(&ColumnLabel, &mut Text2d, &mut TextColor), Without<RowLabel>>,
+    mut rows: Query<(&RowLabel, &mut WorldLabel), Without<ColumnLabel>>,
+    mut cols: Query<(&ColumnLabel, &mut WorldLabel), Without<RowLabel>>,
 ) {
     let revealed = on_show.show.is_some() && !matches!(on_show.stage, Stage::Revealing { .. });
     let p = &on_show.points;
-    for (RowLabel(i), mut text, mut color) in &mut rows {
+    for (RowLabel(i), mut label) in &mut rows {
         let s = if revealed {
             format!("= {}", p.rows[*i])
         } else {
             String::new()
         };
-        if text.0 != s {
-            text.0 = s;
-        }
-        color.0 = if p.rows[*i] > 0 {
+        label.set_text(&s);
+        label.color = if p.rows[*i] > 0 {
             Color::srgb(1.0, 0.55, 0.55)
         } else {
             Color::srgba(1.0, 1.0, 1.0, 0.5)
         };
     }
-    for (ColumnLabel(i), mut text, mut color) in &mut cols {
+    for (ColumnLabel(i), mut label) in &mut cols {
         let s = if revealed {
             p.columns[*i].to_string()
         } else {
             String::new()
         };
-        if text.0 != s {
-            text.0 = s;
-        }
-        color.0 = if p.columns[*i] > 0 {
+        label.set_text(&s);
+        label.color = if p.columns[*i] > 0 {
             Color::srgb(0.55, 1.0, 0.65)
         } else {
             Color::srgba(1.0, 1.0, 1.0, 0.5)

@@ -453,7 +453,7 @@ fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
                         if ui.button(auto).clicked() {
                             p.actions.write(SoloRedAction::ToggleAutoplay);
                         }
-                        if ui.button("🂠 New deal").clicked() {
+                        if ui.button("🔀 New deal").clicked() {
                             let seed = p
                                 .session
                                 .seed

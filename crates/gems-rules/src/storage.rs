@@ -20,10 +20,12 @@ pub fn atomic_write_via(
 ) -> io::Result<()> {
     let tmp = temp_path(path);
     let result = (|| {
-        let mut file = fs::File::create(&tmp)?;
-        write(&mut file, contents)?;
-        file.sync_all()?;
-        drop(file);
+        {
+            // Closed before the rename (Windows refuses to rename an open file).
+            let mut file = fs::File::create(&tmp)?;
+            write(&mut file, contents)?;
+            file.sync_all()?;
+        }
         fs::rename(&tmp, path)
     })();
     if result.is_err() {
