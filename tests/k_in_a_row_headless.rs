@@ -7,7 +7,9 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use gems_rules::k_in_a_row::{Board, Cell, Game, Side, Status, Strength};
-use modern_gems::k_in_a_row::logic::{KAction, KInARowLogicPlugin, KSession, KThinking, Setup};
+use modern_gems::k_in_a_row::logic::{
+    KAction, KInARowLogicPlugin, KSession, KThinking, SearchHost, Setup,
+};
 use modern_gems::screens::{Screen, ScreenStatus, ScreensPlugin};
 
 fn app() -> App {
@@ -120,6 +122,48 @@ fn computer_can_start_and_perfect_play_holds_the_draw() {
     assert_ne!(session(&app).game.status(), Status::Won(Side::Human));
 }
 
+/// The web build's way: the search runs on the main thread a slice per frame. Perfect play
+/// still holds 3×3 to a draw, and a solve that needs more than one slice spans several frames
+/// instead of holding one.
+#[test]
+fn a_search_sliced_across_frames_plays_as_well() {
+    let mut app = app();
+    app.insert_resource(SearchHost::Frames);
+    new_game(
+        &mut app,
+        Board::new(3, 3).unwrap(),
+        Strength::Perfect,
+        Side::Computer,
+    );
+    assert_eq!(session(&app).game.moves().len(), 1);
+    while session(&app).game.status() == Status::InProgress {
+        let legal = session(&app).game.legal_moves();
+        let (r, c) = legal[0];
+        app.world_mut().write_message(KAction::Place(r, c));
+        settle(&mut app);
+        assert_mirror(&app);
+    }
+    assert_ne!(session(&app).game.status(), Status::Won(Side::Human));
+
+    // An empty 5×5, k=4: its solve takes seconds, far more than a slice, so the answer comes
+    // many frames later instead of one frame holding the whole search.
+    app.world_mut().write_message(KAction::NewGame(Setup {
+        board: Board::new(5, 4).unwrap(),
+        strength: Strength::Perfect,
+        first: Side::Computer,
+    }));
+    app.update();
+    let mut frames = 0;
+    while app.world().resource::<KThinking>().0.is_some() {
+        app.update();
+        frames += 1;
+        assert!(frames < 100_000, "the sliced search never ended");
+    }
+    assert!(frames > 5, "the search spanned frames ({frames})");
+    assert_eq!(session(&app).game.moves().len(), 1);
+    assert_mirror(&app);
+}
+
 #[test]
 fn clicks_are_refused_on_taken_or_unavailable_squares_and_editing_toggles_them() {
     let mut app = app();
@@ -141,6 +185,12 @@ fn clicks_are_refused_on_taken_or_unavailable_squares_and_editing_toggles_them()
     app.world_mut().resource_mut::<KSession>().editing = false;
     app.world_mut().write_message(KAction::Place(2, 2));
     settle(&mut app);
+    eprintln!(
+        "DEBUG {:?} {:?} {}",
+        session(&app).game.moves(),
+        session(&app).game.status(),
+        session(&app).game.board().rows_text()
+    );
     assert_eq!(session(&app).game.moves()[0], (2, 2));
     assert_eq!(session(&app).game.moves().len(), 2);
     assert_mirror(&app);

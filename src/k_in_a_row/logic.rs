@@ -1,14 +1,15 @@
 //! The K-in-a-row model in the ECS: the rules' [`Game`] as a resource, actions as messages, the
-//! computer's search on a background task, and the tile-placement animation clock. It never
-//! re-implements a rule: every move goes through `Game::play`.
+//! computer's search on a background task (on the web: a slice per frame), and the
+//! tile-placement animation clock. It never re-implements a rule: every move goes through
+//! `Game::play`.
 
 use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gems_rules::k_in_a_row::{
-    Board, BoardFile, Cell, Engine, Game, Limits, MAX_FILE_BYTES, Side, Status, Strength,
-    parse_board_file,
+    Board, BoardFile, Cell, Engine, Game, Limits, MAX_FILE_BYTES, Side, SlicedSearch, Status,
+    Strength, parse_board_file,
 };
 
 use crate::screens::{Screen, ScreenStatus};
@@ -120,9 +121,52 @@ pub fn load_board_file(path: &std::path::Path) -> Result<BoardFile, String> {
     parse_board_file(&text, false).map_err(|e| e.to_string())
 }
 
-/// The computer's running search, if any (its presence is the "thinking" indicator).
+/// Search time per frame when the search runs in frames (a 60 Hz frame is 16.7 ms).
+pub const SLICE: Duration = Duration::from_millis(10);
+
+/// Where the computer's search runs.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchHost {
+    /// On a worker thread (the desktop).
+    Thread,
+    /// On the main thread, one [`SLICE`] per frame: the web build has one thread, and a search
+    /// run whole there would freeze the page for as long as it thinks.
+    Frames,
+}
+
+impl Default for SearchHost {
+    fn default() -> Self {
+        if cfg!(target_arch = "wasm32") {
+            SearchHost::Frames
+        } else {
+            SearchHost::Thread
+        }
+    }
+}
+
+/// A running search of the computer's move.
+pub enum Search {
+    /// On a worker thread.
+    Task(Task<Option<(usize, usize)>>),
+    /// A slice per frame.
+    Sliced(Box<SlicedSearch>),
+}
+
+impl Search {
+    /// The move once the search is over (`Some(None)`: no move, the game is over); advances a
+    /// sliced search by one slice.
+    fn poll(&mut self) -> Option<Option<(usize, usize)>> {
+        match self {
+            Search::Task(task) => check_ready(task),
+            Search::Sliced(search) => search.step(SLICE),
+        }
+    }
+}
+
+/// The computer's running search with the game generation it is for, if any (its presence is
+/// the "thinking" indicator).
 #[derive(Resource, Default)]
-pub struct KThinking(pub Option<(Task<Option<(usize, usize)>>, u64)>);
+pub struct KThinking(pub Option<(Search, u64)>);
 
 /// The model, actions and AI, without drawing (runs headless).
 pub struct KInARowLogicPlugin;
@@ -131,6 +175,7 @@ impl Plugin for KInARowLogicPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<KSession>()
             .init_resource::<KThinking>()
+            .init_resource::<SearchHost>()
             .init_resource::<KFileStatus>()
             .init_resource::<crate::settings::Notices>()
             .add_message::<KAction>()
@@ -231,7 +276,7 @@ fn apply_actions(
     }
 }
 
-fn start_computer(session: Res<KSession>, mut thinking: ResMut<KThinking>) {
+fn start_computer(session: Res<KSession>, host: Res<SearchHost>, mut thinking: ResMut<KThinking>) {
     if thinking.0.is_some()
         || session.editing
         || session.game.status() != Status::InProgress
@@ -245,12 +290,23 @@ fn start_computer(session: Res<KSession>, mut thinking: ResMut<KThinking>) {
         time: matches!(strength, Strength::Perfect).then_some(PERFECT_TIME),
         cancel: None,
     };
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        Engine::with_table_bits(18)
-            .best_move(&board, Side::Computer, strength, &limits)
-            .best
-    });
-    thinking.0 = Some((task, session.generation));
+    let engine = Engine::with_table_bits(18);
+    let search = match *host {
+        SearchHost::Thread => Search::Task(AsyncComputeTaskPool::get().spawn(async move {
+            let mut engine = engine;
+            engine
+                .best_move(&board, Side::Computer, strength, &limits)
+                .best
+        })),
+        SearchHost::Frames => Search::Sliced(Box::new(SlicedSearch::new(
+            engine,
+            board,
+            Side::Computer,
+            strength,
+            limits.time,
+        ))),
+    };
+    thinking.0 = Some((search, session.generation));
 }
 
 fn finish_computer(
@@ -258,10 +314,10 @@ fn finish_computer(
     mut thinking: ResMut<KThinking>,
     time: Res<Time>,
 ) {
-    let Some((task, generation)) = thinking.0.as_mut() else {
+    let Some((search, generation)) = thinking.0.as_mut() else {
         return;
     };
-    let Some(answer) = check_ready(task) else {
+    let Some(answer) = search.poll() else {
         return;
     };
     let generation = *generation;

@@ -7,12 +7,14 @@
 //!   for positions to solve).
 //! - [`Engine`]: negamax alpha-beta with iterative deepening and a Zobrist transposition table
 //!   (which also serves as the spec's dictionary of evaluated states).
+//! - [`SlicedSearch`]: the same search a slice per frame, for the web build's single thread.
 
 mod board;
 mod file;
 mod game;
 mod geometry;
 mod search;
+mod sliced;
 mod tt;
 
 pub use board::{Board, Cell, MAX_SIZE, MIN_SIZE, ShapeError, Side};
@@ -22,4 +24,5 @@ pub use file::{
 pub use game::{Game, MoveError, Status};
 pub use geometry::lines_of;
 pub use search::{Analysis, Engine, HEURISTIC_MAX, Limits, Outcome, Strength, WIN, WIN_MIN};
+pub use sliced::SlicedSearch;
 pub use tt::{Bound, Entry, FULL_DEPTH, NO_MOVE, Table};
