@@ -245,6 +245,55 @@ fn a_new_game_drops_in_a_fresh_board() {
     assert_mirror(&mut app);
 }
 
+/// The settings menu's Start: a new board of the chosen size and colours, with the chosen moves,
+/// mirrored entity for entity; settings the rules refuse change nothing.
+#[test]
+fn new_settings_deal_a_board_of_that_shape() {
+    let mut app = app_with(Game::new(6, 5, 20, 3).unwrap());
+    send(
+        &mut app,
+        DotsAction::Setup {
+            size: 9,
+            colors: 3,
+            moves: 7,
+        },
+    );
+    settle(&mut app);
+    let s = session(&app);
+    assert_eq!((s.size, s.colors, s.moves), (9, 3, 7));
+    assert_eq!(s.game.board().size(), 9);
+    assert_eq!(s.game.moves_left(), 7);
+    assert!(
+        s.game
+            .board()
+            .points()
+            .all(|p| (1..=3).contains(&s.game.board().get(p)))
+    );
+    assert_eq!(s.generation, 1);
+    assert_eq!(s.score_key(), "dots|9x9|3c|7m");
+    assert_mirror(&mut app);
+
+    let fingerprint = |app: &App| {
+        let g = &session(app).game;
+        (g.board().clone(), g.seed(), g.moves_left(), g.score())
+    };
+    let before = fingerprint(&app);
+    for (size, colors, moves) in [(2, 3, 7), (13, 3, 7), (9, 1, 7), (9, 10, 7), (9, 3, 0)] {
+        send(
+            &mut app,
+            DotsAction::Setup {
+                size,
+                colors,
+                moves,
+            },
+        );
+        settle(&mut app);
+        assert_eq!(fingerprint(&app), before, "{size} {colors} {moves} refused");
+    }
+    assert_eq!(session(&app).generation, 1);
+    assert_mirror(&mut app);
+}
+
 #[test]
 fn a_hint_is_a_legal_move_found_off_the_frame() {
     let mut app = app_with(Game::new(6, 5, 10, 5).unwrap());

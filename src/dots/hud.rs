@@ -1,9 +1,10 @@
 //! The egui HUD of Dots: moves left, score and best, hint / remove / autoplay / new game /
-//! title buttons, a status line (closed loops announced before release) and the game-over
-//! panel with high scores.
+//! title buttons, the game settings (board size, colours, moves), a status line (closed loops
+//! announced before release) and the game-over panel with high scores.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use gems_rules::dots::{MAX_COLORS, MAX_SIZE, MIN_COLORS, MIN_SIZE};
 
 use super::ai::DotsAutoplay;
 use super::input::next_seed;
@@ -39,6 +40,7 @@ fn hud(
     mut autoplay: ResMut<DotsAutoplay>,
     mut next: ResMut<NextState<Screen>>,
     mut actions: MessageWriter<DotsAction>,
+    mut draft: Local<Option<(usize, u8, u32)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let game = &session.game;
@@ -105,6 +107,7 @@ fn hud(
                     {
                         actions.write(DotsAction::NewGame(next_seed(game.seed())));
                     }
+                    settings_menu(ui, &session, text, &mut draft, &mut actions);
                     if ui
                         .button(egui::RichText::new("Title (Esc)").size(text))
                         .clicked()
@@ -174,6 +177,50 @@ fn hud(
             });
     }
     Ok(())
+}
+
+/// Most moves the settings menu offers (the rules allow up to 1000).
+const MENU_MAX_MOVES: u32 = 99;
+
+/// The settings button ("6×6 · 5 colours · 20 moves"): sliders for the next game's board size,
+/// colours and moves, and a button that starts it. Each setting has its own high score.
+fn settings_menu(
+    ui: &mut egui::Ui,
+    session: &DotsSession,
+    text: f32,
+    draft: &mut Option<(usize, u8, u32)>,
+    actions: &mut MessageWriter<DotsAction>,
+) {
+    let current = (session.size, session.colors, session.moves);
+    let label = format!(
+        "{0}×{0} · {1} colours · {2} moves",
+        current.0, current.1, current.2
+    );
+    ui.menu_button(egui::RichText::new(label).size(text), |ui| {
+        let (mut size, mut colors, mut moves) = draft.unwrap_or(current);
+        ui.label(egui::RichText::new("Next game").strong());
+        ui.add(egui::Slider::new(&mut size, MIN_SIZE..=MAX_SIZE).text("board size"));
+        ui.add(egui::Slider::new(&mut colors, MIN_COLORS..=MAX_COLORS).text("colours"));
+        ui.add(egui::Slider::new(&mut moves, 1..=MENU_MAX_MOVES).text("moves"));
+        *draft = Some((size, colors, moves));
+        ui.horizontal(|ui| {
+            if ui.button("Start").clicked() {
+                actions.write(DotsAction::Setup {
+                    size,
+                    colors,
+                    moves,
+                });
+                *draft = None;
+                ui.close();
+            } else if ui.button("Defaults").clicked() {
+                *draft = Some((
+                    gems_rules::dots::DEFAULT_SIZE,
+                    gems_rules::dots::DEFAULT_COLORS,
+                    gems_rules::dots::DEFAULT_MOVES,
+                ));
+            }
+        });
+    });
 }
 
 fn status_text(session: &DotsSession, hint: &DotsHint) -> String {

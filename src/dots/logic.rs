@@ -2,7 +2,7 @@
 //! dots vanish, the survivors fall and the refills drop in, exactly as the rules reported.
 
 use bevy::prelude::*;
-use gems_rules::dots::{Board, Outcome, Point};
+use gems_rules::dots::{Board, Game, Outcome, Point};
 
 use super::model::{
     Dot, DotIndex, DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, Gesture, LastPoints,
@@ -138,17 +138,30 @@ fn apply_actions(
 ) {
     let mut respawn = false;
     for action in actions.read() {
-        if let DotsAction::NewGame(seed) = action {
-            let (size, colors, moves, generation) = (
-                session.size,
-                session.colors,
-                session.moves,
-                session.generation,
-            );
-            *session = DotsSession::new(size, colors, moves, *seed);
+        let fresh = match *action {
+            DotsAction::NewGame(seed) => Some((session.size, session.colors, session.moves, seed)),
+            DotsAction::Setup {
+                size,
+                colors,
+                moves,
+            } if Game::new(size, colors, moves, 0).is_ok() => Some((
+                size,
+                colors,
+                moves,
+                super::input::next_seed(session.game.seed()),
+            )),
+            _ => None,
+        };
+        if let Some((size, colors, moves, seed)) = fresh {
+            let generation = session.generation;
+            *session = DotsSession::new(size, colors, moves, seed);
             session.generation = generation + 1;
             *gesture = Gesture::default();
             respawn = true;
+            continue;
+        }
+        if let DotsAction::Setup { .. } = action {
+            warn!("dots: settings refused: {action:?}");
             continue;
         }
         if *phase != DotsPhase::Idle || respawn {
@@ -200,7 +213,7 @@ fn apply_actions(
                     *phase = DotsPhase::Showing;
                 }
             }
-            DotsAction::Hint | DotsAction::NewGame(_) => {}
+            DotsAction::Hint | DotsAction::NewGame(_) | DotsAction::Setup { .. } => {}
         }
         if remove {
             start_removal(

@@ -155,6 +155,16 @@ pub enum DotsAction {
     Hint,
     /// Start a new game with the same settings from this seed.
     NewGame(u64),
+    /// Start a new game with these settings (from the next seed); settings the rules refuse
+    /// leave the game as it is.
+    Setup {
+        /// Board side.
+        size: usize,
+        /// Colour count.
+        colors: u8,
+        /// Moves allowed.
+        moves: u32,
+    },
 }
 
 /// Sent after each removal has finished animating.

@@ -13,6 +13,8 @@ use gems_rules::grid_duel::{
 };
 use gems_rules::storage::read_text_bounded;
 
+use crate::console::{Stop, next_line};
+
 /// This command's lines in `gems-cli --help`.
 pub const USAGE: &str = "  grid-duel [--seed S] [--smart]
                              play Grid Duel against the computer (3 turns of two 9x9 grids);
@@ -178,21 +180,6 @@ fn clock_seed() -> u64 {
         .unwrap_or(0)
 }
 
-/// Why the console stopped: end of input, or an I/O error.
-#[derive(Debug)]
-enum Stop {
-    /// No more input.
-    Eof,
-    /// Reading or writing failed.
-    Io(io::Error),
-}
-
-impl From<io::Error> for Stop {
-    fn from(e: io::Error) -> Self {
-        Stop::Io(e)
-    }
-}
-
 /// The console game over any input and output.
 pub struct Console<R, W> {
     input: R,
@@ -234,9 +221,7 @@ impl<R: BufRead, W: Write> Console<R, W> {
     fn read_line(&mut self) -> Result<String, Stop> {
         self.out.flush()?;
         let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
-            return Err(Stop::Eof);
-        }
+        next_line(&mut self.input, &mut line)?;
         Ok(line.trim().to_string())
     }
 

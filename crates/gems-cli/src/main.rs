@@ -1,6 +1,7 @@
 //! `gems-cli`: the text front ends and benchmarks of the Modern Gems games.
 
 mod bench;
+mod console;
 mod dots;
 mod grid_duel;
 mod k_in_a_row;

@@ -12,20 +12,7 @@ use gems_rules::gems::{
 };
 use gems_rules::storage::{atomic_write, read_text_bounded};
 
-/// Why the console stopped reading: end of input, or an I/O error on stdout/stdin.
-#[derive(Debug)]
-enum Stop {
-    /// No more input.
-    Eof,
-    /// Writing or reading failed.
-    Io(io::Error),
-}
-
-impl From<io::Error> for Stop {
-    fn from(e: io::Error) -> Self {
-        Stop::Io(e)
-    }
-}
+use crate::console::{Stop, next_line};
 
 /// What the human chose at the in-game prompt.
 enum Turn {
@@ -91,10 +78,7 @@ impl<R: BufRead, W: Write> Console<R, W> {
         self.out.flush()?;
         let mut line = String::new();
         loop {
-            line.clear();
-            if self.input.read_line(&mut line)? == 0 {
-                return Err(Stop::Eof);
-            }
+            next_line(&mut self.input, &mut line)?;
             let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
             if !words.is_empty() {
                 return Ok(words);
