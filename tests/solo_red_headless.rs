@@ -8,10 +8,12 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use gems_rules::solo_red::{Game, ai};
+use modern_gems::gems::scores::HighScores;
 use modern_gems::screens::{Screen, ScreenStatus, ScreensPlugin};
 use modern_gems::solo_red::logic::{
     CardEntity, Gliding, SoloRedAction, SoloRedLogicPlugin, SoloRedSession, place_position,
 };
+use modern_gems::solo_red::record::{SoloRedRecord, SoloRedRecordPlugin};
 
 fn app_with(session: SoloRedSession) -> App {
     let mut app = App::new();
@@ -20,7 +22,8 @@ fn app_with(session: SoloRedSession) -> App {
             16,
         )))
         .insert_resource(session)
-        .add_plugins((ScreensPlugin, SoloRedLogicPlugin));
+        .insert_resource(HighScores::default())
+        .add_plugins((ScreensPlugin, SoloRedLogicPlugin, SoloRedRecordPlugin));
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::SoloRed);
@@ -100,6 +103,12 @@ fn a_whole_winning_game_through_clicks() {
     }
     assert!(session(&app).game.is_won());
     assert!(app.world().resource::<ScreenStatus>().over);
+    // The win is in the record, once however many frames pass.
+    for _ in 0..10 {
+        app.update();
+    }
+    let record = SoloRedRecord::read(app.world().resource::<HighScores>());
+    assert_eq!((record.played, record.won, record.streak), (1, 1, 1));
 }
 
 #[test]
@@ -137,6 +146,9 @@ fn losing_play_ends_the_game() {
     assert!(session(&app).game.is_over() && !session(&app).game.is_won());
     assert!(app.world().resource::<ScreenStatus>().over);
     assert_mirror(&mut app);
+    app.update();
+    let record = SoloRedRecord::read(app.world().resource::<HighScores>());
+    assert_eq!((record.played, record.won, record.streak), (1, 0, 0));
 }
 
 #[test]
@@ -156,5 +168,20 @@ fn hint_and_autoplay_run_on_the_task_pool() {
     settle(&mut app);
     let after = session(&app);
     assert!(after.game.deck_len() < s.game.deck_len() || after.game.is_over());
+    assert!(after.assisted, "autoplay marks the deal");
     assert_mirror(&mut app);
+    // Finish the deal by autoplay: it is not recorded.
+    send(&mut app, SoloRedAction::ToggleAutoplay);
+    for _ in 0..20_000 {
+        if session(&app).game.is_over() {
+            break;
+        }
+        app.update();
+    }
+    assert!(session(&app).game.is_over());
+    app.update();
+    assert_eq!(
+        SoloRedRecord::read(app.world().resource::<HighScores>()).played,
+        0
+    );
 }

@@ -72,6 +72,21 @@ impl HighScores {
         better
     }
 
+    /// Sets several entries (counters, not bests: a value may go down) and saves once when any
+    /// changed.
+    pub fn set_all<'a>(&mut self, entries: impl IntoIterator<Item = (&'a str, u64)>) {
+        let mut changed = false;
+        for (key, value) in entries {
+            if self.best.get(key) != Some(&value) {
+                self.best.insert(key.to_string(), value);
+                changed = true;
+            }
+        }
+        if changed {
+            self.save();
+        }
+    }
+
     fn save(&mut self) {
         let Some(path) = &self.path else { return };
         let text = match gems_formats::scores::scores_to_text(&self.best) {

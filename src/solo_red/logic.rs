@@ -32,6 +32,10 @@ pub struct SoloRedSession {
     pub message: String,
     /// Whether the AI plays by itself.
     pub autoplay: bool,
+    /// Autoplay was switched on during this deal, so it does not count in the player's record.
+    pub assisted: bool,
+    /// The finished deal is in the record already.
+    pub recorded: bool,
 }
 
 impl SoloRedSession {
@@ -53,6 +57,8 @@ impl SoloRedSession {
             hint: None,
             message: String::new(),
             autoplay: false,
+            assisted: false,
+            recorded: false,
         }
     }
 
@@ -256,6 +262,7 @@ fn handle_actions(
             }
             SoloRedAction::ToggleAutoplay => {
                 s.autoplay = !s.autoplay;
+                s.assisted |= s.autoplay && !s.game.is_over();
                 continue;
             }
             _ if s.game.is_over() => {

@@ -267,6 +267,7 @@ struct HudParams<'w, 's> {
     cards: Query<'w, 's, (&'static CardEntity, &'static Transform)>,
     actions: MessageWriter<'w, SoloRedAction>,
     next_screen: ResMut<'w, NextState<Screen>>,
+    scores: Option<Res<'w, crate::gems::scores::HighScores>>,
 }
 
 fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
@@ -484,6 +485,13 @@ fn over_window(ctx: &egui::Context, p: &mut HudParams) {
             } else {
                 "The last card played did not make its palette win."
             });
+            if let Some(scores) = &p.scores {
+                let record = super::record::SoloRedRecord::read(scores);
+                ui.label(egui::RichText::new(record.summary()).strong());
+            }
+            if p.session.assisted {
+                ui.small("Autoplay played in this deal, so it is not in your record.");
+            }
             ui.horizontal(|ui| {
                 if ui.button("New deal").clicked() {
                     let seed = p.session.seed.wrapping_add(1);
