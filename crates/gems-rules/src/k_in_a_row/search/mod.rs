@@ -21,8 +21,12 @@ use std::time::Instant;
 use web_time::Instant;
 
 use super::board::{Board, Side};
-use super::geometry::{lines_of, symmetries};
 use super::tt::{Bound, Entry, FULL_DEPTH, NO_MOVE, Table};
+
+mod keys;
+mod scan;
+
+use keys::{Keys, splitmix};
 
 /// The value of winning now; a win in `p` plies is worth `WIN - p`.
 pub const WIN: i32 = 10_000;
@@ -108,23 +112,6 @@ pub struct Engine {
     root_best: u8,
 }
 
-/// Counts of a node's scan of all lines: live lines and the cells that complete one.
-struct Scan {
-    my_live: u32,
-    opp_live: u32,
-    my_threats: u64,
-    opp_threats: u64,
-    heuristic: i32,
-}
-
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 impl Default for Engine {
     fn default() -> Self {
         Engine::new()
@@ -166,45 +153,6 @@ impl Engine {
             aborted: false,
             root_best: NO_MOVE,
         }
-    }
-
-    /// Prepares the lines of `board`'s geometry, clearing the table if it changed.
-    fn configure(&mut self, board: &Board) {
-        if self.size == board.size()
-            && self.k == board.k()
-            && self.unavailable == board.unavailable()
-        {
-            return;
-        }
-        self.size = board.size();
-        self.k = board.k();
-        self.unavailable = board.unavailable();
-        self.full = board.full_mask();
-        self.windows = lines_of(board);
-        self.static_weight = [0; 64];
-        for &w in &self.windows {
-            let mut bits = w;
-            while bits != 0 {
-                self.static_weight[bits.trailing_zeros() as usize] += 1;
-                bits &= bits - 1;
-            }
-        }
-        self.perms = symmetries(board);
-        self.sym_keys = self
-            .perms
-            .iter()
-            .map(|p| {
-                let mut z = [[0u64; 64]; 2];
-                for (zc, own) in z.iter_mut().zip(&self.zobrist) {
-                    for (key, &to) in zc.iter_mut().zip(p.iter()) {
-                        *key = own[to as usize];
-                    }
-                }
-                z
-            })
-            .collect();
-        self.tt.clear();
-        self.history = [[0; 64]; 2];
     }
 
     /// The lines of k available cells of the configured geometry (for tests and statistics).
@@ -364,33 +312,6 @@ impl Engine {
         (cell as usize / self.size, cell as usize % self.size)
     }
 
-    /// The position's Zobrist key under each symmetry.
-    fn key_of(&self, me: u64, opp: u64, color: usize) -> Keys {
-        let mut keys = [0u64; 8];
-        for (t, key) in keys.iter_mut().enumerate().take(self.perms.len()) {
-            *key = if color == 1 { self.side_key } else { 0 };
-            for (bits, c) in [(me, color), (opp, 1 - color)] {
-                let mut b = bits;
-                while b != 0 {
-                    *key ^= self.sym_keys[t][c][b.trailing_zeros() as usize];
-                    b &= b - 1;
-                }
-            }
-        }
-        keys
-    }
-
-    /// The table key (the smallest key over the symmetries, never 0) and that symmetry.
-    fn canonical(&self, keys: &Keys) -> (u64, usize) {
-        let mut best = (keys[0], 0);
-        for (t, &k) in keys.iter().enumerate().take(self.perms.len()).skip(1) {
-            if k < best.0 {
-                best = (k, t);
-            }
-        }
-        (best.0.max(1), best.1)
-    }
-
     fn fallback_move(&self, occupied: u64) -> u8 {
         let mut best = NO_MOVE;
         let mut b = self.full & !occupied;
@@ -403,56 +324,6 @@ impl Engine {
             b &= b - 1;
         }
         best
-    }
-
-    /// Scans every line once. A line is live for a player when it holds no opposing tile and
-    /// that player still has enough moves left to fill it. With `order`, also scores each
-    /// empty cell by the live lines through it (for move ordering).
-    fn scan(&self, me: u64, opp: u64, empties: u32, order: Option<(&mut [i32; 64], bool)>) -> Scan {
-        let k = self.k as u32;
-        let my_moves = empties.div_ceil(2);
-        let opp_moves = empties / 2;
-        let mut s = Scan {
-            my_live: 0,
-            opp_live: 0,
-            my_threats: 0,
-            opp_threats: 0,
-            heuristic: 0,
-        };
-        let mut order = order;
-        for &w in &self.windows {
-            let m = w & me;
-            let o = w & opp;
-            if o == 0 {
-                let c = m.count_ones();
-                if k - c <= my_moves {
-                    s.my_live += 1;
-                    if c + 1 == k {
-                        s.my_threats |= w & !m;
-                    }
-                    s.heuristic += WEIGHTS[c.min(5) as usize];
-                    if let Some((ord, defend)) = order.as_mut() {
-                        let weights = if *defend { &ORDER_THEIRS } else { &ORDER_MINE };
-                        add_to_cells(ord, w & !m, weights[c.min(5) as usize]);
-                    }
-                }
-            }
-            if m == 0 {
-                let c = o.count_ones();
-                if k - c <= opp_moves {
-                    s.opp_live += 1;
-                    if c + 1 == k {
-                        s.opp_threats |= w & !o;
-                    }
-                    s.heuristic -= WEIGHTS[c.min(5) as usize];
-                    if let Some((ord, defend)) = order.as_mut() {
-                        let weights = if *defend { &ORDER_MINE } else { &ORDER_THEIRS };
-                        add_to_cells(ord, w & !o, weights[c.min(5) as usize]);
-                    }
-                }
-            }
-        }
-        s
     }
 
     fn check_abort(&mut self) -> bool {
@@ -668,22 +539,6 @@ impl Engine {
     }
 }
 
-/// Move-ordering weight of an empty cell in a live line holding c tiles of the mover.
-const ORDER_MINE: [i32; 6] = [1, 4, 16, 64, 256, 1024];
-/// Move-ordering weight of an empty cell in a live line holding c tiles of the opponent.
-const ORDER_THEIRS: [i32; 6] = [1, 3, 12, 48, 192, 768];
-
-fn add_to_cells(order: &mut [i32; 64], cells: u64, weight: i32) {
-    let mut b = cells;
-    while b != 0 {
-        order[b.trailing_zeros() as usize] += weight;
-        b &= b - 1;
-    }
-}
-
-/// Heuristic weight of a live line holding c tiles of one player.
-const WEIGHTS: [i32; 6] = [0, 1, 6, 36, 200, 1000];
-
 fn outcome_of(v: i32) -> Outcome {
     if v > WIN_MIN {
         Outcome::Win
@@ -693,9 +548,6 @@ fn outcome_of(v: i32) -> Outcome {
         Outcome::Draw
     }
 }
-
-/// A position's Zobrist key under each board symmetry (only the first `perms.len()` are used).
-type Keys = [u64; 8];
 
 /// Win/loss values are stored relative to the node (plies from it), not to the root.
 fn to_tt(v: i32, ply: usize) -> i32 {
