@@ -2,7 +2,7 @@
 //! dots vanish, the survivors fall and the refills drop in, exactly as the rules reported.
 
 use bevy::prelude::*;
-use gems_rules::dots::{Board, Game, Outcome, Point};
+use gems_rules::dots::{Board, Outcome, Point};
 
 use super::model::{
     Dot, DotIndex, DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, Gesture, LastPoints,
@@ -139,29 +139,30 @@ fn apply_actions(
     let mut respawn = false;
     for action in actions.read() {
         let fresh = match *action {
-            DotsAction::NewGame(seed) => Some((session.size, session.colors, session.moves, seed)),
+            DotsAction::NewGame(seed) => Some(DotsSession::new(
+                session.size,
+                session.colors,
+                session.moves,
+                seed,
+            )),
             DotsAction::Setup {
                 size,
                 colors,
                 moves,
-            } if Game::new(size, colors, moves, 0).is_ok() => Some((
-                size,
-                colors,
-                moves,
-                super::input::next_seed(session.game.seed()),
-            )),
+            } => {
+                let seed = super::input::next_seed(session.game.seed());
+                DotsSession::try_new(size, colors, moves, seed)
+                    .map_err(|e| warn!("dots: settings refused: {e}"))
+                    .ok()
+            }
             _ => None,
         };
-        if let Some((size, colors, moves, seed)) = fresh {
+        if let Some(fresh) = fresh {
             let generation = session.generation;
-            *session = DotsSession::new(size, colors, moves, seed);
+            *session = fresh;
             session.generation = generation + 1;
             *gesture = Gesture::default();
             respawn = true;
-            continue;
-        }
-        if let DotsAction::Setup { .. } = action {
-            warn!("dots: settings refused: {action:?}");
             continue;
         }
         if *phase != DotsPhase::Idle || respawn {

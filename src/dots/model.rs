@@ -2,7 +2,7 @@
 //! input, HUD and AI send, and the animation components.
 
 use bevy::prelude::*;
-use gems_rules::dots::{DEFAULT_COLORS, DEFAULT_MOVES, DEFAULT_SIZE, Game, Point};
+use gems_rules::dots::{DEFAULT_COLORS, DEFAULT_MOVES, DEFAULT_SIZE, DotsError, Game, Point};
 
 /// The game being played and how it was set up.
 #[derive(Resource, Clone, Debug)]
@@ -22,19 +22,21 @@ pub struct DotsSession {
 impl DotsSession {
     /// A new game; falls back to the defaults when the settings are invalid.
     pub fn new(size: usize, colors: u8, moves: u32, seed: u64) -> Self {
-        match Game::new(size, colors, moves, seed) {
-            Ok(game) => Self {
-                game,
-                size,
-                colors,
-                moves,
-                generation: 0,
-            },
-            Err(e) => {
-                warn!("dots: {e}; using the default game");
-                Self::default_with_seed(seed)
-            }
-        }
+        Self::try_new(size, colors, moves, seed).unwrap_or_else(|e| {
+            warn!("dots: {e}; using the default game");
+            Self::default_with_seed(seed)
+        })
+    }
+
+    /// A new game, or why the rules refuse these settings.
+    pub fn try_new(size: usize, colors: u8, moves: u32, seed: u64) -> Result<Self, DotsError> {
+        Ok(Self {
+            game: Game::new(size, colors, moves, seed)?,
+            size,
+            colors,
+            moves,
+            generation: 0,
+        })
     }
 
     /// The default game (6×6, 5 colours, 20 moves) from `seed`.
