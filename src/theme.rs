@@ -60,6 +60,13 @@ pub fn color(s: &str) -> Color {
     parse_hex(s).unwrap_or(Color::srgb(1.0, 0.0, 1.0))
 }
 
+/// The same colour for egui: sRGB bytes, rounded, with straight (unmultiplied) alpha.
+pub fn egui_color(c: Color) -> bevy_egui::egui::Color32 {
+    use bevy::color::ColorToPacked;
+    let [r, g, b, a] = c.to_srgba().to_u8_array();
+    bevy_egui::egui::Color32::from_rgba_unmultiplied(r, g, b, a)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,8 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::theme::egui_color;
+
 /// A line of text drawn at the entity's place in the world. Like a sprite, it needs a place and
 /// a visibility, so those come with it.
 #[derive(Component, Clone, Debug, PartialEq)]
@@ -63,16 +65,6 @@ impl Plugin for WorldTextPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(EguiPrimaryContextPass, paint_labels);
     }
-}
-
-fn egui_color(c: Color) -> egui::Color32 {
-    let s = c.to_srgba();
-    egui::Color32::from_rgba_unmultiplied(
-        (s.red * 255.0).round() as u8,
-        (s.green * 255.0).round() as u8,
-        (s.blue * 255.0).round() as u8,
-        (s.alpha * 255.0).round() as u8,
-    )
 }
 
 fn paint_labels(

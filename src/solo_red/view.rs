@@ -10,7 +10,7 @@ use gems_rules::solo_red::Colour;
 
 use super::logic::{CardEntity, Place, SoloRedAction, SoloRedSession, place_position, table};
 use crate::screens::Screen;
-use crate::theme::{Theme, color};
+use crate::theme::{Theme, color, egui_color};
 
 /// Drawing, input and HUD of Solo Red.
 pub struct SoloRedViewPlugin;
@@ -41,15 +41,6 @@ pub fn face(c: Colour) -> Color {
         Colour::Indigo => Color::srgb(0.29, 0.20, 0.62),
         Colour::Violet => Color::srgb(0.62, 0.32, 0.78),
     }
-}
-
-fn egui_color(c: Color) -> egui::Color32 {
-    let s = c.to_srgba();
-    egui::Color32::from_rgb(
-        (s.red * 255.0) as u8,
-        (s.green * 255.0) as u8,
-        (s.blue * 255.0) as u8,
-    )
 }
 
 /// The golden frame around the winning palette.
