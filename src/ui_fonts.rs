@@ -126,7 +126,10 @@ mod web {
         app.init_asset::<FontFile>()
             .init_asset_loader::<FontFileLoader>()
             .add_systems(Startup, request_fonts)
-            .add_systems(EguiPrimaryContextPass, install_loaded_fonts);
+            .add_systems(
+                EguiPrimaryContextPass,
+                install_loaded_fonts.run_if(resource_exists::<PendingFonts>),
+            );
     }
 
     fn request_fonts(mut commands: Commands, server: Res<AssetServer>) {
@@ -139,14 +142,11 @@ mod web {
 
     fn install_loaded_fonts(
         mut commands: Commands,
-        pending: Option<Res<PendingFonts>>,
+        pending: Res<PendingFonts>,
         server: Res<AssetServer>,
         mut files: ResMut<Assets<FontFile>>,
         mut contexts: EguiContexts,
     ) -> Result {
-        let Some(pending) = pending else {
-            return Ok(());
-        };
         if let Some(failed) = pending.0.iter().find(|h| server.load_state(*h).is_failed()) {
             warn!(
                 "font {:?} did not load; the menus keep their icons only",

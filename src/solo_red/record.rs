@@ -85,9 +85,6 @@ fn record_result(session: Option<ResMut<SoloRedSession>>, scores: Option<ResMut<
     let (Some(mut session), Some(mut scores)) = (session, scores) else {
         return;
     };
-    if session.autoplay && !session.assisted && !session.game.is_over() {
-        session.assisted = true;
-    }
     if !session.game.is_over() || session.recorded {
         return;
     }
