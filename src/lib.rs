@@ -85,15 +85,24 @@ fn board_file(name: &str) -> Option<gems_rules::gems::Board> {
 /// exactly as the real app runs it, for tests and benchmarks. It starts on the Modern Gems
 /// screen with `session`.
 pub fn headless_app(session: GemsSession, step: Duration) -> App {
+    let mut app = headless_screen_app(Screen::ModernGems, step);
+    app.insert_resource(session)
+        .add_plugins(gems::GemsLogicPlugin);
+    app.update();
+    app
+}
+
+/// The bare headless app every game's tests start from: no window or renderer, time stepping by
+/// `step` per `update()`, the screen states, and `screen` asked for (it opens on the next
+/// update, once the caller has added its game's plugins and resources).
+pub fn headless_screen_app(screen: Screen, step: Duration) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_resource(TimeUpdateStrategy::ManualDuration(step))
-        .insert_resource(session)
-        .add_plugins((ScreensPlugin, gems::GemsLogicPlugin));
+        .add_plugins(ScreensPlugin);
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
-        .set(Screen::ModernGems);
-    app.update();
+        .set(screen);
     app
 }
 

@@ -8,15 +8,14 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use gems_rules::gems::{Game, Player, RemovalPolicy, named_board};
 use modern_gems::gems::GemsLogicPlugin;
 use modern_gems::gems::files::LoadGameRequest;
 use modern_gems::gems::model::GemsSession;
 use modern_gems::gems::scores::HighScores;
+use modern_gems::headless_screen_app;
 use modern_gems::paths::DataDir;
-use modern_gems::screens::{Screen, ScreensPlugin};
+use modern_gems::screens::Screen;
 use modern_gems::settings::{Notices, Settings, SettingsPlugin};
 
 fn data_dir(tag: &str) -> PathBuf {
@@ -34,18 +33,11 @@ fn app_over(dir: &Path) -> App {
         RemovalPolicy::Chained,
         Player::Interactive,
     );
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            16,
-        )))
-        .insert_resource(HighScores::load(data.file("scores.ron")))
+    let mut app = headless_screen_app(Screen::ModernGems, Duration::from_millis(16));
+    app.insert_resource(HighScores::load(data.file("scores.ron")))
         .insert_resource(data)
         .insert_resource(session)
-        .add_plugins((ScreensPlugin, SettingsPlugin, GemsLogicPlugin));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::ModernGems);
+        .add_plugins((SettingsPlugin, GemsLogicPlugin));
     for _ in 0..5 {
         app.update();
     }
@@ -209,15 +201,8 @@ fn bad_k_in_a_row_board_files_are_reported_and_the_game_goes_on() {
     for (name, bytes) in &files {
         std::fs::write(dir.join(name), bytes).unwrap();
     }
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            16,
-        )))
-        .add_plugins((ScreensPlugin, KInARowLogicPlugin));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::KInARow);
+    let mut app = headless_screen_app(Screen::KInARow, Duration::from_millis(16));
+    app.add_plugins(KInARowLogicPlugin);
     app.update();
     app.update();
     let before = *app.world().resource::<KSession>().game.board();

@@ -6,37 +6,31 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use gems_rules::dots::{Game, Point, best_closed_shape, best_move};
 use modern_gems::dots::DotsLogicPlugin;
 use modern_gems::dots::ai::{DotsAutoplay, DotsSearch};
 use modern_gems::dots::model::{Dot, DotIndex, DotsAction, DotsPhase, DotsSession, Tween, Vanish};
 use modern_gems::gems::scores::HighScores;
-use modern_gems::screens::{Screen, ScreenStatus, ScreensPlugin};
+use modern_gems::headless_screen_app;
+use modern_gems::screens::{Screen, ScreenStatus};
 
 const STEP: Duration = Duration::from_millis(16);
 
 fn app_with(game: Game) -> App {
-    let mut app = App::new();
+    let mut app = headless_screen_app(Screen::Dots, STEP);
     let (size, colors, moves) = (
         game.board().size(),
         game.board().colors(),
         game.moves_allowed(),
     );
-    app.add_plugins((MinimalPlugins, StatesPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(STEP))
-        .insert_resource(DotsSession {
-            game,
-            size,
-            colors,
-            moves,
-            generation: 0,
-        })
-        .add_plugins((ScreensPlugin, DotsLogicPlugin));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Dots);
+    app.insert_resource(DotsSession {
+        game,
+        size,
+        colors,
+        moves,
+        generation: 0,
+    })
+    .add_plugins(DotsLogicPlugin);
     app.update();
     settle(&mut app);
     app

@@ -6,24 +6,18 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use gems_rules::grid_duel::{Choice, ComputerKind, Duel, Grid, Outcome, Phase, Side, TURNS, score};
 use modern_gems::grid_duel::GridDuelLogicPlugin;
 use modern_gems::grid_duel::model::{CellState, DuelAction, DuelCell, DuelSession, OnShow, Stage};
-use modern_gems::screens::{Screen, ScreenStatus, ScreensPlugin};
+use modern_gems::headless_screen_app;
+use modern_gems::screens::{Screen, ScreenStatus};
 
 const STEP: Duration = Duration::from_millis(16);
 
 fn app(seed: u64, kind: ComputerKind) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(STEP))
-        .insert_resource(DuelSession::new(seed, kind))
-        .add_plugins((ScreensPlugin, GridDuelLogicPlugin));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::GridDuel);
+    let mut app = headless_screen_app(Screen::GridDuel, STEP);
+    app.insert_resource(DuelSession::new(seed, kind))
+        .add_plugins(GridDuelLogicPlugin);
     app.update();
     app
 }
@@ -193,18 +187,13 @@ fn new_game_starts_over_with_the_chosen_computer() {
 /// `--autoplay`: the human side plays the smart policy by itself and the game reaches its end.
 #[test]
 fn autoplay_plays_a_whole_game() {
-    let mut a = App::new();
-    a.add_plugins((MinimalPlugins, StatesPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(STEP))
-        .insert_resource(modern_gems::launch::LaunchOptions {
-            autoplay: true,
-            seed: Some(12),
-            ..Default::default()
-        })
-        .add_plugins((ScreensPlugin, GridDuelLogicPlugin));
-    a.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::GridDuel);
+    let mut a = headless_screen_app(Screen::GridDuel, STEP);
+    a.insert_resource(modern_gems::launch::LaunchOptions {
+        autoplay: true,
+        seed: Some(12),
+        ..Default::default()
+    })
+    .add_plugins(GridDuelLogicPlugin);
     let mut frames = 0;
     while !a.world().resource::<ScreenStatus>().over {
         a.update();

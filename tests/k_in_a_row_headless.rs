@@ -4,24 +4,16 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use gems_rules::k_in_a_row::{Board, Cell, Game, Side, Status, Strength};
+use modern_gems::headless_screen_app;
 use modern_gems::k_in_a_row::logic::{
     KAction, KInARowLogicPlugin, KSession, KThinking, SearchHost, Setup,
 };
-use modern_gems::screens::{Screen, ScreenStatus, ScreensPlugin};
+use modern_gems::screens::{Screen, ScreenStatus};
 
 fn app() -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            16,
-        )))
-        .add_plugins((ScreensPlugin, KInARowLogicPlugin));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::KInARow);
+    let mut app = headless_screen_app(Screen::KInARow, Duration::from_millis(16));
+    app.add_plugins(KInARowLogicPlugin);
     app.update();
     app
 }

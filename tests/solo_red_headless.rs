@@ -5,28 +5,20 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use gems_rules::solo_red::{Game, ai};
 use modern_gems::gems::scores::HighScores;
-use modern_gems::screens::{Screen, ScreenStatus, ScreensPlugin};
+use modern_gems::headless_screen_app;
+use modern_gems::screens::{Screen, ScreenStatus};
 use modern_gems::solo_red::logic::{
     CardEntity, Gliding, SoloRedAction, SoloRedLogicPlugin, SoloRedSession, place_position,
 };
 use modern_gems::solo_red::record::{SoloRedRecord, SoloRedRecordPlugin};
 
 fn app_with(session: SoloRedSession) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            16,
-        )))
-        .insert_resource(session)
+    let mut app = headless_screen_app(Screen::SoloRed, Duration::from_millis(16));
+    app.insert_resource(session)
         .insert_resource(HighScores::default())
-        .add_plugins((ScreensPlugin, SoloRedLogicPlugin, SoloRedRecordPlugin));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::SoloRed);
+        .add_plugins((SoloRedLogicPlugin, SoloRedRecordPlugin));
     settle(&mut app);
     app
 }
