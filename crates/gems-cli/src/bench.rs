@@ -3,7 +3,9 @@
 use std::time::{Duration, Instant};
 
 use gems_rules::gems::fast::{FastBoard, FastRng, Scratch};
-use gems_rules::gems::{Board, Game, Player, RemovalPolicy, expert_line, parse_board_set};
+use gems_rules::gems::{
+    Board, Budget, Computer, Game, Player, RemovalPolicy, expert_line, parse_board_set,
+};
 
 /// The 20 standard SameGame positions (first line = top row).
 const STANDARD: [&str; 20] = [
@@ -156,11 +158,17 @@ fn samegame(o: &Options) -> Result<(), String> {
         let t = Instant::now();
         let score = match o.player {
             Player::Expert => {
-                expert_line(board, o.policy, Duration::from_secs_f64(o.seconds)).score
+                expert_line(
+                    board,
+                    o.policy,
+                    Budget::Time(Duration::from_secs_f64(o.seconds)),
+                )
+                .score
             }
             player => {
                 let mut game = Game::new(board.clone(), o.policy, player);
-                while game.play_ai_move().is_some() {}
+                let mut computer = Computer::default();
+                while computer.play(&mut game).is_some() {}
                 game.score()
             }
         };

@@ -66,6 +66,7 @@ fn usage() -> String {
 
 fn run_modern_gems(args: &[String]) -> Result<(), String> {
     let mut extended = false;
+    let mut computer = gems_rules::gems::Computer::default();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -77,7 +78,8 @@ fn run_modern_gems(args: &[String]) -> Result<(), String> {
                     .ok()
                     .filter(|&m| m > 0)
                     .ok_or_else(|| format!("modern-gems: bad --expert-ms '{v}'"))?;
-                gems_rules::gems::set_expert_budget(std::time::Duration::from_millis(ms));
+                computer.expert.budget =
+                    gems_rules::gems::Budget::Time(std::time::Duration::from_millis(ms));
             }
             other => return Err(format!("modern-gems: unknown option '{other}'")),
         }
@@ -85,6 +87,7 @@ fn run_modern_gems(args: &[String]) -> Result<(), String> {
     let stdin = io::stdin().lock();
     let stdout = BufWriter::new(io::stdout().lock());
     modern_gems::Console::new(stdin, stdout, extended)
+        .with_computer(computer)
         .run()
         .map_err(|e| e.to_string())
 }

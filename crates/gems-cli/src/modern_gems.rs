@@ -8,7 +8,8 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use gems_rules::gems::{
-    Game, MAX_SAVE_FILE_BYTES, MoveError, Player, RemovalPolicy, board_by_name, named_board_names,
+    Computer, Game, MAX_SAVE_FILE_BYTES, MoveError, Player, RemovalPolicy, board_by_name,
+    named_board_names,
 };
 use gems_rules::storage::{atomic_write, read_text_bounded};
 
@@ -30,6 +31,8 @@ pub struct Console<R, W> {
     out: W,
     /// Whether menus also list the boards, policies and players added beyond the spec.
     extended: bool,
+    /// Plays the automatic players' moves (holds the Expert and its budget).
+    computer: Computer,
 }
 
 impl<R: BufRead, W: Write> Console<R, W> {
@@ -39,7 +42,15 @@ impl<R: BufRead, W: Write> Console<R, W> {
             input,
             out,
             extended,
+            computer: Computer::default(),
         }
+    }
+
+    /// The same console with the automatic players' moves made by `computer` (for example an
+    /// Expert with another budget).
+    pub fn with_computer(mut self, computer: Computer) -> Self {
+        self.computer = computer;
+        self
     }
 
     /// Runs the top menu until `quit` or end of input.
@@ -203,7 +214,7 @@ impl<R: BufRead, W: Write> Console<R, W> {
                     writeln!(self.out, "Quitting")?;
                     return Ok(());
                 }
-            } else if game.play_ai_move().is_none() {
+            } else if self.computer.play(&mut game).is_none() {
                 break;
             }
         }

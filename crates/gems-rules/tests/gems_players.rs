@@ -2,7 +2,7 @@
 //! LookAhead1, every pair of cells on cloned boards), with a recursive flood fill as in the spec.
 
 use gems_rules::gems::{
-    Board, Cell, Game, Player, RemovalPolicy, greedy_move, look_ahead1_move, named_board,
+    Board, Cell, Computer, Game, Player, RemovalPolicy, greedy_move, look_ahead1_move, named_board,
     named_board_names, random_board,
 };
 
@@ -113,7 +113,7 @@ fn check_game(board: Board, p: RemovalPolicy, player: Player) -> u64 {
             _ => look_ahead1_move(game.board(), p),
         };
         assert_eq!(got, expected, "{player} under {p} on\n{}", game.board());
-        assert!(game.play_ai_move().is_some());
+        assert!(Computer::default().play(&mut game).is_some());
     }
     game.score()
 }
@@ -148,7 +148,8 @@ fn greedy_and_look_ahead_match_the_spec_oracle_on_random_boards() {
 fn greedy_sample_scores() {
     let play = |name: &str, p| {
         let mut g = Game::new(named_board(name).unwrap(), p, Player::Greedy);
-        while g.play_ai_move().is_some() {}
+        let mut computer = Computer::default();
+        while computer.play(&mut g).is_some() {}
         g.score()
     };
     assert_eq!(play("tiny", RemovalPolicy::Adjacent), 23);
@@ -176,7 +177,11 @@ fn look_ahead_beats_greedy_somewhere() {
 #[test]
 fn interactive_player_does_not_choose() {
     assert_eq!(
-        Player::Interactive.choose_move(&named_board("tiny").unwrap(), RemovalPolicy::Chained),
+        Computer::default().choose_move(
+            Player::Interactive,
+            &named_board("tiny").unwrap(),
+            RemovalPolicy::Chained
+        ),
         None
     );
 }

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use gems_rules::gems::fast::{FastBoard, Scratch};
 use gems_rules::gems::{
-    Board, Game, Player, RemovalPolicy, named_board, named_board_names, set_expert_budget,
+    Board, Budget, Computer, Expert, Game, Player, RemovalPolicy, named_board, named_board_names,
 };
 
 fn standard(i: usize) -> Board {
@@ -40,7 +40,8 @@ fn literature_greedy_reproduces_the_published_total() {
 
 fn final_score(board: &Board, policy: RemovalPolicy, player: Player) -> u64 {
     let mut game = Game::new(board.clone(), policy, player);
-    while game.play_ai_move().is_some() {}
+    let mut computer = Computer::new(Expert::new(Budget::Time(Duration::from_millis(20))));
+    while computer.play(&mut game).is_some() {}
     assert!(game.is_over());
     game.score()
 }
@@ -48,7 +49,6 @@ fn final_score(board: &Board, policy: RemovalPolicy, player: Player) -> u64 {
 /// On the named boards, under every policy: Expert ≥ LookAhead1 ≥ Greedy.
 #[test]
 fn expert_beats_look_ahead_beats_greedy_on_named_boards() {
-    set_expert_budget(Duration::from_millis(20));
     for name in named_board_names() {
         let board = named_board(name).unwrap();
         for policy in RemovalPolicy::ALL {
@@ -65,8 +65,11 @@ fn expert_beats_look_ahead_beats_greedy_on_named_boards() {
 #[test]
 fn expert_line_is_valid_and_strong_on_a_standard_position() {
     let board = standard(1);
-    let line =
-        gems_rules::gems::expert_line(&board, RemovalPolicy::Classic, Duration::from_millis(400));
+    let line = gems_rules::gems::expert_line(
+        &board,
+        RemovalPolicy::Classic,
+        Budget::Time(Duration::from_millis(400)),
+    );
     let mut game = Game::new(board.clone(), RemovalPolicy::Classic, Player::Interactive);
     for c in &line.moves {
         game.play(c.row as i64, c.col as i64).unwrap();
@@ -79,4 +82,25 @@ fn expert_line_is_valid_and_strong_on_a_standard_position() {
         "expert {} vs greedy {greedy}",
         line.score
     );
+}
+
+/// With a node budget the Expert is a pure function of the board: two Experts that never met
+/// play the same whole game, move for move, and its remembered plans never make it score less
+/// than greedy.
+#[test]
+fn expert_with_a_node_budget_replays_exactly() {
+    let board = standard(3);
+    let play = || {
+        let mut game = Game::new(board.clone(), RemovalPolicy::Classic, Player::Expert);
+        let mut computer = Computer::new(Expert::new(Budget::Nodes(2_000)));
+        let mut moves = Vec::new();
+        while let Some(outcome) = computer.play(&mut game) {
+            moves.push(outcome.cell);
+        }
+        (moves, game.score())
+    };
+    let (first, score) = play();
+    assert_eq!(play(), (first.clone(), score));
+    assert!(!first.is_empty());
+    assert!(score >= final_score(&board, RemovalPolicy::Classic, Player::Greedy));
 }

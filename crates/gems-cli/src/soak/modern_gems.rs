@@ -2,8 +2,8 @@
 
 use gems_rules::gems::fast::FastRng;
 use gems_rules::gems::{
-    Board, Game, Player, RemovalPolicy, check, legal_moves, named_board, named_board_names,
-    random_board,
+    Board, Computer, Game, Player, RemovalPolicy, check, legal_moves, named_board,
+    named_board_names, random_board,
 };
 
 use super::Tally;
@@ -58,8 +58,8 @@ fn play_modern_gems(
         let cell = if player == Player::Interactive {
             legal[rng.below(legal.len())].cell
         } else {
-            player
-                .choose_move(&before, policy)
+            Computer::default()
+                .choose_move(player, &before, policy)
                 .ok_or("the AI found no move in a game that is not over")?
         };
         // The group the move should remove, as the policy flags it on a copy.

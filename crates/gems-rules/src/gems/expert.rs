@@ -8,8 +8,6 @@
 //! move's search starts from the rest of it.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 #[cfg(not(target_arch = "wasm32"))]
 use std::time::Instant;
@@ -20,25 +18,115 @@ use web_time::Instant;
 use super::board::{Board, Cell};
 use super::fast::{FastBoard, FastMove, FastRng, Scratch};
 use super::game::Game;
-use super::player::{Player, legal_moves};
+use super::player::{Player, greedy_move, legal_moves, look_ahead1_move};
 use super::policy::RemovalPolicy;
 
-/// Default thinking time per move of [`Player::Expert`], in milliseconds (shorter in the
-/// browser, where the search shares the page's only thread).
-static MOVE_BUDGET_MS: AtomicU64 = AtomicU64::new(if cfg!(target_arch = "wasm32") {
-    300
-} else {
-    1000
-});
-
-/// Sets the thinking time per move of [`Player::Expert`].
-pub fn set_expert_budget(budget: Duration) {
-    MOVE_BUDGET_MS.store(budget.as_millis().max(1) as u64, Ordering::Relaxed);
+/// How long the Expert may search for one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Wall-clock time: the strongest play a machine can give in that time (one search per
+    /// core), but not reproducible from run to run.
+    Time(Duration),
+    /// A number of search nodes (moves tried, each followed by a playout or a deeper search),
+    /// on one thread: the same board always gets the same answer, on any machine (tests,
+    /// replays).
+    Nodes(u64),
 }
 
-/// The thinking time per move of [`Player::Expert`].
-pub fn expert_budget() -> Duration {
-    Duration::from_millis(MOVE_BUDGET_MS.load(Ordering::Relaxed))
+impl Default for Budget {
+    /// One second per move (300 ms in the browser, where the search shares the page's thread).
+    fn default() -> Self {
+        Budget::Time(Duration::from_millis(if cfg!(target_arch = "wasm32") {
+            300
+        } else {
+            1000
+        }))
+    }
+}
+
+/// When a search must stop: a deadline or a count of nodes left.
+#[derive(Clone, Copy, Debug)]
+enum Clock {
+    Deadline(Instant),
+    Nodes(u64),
+}
+
+impl Clock {
+    fn start(budget: Budget) -> Clock {
+        match budget {
+            Budget::Time(d) => Clock::Deadline(Instant::now() + d),
+            Budget::Nodes(n) => Clock::Nodes(n),
+        }
+    }
+
+    /// Whether the budget is spent.
+    fn out(&self) -> bool {
+        match *self {
+            Clock::Deadline(t) => Instant::now() >= t,
+            Clock::Nodes(n) => n == 0,
+        }
+    }
+
+    /// Counts one node.
+    fn tick(&mut self) {
+        if let Clock::Nodes(n) = self {
+            *n = n.saturating_sub(1);
+        }
+    }
+}
+
+/// The Expert player as a value: its budget per move and the lines it has planned, which it
+/// remembers from one move to the next. Whoever plays with the Expert owns one.
+#[derive(Clone, Debug, Default)]
+pub struct Expert {
+    /// How long it searches for each move.
+    pub budget: Budget,
+    /// Remembered lines: the position after a line's first move → the rest of the line.
+    plans: HashMap<(Board, RemovalPolicy), Line>,
+}
+
+/// Plans kept at most; past this the memory starts again (a game needs one per move).
+const MAX_PLANS: usize = 256;
+
+impl Expert {
+    /// An Expert with this budget per move and no plans yet.
+    pub fn new(budget: Budget) -> Expert {
+        Expert {
+            budget,
+            plans: HashMap::new(),
+        }
+    }
+
+    /// The Expert's move: the first move of the best line found within its budget. The rest of
+    /// the line is remembered, so the next move's search starts from it.
+    pub fn choose_move(&mut self, board: &Board, policy: RemovalPolicy) -> Option<Cell> {
+        let line = self.line(board, policy);
+        let first = *line.moves.first()?;
+        let mut game = Game::new(board.clone(), policy, Player::Interactive);
+        let outcome = game.play(first.row as i64, first.col as i64).ok()?;
+        if self.plans.len() >= MAX_PLANS {
+            self.plans.clear();
+        }
+        self.plans.insert(
+            (game.board().clone(), policy),
+            Line {
+                moves: line.moves[1..].to_vec(),
+                score: line.score - outcome.points,
+            },
+        );
+        Some(first)
+    }
+
+    /// The best line the Expert finds from `board` within its budget (starting from a
+    /// remembered plan when it has one).
+    pub fn line(&self, board: &Board, policy: RemovalPolicy) -> Line {
+        expert_line_from(
+            board,
+            policy,
+            self.budget,
+            self.plans.get(&(board.clone(), policy)),
+        )
+    }
 }
 
 /// A line of play from a position and what it scores (including the end bonus).
@@ -50,11 +138,16 @@ pub struct Line {
     pub score: u64,
 }
 
-/// Plays `player` (Greedy or LookAhead1) to the end from `board`; returns its line.
+/// Plays `player` (LookAhead1, or else Greedy) to the end from `board`; returns its line.
 fn line_of(board: &Board, policy: RemovalPolicy, player: Player) -> Line {
     let mut game = Game::new(board.clone(), policy, player);
     let mut moves = Vec::new();
-    while let Some(cell) = player.choose_move(game.board(), policy) {
+    let choose = if player == Player::LookAhead1 {
+        look_ahead1_move
+    } else {
+        greedy_move
+    };
+    while let Some(cell) = choose(game.board(), policy) {
         if game.play(cell.row as i64, cell.col as i64).is_err() {
             break;
         }
@@ -75,31 +168,20 @@ fn score_line(board: &Board, policy: RemovalPolicy, moves: &[Cell]) -> Option<u6
     game.is_over().then_some(game.score())
 }
 
-/// Remembered lines: the position after a line's first move → the rest of the line.
-static PLANS: Mutex<Option<HashMap<(Board, RemovalPolicy), Line>>> = Mutex::new(None);
-
-fn remember(after_first: Board, policy: RemovalPolicy, rest: Line) {
-    if let Ok(mut plans) = PLANS.lock() {
-        let map = plans.get_or_insert_with(HashMap::new);
-        if map.len() > 256 {
-            map.clear();
-        }
-        map.insert((after_first, policy), rest);
-    }
+/// The best line the Expert finds from `board` within `budget`, with no plan to start from
+/// (the research benchmark).
+pub fn expert_line(board: &Board, policy: RemovalPolicy, budget: Budget) -> Line {
+    expert_line_from(board, policy, budget, None)
 }
 
-fn recall(board: &Board, policy: RemovalPolicy) -> Option<Line> {
-    PLANS
-        .lock()
-        .ok()?
-        .as_ref()?
-        .get(&(board.clone(), policy))
-        .cloned()
-}
-
-/// The best line the Expert finds from `board` within `budget`.
-pub fn expert_line(board: &Board, policy: RemovalPolicy, budget: Duration) -> Line {
-    let deadline = Instant::now() + budget;
+/// The best line found from `board` within `budget`, starting from `plan` when it is better.
+fn expert_line_from(
+    board: &Board,
+    policy: RemovalPolicy,
+    budget: Budget,
+    plan: Option<&Line>,
+) -> Line {
+    let clock = Clock::start(budget);
     // Starting lines: a remembered plan, greedy, and (on boards where it is quick) look-ahead.
     let mut best = line_of(board, policy, Player::Greedy);
     if board.gem_count() <= 400 {
@@ -108,14 +190,17 @@ pub fn expert_line(board: &Board, policy: RemovalPolicy, budget: Duration) -> Li
             best = la;
         }
     }
-    if let Some(plan) = recall(board, policy)
+    if let Some(plan) = plan
         && plan.score > best.score
         && score_line(board, policy, &plan.moves) == Some(plan.score)
     {
-        best = plan;
+        best = plan.clone();
     }
     if let Some(fast) = FastBoard::from_board(board, policy) {
-        let found = search_on_every_core(&fast, deadline);
+        let found = match clock {
+            Clock::Deadline(_) => search_on_every_core(&fast, clock),
+            Clock::Nodes(_) => vec![nmcs_anytime(&fast, clock, SEED)],
+        };
         for (score, line) in found {
             if score > best.score {
                 let mut replay = fast.clone();
@@ -137,14 +222,17 @@ pub fn expert_line(board: &Board, policy: RemovalPolicy, budget: Duration) -> Li
             }
         }
     } else {
-        generic_search(board, policy, deadline, &mut best);
+        generic_search(board, policy, clock, &mut best);
     }
     best
 }
 
+/// The random seed of the first search (the others vary it).
+const SEED: u64 = 0x5eed;
+
 /// Runs one independent search per core (each with its own seed); returns every result.
 #[cfg(not(target_arch = "wasm32"))]
-fn search_on_every_core(fast: &FastBoard, deadline: Instant) -> Vec<(u64, Vec<FastMove>)> {
+fn search_on_every_core(fast: &FastBoard, clock: Clock) -> Vec<(u64, Vec<FastMove>)> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .clamp(1, 8);
@@ -152,7 +240,7 @@ fn search_on_every_core(fast: &FastBoard, deadline: Instant) -> Vec<(u64, Vec<Fa
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let fast = fast.clone();
-                s.spawn(move || nmcs_anytime(&fast, deadline, 0x5eed ^ ((t as u64 + 1) * 0x9E37)))
+                s.spawn(move || nmcs_anytime(&fast, clock, SEED ^ ((t as u64 + 1) * 0x9E37)))
             })
             .collect();
         handles.into_iter().filter_map(|h| h.join().ok()).collect()
@@ -161,36 +249,14 @@ fn search_on_every_core(fast: &FastBoard, deadline: Instant) -> Vec<(u64, Vec<Fa
 
 /// In the browser there are no threads: one search on the page's thread.
 #[cfg(target_arch = "wasm32")]
-fn search_on_every_core(fast: &FastBoard, deadline: Instant) -> Vec<(u64, Vec<FastMove>)> {
-    vec![nmcs_anytime(fast, deadline, 0x5eed)]
-}
-
-/// The Expert's move: the first move of the best line found within the per-move budget.
-pub fn expert_move(board: &Board, policy: RemovalPolicy) -> Option<Cell> {
-    expert_move_within(board, policy, expert_budget())
-}
-
-/// The Expert's move within a given budget.
-pub fn expert_move_within(board: &Board, policy: RemovalPolicy, budget: Duration) -> Option<Cell> {
-    let line = expert_line(board, policy, budget);
-    let first = *line.moves.first()?;
-    let mut game = Game::new(board.clone(), policy, Player::Interactive);
-    let outcome = game.play(first.row as i64, first.col as i64).ok()?;
-    remember(
-        game.board().clone(),
-        policy,
-        Line {
-            moves: line.moves[1..].to_vec(),
-            score: line.score - outcome.points,
-        },
-    );
-    Some(first)
+fn search_on_every_core(fast: &FastBoard, clock: Clock) -> Vec<(u64, Vec<FastMove>)> {
+    vec![nmcs_anytime(fast, clock, SEED)]
 }
 
 /// Iterative NMCS: level 1, 2, 3 … until the deadline, keeping the best line of all.
-fn nmcs_anytime(start: &FastBoard, deadline: Instant, seed: u64) -> (u64, Vec<FastMove>) {
+fn nmcs_anytime(start: &FastBoard, clock: Clock, seed: u64) -> (u64, Vec<FastMove>) {
     let mut search = Nmcs {
-        deadline,
+        clock,
         rng: FastRng::new(seed),
         best_score: 0,
         best_line: Vec::new(),
@@ -203,7 +269,7 @@ fn nmcs_anytime(start: &FastBoard, deadline: Instant, seed: u64) -> (u64, Vec<Fa
         .playout(&mut search.rng, &mut scratch, Some(&mut line));
     search.offer(score, &line);
     for level in 1..=6 {
-        if Instant::now() >= deadline {
+        if search.clock.out() {
             break;
         }
         search.nested(start, level, &mut scratch);
@@ -213,7 +279,7 @@ fn nmcs_anytime(start: &FastBoard, deadline: Instant, seed: u64) -> (u64, Vec<Fa
 
 /// One thread's Nested Monte-Carlo Search.
 struct Nmcs {
-    deadline: Instant,
+    clock: Clock,
     rng: FastRng,
     /// Best complete line from the root, and its score.
     best_score: u64,
@@ -245,9 +311,10 @@ impl Nmcs {
             }
             let moves: Vec<FastMove> = scratch.moves.iter().map(|m| m.mv).collect();
             for mv in moves {
-                if Instant::now() >= self.deadline {
+                if self.clock.out() {
                     return;
                 }
+                self.clock.tick();
                 let mut child = pos.clone();
                 let Some(points) = child.play(mv, scratch) else {
                     continue;
@@ -303,9 +370,10 @@ impl Nmcs {
             let moves: Vec<FastMove> = scratch.moves.iter().map(|m| m.mv).collect();
             let mut have = false;
             for mv in moves {
-                if Instant::now() >= self.deadline && !best_tail.is_empty() {
+                if self.clock.out() && !best_tail.is_empty() {
                     break;
                 }
+                self.clock.tick();
                 let mut child = pos.clone();
                 let Some(points) = child.play(mv, scratch) else {
                     continue;
@@ -338,7 +406,7 @@ impl Nmcs {
             if best_tail.is_empty() {
                 return (score + pos.end_bonus(), line);
             }
-            if Instant::now() >= self.deadline {
+            if self.clock.out() {
                 // Out of time: finish along the best line known.
                 for m in std::mem::take(&mut best_tail) {
                     score += pos.play(m, scratch).unwrap_or(0);
@@ -352,19 +420,20 @@ impl Nmcs {
 
 /// For the policies the fast engine does not play (Single, Adjacent, WholeRowCol): a level-1
 /// nested search with greedy playouts on the rules engine, improving `best`.
-fn generic_search(board: &Board, policy: RemovalPolicy, deadline: Instant, best: &mut Line) {
+fn generic_search(board: &Board, policy: RemovalPolicy, mut clock: Clock, best: &mut Line) {
     let mut game = Game::new(board.clone(), policy, Player::Interactive);
     let mut prefix: Vec<Cell> = Vec::new();
     let mut tail: Vec<Cell> = best.moves.clone();
     loop {
         let moves = legal_moves(game.board(), policy);
-        if moves.is_empty() || Instant::now() >= deadline {
+        if moves.is_empty() || clock.out() {
             break;
         }
         for m in moves {
-            if Instant::now() >= deadline {
+            if clock.out() {
                 break;
             }
+            clock.tick();
             let mut child = game.clone();
             if child.play(m.cell.row as i64, m.cell.col as i64).is_err() {
                 continue;

@@ -234,13 +234,6 @@ impl Game {
         })
     }
 
-    /// Lets the (automatic) player choose and make one move; `None` for a human player or when
-    /// the game is over.
-    pub fn play_ai_move(&mut self) -> Option<MoveOutcome> {
-        let cell = self.player.choose_move(&self.board, self.policy)?;
-        self.play(cell.row as i64, cell.col as i64).ok()
-    }
-
     /// The `.mg` save file: a header line `SCORE MOVE PLAYER POLICY`, then the board's save string.
     pub fn save_string(&self) -> String {
         format!(

@@ -4,6 +4,7 @@
 mod board;
 mod boards;
 pub mod check;
+mod computer;
 mod expert;
 pub mod fast;
 mod game;
@@ -19,9 +20,8 @@ pub use boards::{
     BoardNameError, MAX_RANDOM_KINDS, NAMED_BOARDS, board_by_name, named_board, named_board_names,
     parse_board_set, random_board, random_board_name,
 };
-pub use expert::{
-    Line, expert_budget, expert_line, expert_move, expert_move_within, set_expert_budget,
-};
+pub use computer::Computer;
+pub use expert::{Budget, Expert, Line, expert_line};
 pub use game::{Game, MAX_SAVE_FILE_BYTES, MoveError, MoveOutcome, SaveParseError};
 pub use gem::{Gem, Kind};
 pub use player::{

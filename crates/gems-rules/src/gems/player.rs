@@ -112,7 +112,7 @@ impl Player {
         Self::SPEC.contains(&self)
     }
 
-    /// Whether moves come from a person rather than from [`Player::choose_move`].
+    /// Whether moves come from a person rather than from [`Computer::choose_move`](super::Computer::choose_move).
     pub const fn is_human(self) -> bool {
         matches!(self, Player::Interactive)
     }
@@ -130,17 +130,6 @@ impl Player {
             _ => Self::ALL
                 .into_iter()
                 .find(|p| p.short_name() == lower || p.name().eq_ignore_ascii_case(&lower)),
-        }
-    }
-
-    /// The move this player makes on `board` under `policy`, or `None` when it is a human player
-    /// or no legal move remains.
-    pub fn choose_move(self, board: &Board, policy: RemovalPolicy) -> Option<Cell> {
-        match self {
-            Player::Interactive => None,
-            Player::Greedy => greedy_move(board, policy),
-            Player::LookAhead1 => look_ahead1_move(board, policy),
-            Player::Expert => super::expert::expert_move(board, policy),
         }
     }
 }
