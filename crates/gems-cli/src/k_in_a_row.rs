@@ -60,6 +60,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let limits = Limits {
             time: seconds,
             cancel: None,
+            nodes: None,
         };
         write_solution(&parsed.board, &limits, &mut out).map_err(|e| e.to_string())
     } else {
@@ -197,6 +198,7 @@ pub fn play(
                     Strength::Quality(_) => None,
                 },
                 cancel: None,
+                nodes: None,
             };
             let a = engine.best_move(game.board(), Side::Computer, strength, &limits);
             let (r, c) = a

@@ -398,3 +398,29 @@ fn quality_search_takes_wins_and_blocks() {
     let a = engine.best_move(&b, Side::Computer, Strength::Quality(1), &Limits::default());
     assert_eq!(a.best, Some((2, 2)));
 }
+
+/// A node limit stops a perfect search that could not finish (5×5, k = 4 takes millions of
+/// nodes), and unlike a time limit it replays exactly: two fresh engines give the same answer
+/// after the same number of nodes.
+#[test]
+fn node_limit_stops_the_search_and_replays_exactly() {
+    let b = Board::new(5, 4).unwrap();
+    let limits = Limits {
+        nodes: Some(20_000),
+        ..Limits::default()
+    };
+    let run =
+        || Engine::with_table_bits(16).best_move(&b, Side::Computer, Strength::Perfect, &limits);
+    let a = run();
+    assert!(
+        !a.proven,
+        "an empty 5×5 board is not solved in 20,000 nodes"
+    );
+    assert!(a.nodes < 25_000, "the limit held: {} nodes", a.nodes);
+    assert!(a.best.is_some());
+    let again = run();
+    assert_eq!(
+        (again.best, again.nodes, again.score),
+        (a.best, a.nodes, a.score)
+    );
+}

@@ -54,6 +54,7 @@ impl SlicedSearch {
         let limits = Limits {
             time: Some(slice.max(Duration::from_millis(1))),
             cancel: None,
+            nodes: None,
         };
         let a = self
             .engine

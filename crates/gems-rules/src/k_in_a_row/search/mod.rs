@@ -64,6 +64,9 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Stop as soon as this flag becomes true (set from another thread to cancel).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Stop after visiting about this many positions (checked every 1,024): unlike a time
+    /// limit, the same position then always gets the same answer.
+    pub nodes: Option<u64>,
 }
 
 /// What a search found.
@@ -107,6 +110,7 @@ pub struct Engine {
     history: [[i32; 64]; 2],
     nodes: u64,
     deadline: Option<Instant>,
+    node_limit: Option<u64>,
     cancel: Option<Arc<AtomicBool>>,
     aborted: bool,
     root_best: u8,
@@ -149,6 +153,7 @@ impl Engine {
             history: [[0; 64]; 2],
             nodes: 0,
             deadline: None,
+            node_limit: None,
             cancel: None,
             aborted: false,
             root_best: NO_MOVE,
@@ -184,6 +189,7 @@ impl Engine {
                 let half = Limits {
                     time: limits.time.map(|t| t / 2),
                     cancel: limits.cancel.clone(),
+                    nodes: limits.nodes.map(|n| n / 2),
                 };
                 let solved = self.solve(board, to_move, &half);
                 if solved.proven || solved.best.is_none() || self.cancelled() {
@@ -192,6 +198,7 @@ impl Engine {
                 let rest = Limits {
                     time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
                     cancel: limits.cancel.clone(),
+                    nodes: limits.nodes.map(|n| n.saturating_sub(solved.nodes).max(1)),
                 };
                 let mut played = self.run(board, to_move, &rest, Some(FULL_DEPTH as u32));
                 played.nodes += solved.nodes;
@@ -226,6 +233,7 @@ impl Engine {
         self.aborted = false;
         self.deadline = limits.time.map(|t| start + t);
         self.cancel = limits.cancel.clone();
+        self.node_limit = limits.nodes;
         self.killers = [[NO_MOVE; 2]; MAX_PLY];
         let color = to_move.index();
         let me = board.tiles(to_move);
@@ -328,7 +336,9 @@ impl Engine {
 
     fn check_abort(&mut self) -> bool {
         if self.nodes & 1023 == 0
-            && (self.deadline.is_some_and(|d| Instant::now() >= d) || self.cancelled())
+            && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.node_limit.is_some_and(|n| self.nodes >= n)
+                || self.cancelled())
         {
             self.aborted = true;
         }
