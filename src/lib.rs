@@ -5,6 +5,7 @@ pub mod dots;
 pub mod gems;
 pub mod grid_duel;
 pub mod k_in_a_row;
+pub mod kit;
 pub mod launch;
 pub mod library;
 pub mod paths;
@@ -99,7 +100,7 @@ pub fn headless_screen_app(screen: Screen, step: Duration) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_resource(TimeUpdateStrategy::ManualDuration(step))
-        .add_plugins(ScreensPlugin);
+        .add_plugins((ScreensPlugin, kit::KitLogicPlugin));
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(screen);
@@ -148,6 +149,7 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
     })
     .add_plugins((
         ScreensPlugin,
+        kit::KitLogicPlugin,
         settings::SettingsPlugin,
         library::LibraryPlugin,
         title::TitlePlugin,

@@ -34,8 +34,8 @@ impl Screen {
     }
 }
 
-/// What the game on screen reports each frame, for scripted runs (`--screenshot`,
-/// `--exit-after-game`) of games other than Modern Gems, whose phases say it directly.
+/// What the game on screen reports each frame (every game, through [`ScreenStatus::report`]):
+/// read by scripted runs (`--screenshot`, `--exit-after-game`) and by tests.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ScreenStatus {
     /// Nothing is animating and the game waits for input.
@@ -82,6 +82,17 @@ impl Plugin for ScreensPlugin {
             .add_sub_state::<Phase>()
             .init_resource::<ScreenStatus>()
             .add_systems(StateTransition, reset_status);
+    }
+}
+
+impl ScreenStatus {
+    /// Reports the game's state this frame (writing only a change, so readers can watch for
+    /// one).
+    pub fn report(&mut self, settled: bool, over: bool) {
+        let now = ScreenStatus { settled, over };
+        if *self != now {
+            *self = now;
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
 use crate::gems::ai::Autoplay;
 use crate::launch::LaunchOptions;
-use crate::screens::{Phase, ScreenStatus};
+use crate::screens::ScreenStatus;
 
 /// Progress of the scripted steps.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
@@ -48,7 +48,6 @@ fn hold_ai_for_screenshot(
 fn take_screenshot(
     mut commands: Commands,
     opts: Res<LaunchOptions>,
-    phase: Option<Res<State<Phase>>>,
     status: Res<ScreenStatus>,
     mut s: ResMut<ScriptState>,
 ) {
@@ -58,9 +57,11 @@ fn take_screenshot(
     if s.requested {
         return;
     }
-    let settled =
-        status.settled || phase.is_some_and(|p| matches!(p.get(), Phase::Idle | Phase::Over));
-    s.settled_frames = if settled { s.settled_frames + 1 } else { 0 };
+    s.settled_frames = if status.settled {
+        s.settled_frames + 1
+    } else {
+        0
+    };
     // A few frames so the renderer and egui have drawn the settled board.
     if s.settled_frames < 5 {
         return;
@@ -85,7 +86,6 @@ fn take_screenshot(
 
 fn exit_after_game(
     opts: Res<LaunchOptions>,
-    phase: Option<Res<State<Phase>>>,
     status: Res<ScreenStatus>,
     mut s: ResMut<ScriptState>,
     mut exit: MessageWriter<AppExit>,
@@ -93,7 +93,7 @@ fn exit_after_game(
     if !opts.exit_after_game || !s.done {
         return;
     }
-    if status.over || phase.is_some_and(|p| *p.get() == Phase::Over) {
+    if status.over {
         s.over_frames += 1;
         // Leave a moment for the screenshot file to be written.
         if s.over_frames > 10 {

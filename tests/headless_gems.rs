@@ -236,7 +236,8 @@ fn ai_players_play_to_the_end_in_the_background() {
         for name in ["tiny", "almostCross", "large"] {
             let board = named_board(name).unwrap();
             let mut rules = Game::new(board.clone(), RemovalPolicy::Chained, player);
-            while rules.play_ai_move().is_some() {}
+            let mut computer = gems_rules::gems::Computer::default();
+            while computer.play(&mut rules).is_some() {}
             let mut app = app_for(name, board, RemovalPolicy::Chained, player);
             for _ in 0..100_000 {
                 if phase(&app) == Phase::Over {
@@ -278,4 +279,150 @@ fn keyboard_cursor_moves_and_selects() {
         .world()
         .resource::<modern_gems::gems::model::KeyCursor>();
     assert_eq!(c.cell.col, 0);
+}
+
+fn flagged(app: &mut App) -> Vec<Cell> {
+    let world = app.world_mut();
+    let mut cells: Vec<Cell> = world
+        .query::<(&Position, &Flag)>()
+        .iter(world)
+        .filter(|(_, f)| f.0)
+        .map(|(p, _)| p.cell())
+        .collect();
+    cells.sort();
+    cells
+}
+
+/// `ActivePolicy` decides how the flagging system flags and how the next move is played, from
+/// the moment it changes; undo restores the board and the score but not the policy; and a game
+/// whose policy changed midway enters no high score.
+#[test]
+fn the_active_policy_rules_the_next_flag_and_move() {
+    use modern_gems::gems::model::ActivePolicy;
+    use modern_gems::gems::scores::{GameOverInfo, HighScores};
+    let board = named_board("tiny").unwrap();
+    let mut app = app_for(
+        "tiny",
+        board.clone(),
+        RemovalPolicy::Adjacent,
+        Player::Interactive,
+    );
+    let mut rules = Game::new(board, RemovalPolicy::Adjacent, Player::Interactive);
+    let first = greedy_move(rules.board(), RemovalPolicy::Adjacent).unwrap();
+    rules.play(first.row as i64, first.col as i64).unwrap();
+    select(&mut app, first);
+
+    app.world_mut().resource_mut::<ActivePolicy>().0 = RemovalPolicy::WholeRowCol;
+    rules.set_policy(RemovalPolicy::WholeRowCol);
+    let next = greedy_move(rules.board(), RemovalPolicy::WholeRowCol).unwrap();
+    app.world_mut().write_message(GemsAction::Hover(Some(next)));
+    app.update();
+    let mut want = rules.check_move(next.row as i64, next.col as i64).unwrap();
+    want.sort();
+    assert_eq!(
+        flagged(&mut app),
+        want,
+        "the hover flags the new policy's group"
+    );
+
+    rules.play(next.row as i64, next.col as i64).unwrap();
+    select(&mut app, next);
+    assert_eq!(session(&app).game.score(), rules.score());
+    assert_mirror(&mut app);
+
+    app.world_mut().write_message(GemsAction::Undo);
+    settle(&mut app);
+    assert_eq!(session(&app).game.move_num(), 1);
+    assert_eq!(
+        app.world().resource::<ActivePolicy>().0,
+        RemovalPolicy::WholeRowCol,
+        "undo leaves the active policy"
+    );
+    assert_eq!(session(&app).game.policy(), RemovalPolicy::WholeRowCol);
+
+    while !session(&app).game.is_over() {
+        let cell = greedy_move(session(&app).game.board(), RemovalPolicy::WholeRowCol).unwrap();
+        select(&mut app, cell);
+    }
+    let key = session(&app).score_key();
+    assert_eq!(app.world().resource::<HighScores>().best(&key), None);
+    assert!(!app.world().resource::<GameOverInfo>().new_record);
+}
+
+/// `ActivePlayer` decides who moves: switching it to an automatic player mid-game makes the
+/// computer play the next move; switching back to a person stops it.
+#[test]
+fn the_active_player_decides_who_moves_next() {
+    use modern_gems::gems::model::ActivePlayer;
+    let board = named_board("large").unwrap();
+    let mut app = app_for(
+        "large",
+        board.clone(),
+        RemovalPolicy::Chained,
+        Player::Interactive,
+    );
+    for _ in 0..100 {
+        app.update();
+    }
+    assert_eq!(session(&app).game.move_num(), 0, "a person's turn waits");
+    app.world_mut().resource_mut::<ActivePlayer>().0 = Player::Greedy;
+    for _ in 0..2_000 {
+        app.update();
+        if session(&app).game.move_num() > 0 {
+            break;
+        }
+    }
+    let mut rules = Game::new(board, RemovalPolicy::Chained, Player::Interactive);
+    let cell = greedy_move(rules.board(), RemovalPolicy::Chained).unwrap();
+    rules.play(cell.row as i64, cell.col as i64).unwrap();
+    assert_eq!(session(&app).game.move_num(), 1, "the greedy player moved");
+    assert_eq!(session(&app).game.score(), rules.score());
+    app.world_mut().resource_mut::<ActivePlayer>().0 = Player::Interactive;
+    settle(&mut app);
+    let moves = session(&app).game.move_num();
+    for _ in 0..200 {
+        app.update();
+    }
+    assert_eq!(
+        session(&app).game.move_num(),
+        moves,
+        "back to a person: no more moves"
+    );
+    assert_mirror(&mut app);
+}
+
+/// Two moves in one frame (a click in the frame the automatic player answers, or two clicks
+/// queued together): the first starts its transitions and the second is ignored, so the
+/// entities still follow the rules board. Found by the monkey test.
+#[test]
+fn a_second_move_in_the_same_frame_is_ignored() {
+    let mut app = app_for(
+        "large",
+        named_board("large").unwrap(),
+        RemovalPolicy::Chained,
+        Player::Interactive,
+    );
+    let board = session(&app).game.board().clone();
+    let moves = gems_rules::gems::legal_moves(&board, RemovalPolicy::Chained);
+    let (a, b) = (moves[0].cell, moves[moves.len() - 1].cell);
+    app.world_mut().write_message(GemsAction::Select(a));
+    app.world_mut().write_message(GemsAction::Select(b));
+    settle(&mut app);
+    assert_eq!(session(&app).game.move_num(), 1);
+    assert_mirror(&mut app);
+}
+
+/// A new game on a board with no legal move still drops its gems in, then is over (they used
+/// to stay where the deal starts them, above the board). Found by the monkey test.
+#[test]
+fn a_board_with_no_move_is_dealt_then_over() {
+    let board = Board::from_save_string("1 2\n3 4").unwrap();
+    let mut app = app_for("stuck", board, RemovalPolicy::Classic, Player::Interactive);
+    assert_eq!(phase(&app), Phase::Over);
+    assert_mirror(&mut app);
+    let world = app.world_mut();
+    let layout = *world.resource::<modern_gems::gems::layout::BoardLayout>();
+    for (pos, tf) in world.query::<(&Position, &Transform)>().iter(world) {
+        assert_eq!(tf.translation.truncate(), layout.cell_center(pos.cell()));
+    }
 }

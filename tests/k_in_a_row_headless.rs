@@ -6,9 +6,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use gems_rules::k_in_a_row::{Board, Cell, Game, Side, Status, Strength};
 use modern_gems::headless_screen_app;
-use modern_gems::k_in_a_row::logic::{
-    KAction, KInARowLogicPlugin, KSession, KThinking, SearchHost, Setup,
-};
+use modern_gems::k_in_a_row::logic::{KAction, KInARowLogicPlugin, KSession, KThinking, Setup};
 use modern_gems::screens::{Screen, ScreenStatus};
 
 fn app() -> App {
@@ -120,7 +118,7 @@ fn computer_can_start_and_perfect_play_holds_the_draw() {
 #[test]
 fn a_search_sliced_across_frames_plays_as_well() {
     let mut app = app();
-    app.insert_resource(SearchHost::Frames);
+    app.insert_resource(modern_gems::kit::ai::AiHost::Frames);
     new_game(
         &mut app,
         Board::new(3, 3).unwrap(),

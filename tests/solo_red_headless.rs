@@ -177,3 +177,23 @@ fn hint_and_autoplay_run_on_the_task_pool() {
         0
     );
 }
+
+/// Leaving the screen takes the card entities with it; coming back lays the same game out
+/// again (it used to come back to an empty table). Found by the monkey test.
+#[test]
+fn coming_back_to_the_screen_lays_the_table_out_again() {
+    let mut app = app_with(SoloRedSession::new(11));
+    assert_mirror(&mut app);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Title);
+    app.update();
+    let world = app.world_mut();
+    assert_eq!(world.query::<&CardEntity>().iter(world).count(), 0);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::SoloRed);
+    settle(&mut app);
+    assert_mirror(&mut app);
+    assert!(!session(&app).places().is_empty());
+}

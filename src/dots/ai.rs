@@ -1,12 +1,12 @@
-//! The computer player and hints: the rules' [`Planner`] runs on the `AsyncComputeTaskPool`,
-//! never blocking a frame; its answer becomes a [`DotsAction::Play`] or the shown hint.
+//! The computer player and hints: the rules' [`Planner`] runs as a kit AI job
+//! ([`crate::kit::ai`]), never blocking a frame; its answer becomes a [`DotsAction::Play`] or the shown hint.
 
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gems_rules::dots::{Planner, Point};
 
 use super::logic::DotsSystems;
 use super::model::{DotsAction, DotsHint, DotsPhase, DotsSession};
+use crate::kit::ai::{AiHost, AiSlot, Once};
 
 /// Whether the computer plays, and how fast.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
@@ -38,21 +38,12 @@ pub enum Purpose {
     Hint,
 }
 
-/// A search running on the task pool.
-pub struct Search {
-    /// The planner at work: the selection order and the dots it removes.
-    pub task: Task<Option<(Vec<Point>, usize)>>,
-    /// The session generation it was started for.
-    pub generation: u64,
-    /// Moves left when it started (a different value means the board moved on).
-    pub moves_left: u32,
-    /// Play or hint.
-    pub purpose: Purpose,
-}
+/// A planner search's answer: the selection order and the dots it removes.
+pub type Answer = Option<(Vec<Point>, usize)>;
 
-/// The search in flight, if any.
-#[derive(Resource, Default)]
-pub struct DotsSearch(pub Option<Search>);
+/// The search in flight, if any, with the moves left when it started in its purpose (a
+/// different value means the board moved on).
+pub type DotsSearch = AiSlot<Once<Answer>, (Purpose, u32)>;
 
 /// Starts and collects searches.
 pub struct AiPlugin;
@@ -70,35 +61,30 @@ impl Plugin for AiPlugin {
     }
 }
 
-fn spawn(session: &DotsSession, purpose: Purpose) -> Search {
+fn spawn(session: &DotsSession, host: AiHost, search: &mut DotsSearch, purpose: Purpose) {
     let board = session.game.board().clone();
     let moves_left = session.game.moves_left();
     let seed = session.game.seed() ^ (u64::from(moves_left) << 32) ^ session.game.score();
-    let task = AsyncComputeTaskPool::get()
-        .spawn(async move { Planner::new(seed).choose(&board, moves_left) });
-    Search {
-        task,
-        generation: session.generation,
-        moves_left,
-        purpose,
-    }
+    let work = Once::new(move || Planner::new(seed).choose(&board, moves_left));
+    search.start(host, work, session.generation, (purpose, moves_left));
 }
 
 fn start_search(
     time: Res<Time>,
     phase: Res<DotsPhase>,
     session: Res<DotsSession>,
+    host: Res<AiHost>,
     mut autoplay: ResMut<DotsAutoplay>,
     mut search: ResMut<DotsSearch>,
     mut actions: MessageReader<DotsAction>,
 ) {
     let wants_hint = actions.read().any(|a| *a == DotsAction::Hint);
-    if *phase != DotsPhase::Idle || search.0.is_some() || session.game.is_over() {
+    if *phase != DotsPhase::Idle || search.busy() || session.game.is_over() {
         autoplay.waited = 0.0;
         return;
     }
     if wants_hint {
-        search.0 = Some(spawn(&session, Purpose::Hint));
+        spawn(&session, *host, &mut search, Purpose::Hint);
         return;
     }
     if !autoplay.enabled {
@@ -107,7 +93,7 @@ fn start_search(
     autoplay.waited += time.delta_secs();
     if autoplay.waited >= autoplay.delay {
         autoplay.waited = 0.0;
-        search.0 = Some(spawn(&session, Purpose::Play));
+        spawn(&session, *host, &mut search, Purpose::Play);
     }
 }
 
@@ -118,15 +104,10 @@ fn finish_search(
     mut hint: ResMut<DotsHint>,
     mut actions: MessageWriter<DotsAction>,
 ) {
-    let Some(s) = &mut search.0 else { return };
-    let Some(answer) = check_ready(&mut s.task) else {
+    let Some(((purpose, moves_left), answer)) = search.poll_fresh(session.generation) else {
         return;
     };
-    let fresh = s.generation == session.generation
-        && s.moves_left == session.game.moves_left()
-        && *phase == DotsPhase::Idle;
-    let purpose = s.purpose;
-    search.0 = None;
+    let fresh = moves_left == session.game.moves_left() && *phase == DotsPhase::Idle;
     let Some((path, points)) = answer.filter(|_| fresh) else {
         return;
     };

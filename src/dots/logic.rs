@@ -424,11 +424,8 @@ fn fall(
 }
 
 fn report_status(phase: Res<DotsPhase>, mut status: ResMut<ScreenStatus>) {
-    let s = ScreenStatus {
-        settled: matches!(*phase, DotsPhase::Idle | DotsPhase::Over),
-        over: *phase == DotsPhase::Over,
-    };
-    if *status != s {
-        *status = s;
-    }
+    status.report(
+        matches!(*phase, DotsPhase::Idle | DotsPhase::Over),
+        *phase == DotsPhase::Over,
+    );
 }

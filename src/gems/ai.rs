@@ -1,12 +1,13 @@
-//! Automatic players and hints. Searches run on Bevy's `AsyncComputeTaskPool`, so a frame never
-//! waits for them; their answers come back as the same [`GemsAction::Select`] a click sends.
+//! Automatic players and hints. Searches run as the kit's AI jobs ([`crate::kit::ai`]), so a
+//! frame never waits for them; their answers come back as the same [`GemsAction::Select`] a
+//! click sends.
 
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use gems_rules::gems::{Cell, Player, RemovalPolicy, greedy_move};
+use gems_rules::gems::{Cell, Computer, greedy_move};
 
 use super::model::{GemsAction, GemsSession, KeyCursor, MoveSettled, Paused};
 use super::session::GemsSystems;
+use crate::kit::ai::{AiHost, AiSlot, Once};
 use crate::screens::{Phase, Screen};
 
 /// How the automatic player is driven.
@@ -36,21 +37,27 @@ impl Default for Autoplay {
     }
 }
 
-/// A background search and the session generation it was started for.
-pub struct Search {
-    /// The running task.
-    pub task: Task<Option<Cell>>,
-    /// [`GemsSession::generation`] when it started; a stale answer is dropped.
-    pub generation: u64,
+/// What a running search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The automatic player's next move.
+    Play,
+    /// A hint to show.
+    Hint,
 }
 
-/// The AI player's running search, if any (its presence is the "thinking" indicator).
-#[derive(Resource, Default)]
-pub struct AiSearch(pub Option<Search>);
+/// The computer that plays the automatic players' moves: it holds the Expert's budget and the
+/// plans it remembers from one move to the next (tests give it a node budget, so games replay
+/// exactly).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct GemsComputer(pub Computer);
 
-/// The running hint search, if any.
-#[derive(Resource, Default)]
-pub struct HintSearch(pub Option<Search>);
+/// A search's answer: the move, and the computer with what it learnt while searching.
+pub type Answer = (Option<Cell>, Computer);
+
+/// The running search, if any: the automatic player's move or a hint (its presence with
+/// [`Purpose::Play`] is the "thinking" indicator).
+pub type GemsAi = AiSlot<Once<Answer>, Purpose>;
 
 /// The latest hint: the greedy move, shown until the board changes.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -67,14 +74,14 @@ pub struct AiPlugin;
 impl Plugin for AiPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Autoplay>()
-            .init_resource::<AiSearch>()
-            .init_resource::<HintSearch>()
+            .init_resource::<GemsAi>()
+            .init_resource::<GemsComputer>()
             .init_resource::<Hint>()
             .add_systems(
                 Update,
                 (
                     (start_ai_move, start_hint).run_if(in_state(Phase::Idle)),
-                    (finish_ai_move, finish_hint),
+                    finish_search,
                 )
                     .chain()
                     .before(GemsSystems::Actions)
@@ -83,30 +90,44 @@ impl Plugin for AiPlugin {
     }
 }
 
-/// Starts a search for `player`'s move on the current board in the background.
-fn spawn_search(session: &GemsSession, player: Player) -> Search {
+/// Starts a search for the session's player (or, for a hint, the greedy move) on the current
+/// board.
+fn start_search(
+    session: &GemsSession,
+    computer: &GemsComputer,
+    host: AiHost,
+    ai: &mut GemsAi,
+    purpose: Purpose,
+) {
     let board = session.game.board().clone();
-    let policy: RemovalPolicy = session.game.policy();
-    let task = AsyncComputeTaskPool::get().spawn(async move { player.choose_move(&board, policy) });
-    Search {
-        task,
-        generation: session.generation,
-    }
+    let policy = session.game.policy();
+    let player = session.game.player();
+    let mut computer = computer.0.clone();
+    let work = Once::new(move || {
+        let cell = match purpose {
+            Purpose::Play => computer.choose_move(player, &board, policy),
+            Purpose::Hint => greedy_move(&board, policy),
+        };
+        (cell, computer)
+    });
+    ai.start(host, work, session.generation, purpose);
 }
 
 fn start_ai_move(
     time: Res<Time>,
     paused: Res<Paused>,
     session: Res<GemsSession>,
+    computer: Res<GemsComputer>,
+    host: Res<AiHost>,
     mut autoplay: ResMut<Autoplay>,
-    mut search: ResMut<AiSearch>,
+    mut ai: ResMut<GemsAi>,
     mut settled: MessageReader<MoveSettled>,
 ) {
     if settled.read().count() > 0 {
         autoplay.waited = 0.0;
     }
     let player = session.game.player();
-    if paused.0 || player.is_human() || search.0.is_some() || autoplay.hold {
+    if paused.0 || player.is_human() || ai.busy() || autoplay.hold {
         return;
     }
     if !(autoplay.enabled || autoplay.step) {
@@ -118,64 +139,49 @@ fn start_ai_move(
     }
     autoplay.step = false;
     autoplay.waited = 0.0;
-    search.0 = Some(spawn_search(&session, player));
-}
-
-fn finish_ai_move(
-    session: Res<GemsSession>,
-    mut search: ResMut<AiSearch>,
-    mut actions: MessageWriter<GemsAction>,
-) {
-    let Some(s) = &mut search.0 else { return };
-    let Some(answer) = check_ready(&mut s.task) else {
-        return;
-    };
-    let fresh = s.generation == session.generation;
-    search.0 = None;
-    if let (true, Some(cell)) = (fresh, answer) {
-        actions.write(GemsAction::Select(cell));
-    }
+    start_search(&session, &computer, *host, &mut ai, Purpose::Play);
 }
 
 fn start_hint(
     mut actions: MessageReader<GemsAction>,
     session: Res<GemsSession>,
-    mut search: ResMut<HintSearch>,
+    computer: Res<GemsComputer>,
+    host: Res<AiHost>,
+    mut ai: ResMut<GemsAi>,
 ) {
-    if actions.read().any(|a| *a == GemsAction::Hint) && search.0.is_none() {
-        let board = session.game.board().clone();
-        let policy = session.game.policy();
-        let task = AsyncComputeTaskPool::get().spawn(async move { greedy_move(&board, policy) });
-        search.0 = Some(Search {
-            task,
-            generation: session.generation,
-        });
+    if actions.read().any(|a| *a == GemsAction::Hint) {
+        start_search(&session, &computer, *host, &mut ai, Purpose::Hint);
     }
 }
 
-fn finish_hint(
+/// Plays the automatic player's answer, or shows the hint, if it is still for this board.
+fn finish_search(
     session: Res<GemsSession>,
-    mut search: ResMut<HintSearch>,
+    mut ai: ResMut<GemsAi>,
+    mut computer: ResMut<GemsComputer>,
     mut hint: ResMut<Hint>,
     mut cursor: ResMut<KeyCursor>,
     mut actions: MessageWriter<GemsAction>,
 ) {
-    let Some(s) = &mut search.0 else { return };
-    let Some(answer) = check_ready(&mut s.task) else {
+    let Some((purpose, (answer, learnt))) = ai.poll_fresh(session.generation) else {
         return;
     };
-    let generation = s.generation;
-    search.0 = None;
-    if generation != session.generation {
-        return;
-    }
-    *hint = Hint {
-        cell: answer,
-        generation,
-    };
-    if let Some(cell) = answer {
-        cursor.cell = cell;
-        cursor.visible = true;
-        actions.write(GemsAction::Hover(Some(cell)));
+    computer.0 = learnt;
+    match (purpose, answer) {
+        (Purpose::Play, Some(cell)) => {
+            actions.write(GemsAction::Select(cell));
+        }
+        (Purpose::Play, None) => {}
+        (Purpose::Hint, answer) => {
+            *hint = Hint {
+                cell: answer,
+                generation: session.generation,
+            };
+            if let Some(cell) = answer {
+                cursor.cell = cell;
+                cursor.visible = true;
+                actions.write(GemsAction::Hover(Some(cell)));
+            }
+        }
     }
 }

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use gems_rules::gems::{Player, RemovalPolicy, board_by_name, random_board_name};
 
-use super::ai::{AiSearch, Autoplay, Hint, HintSearch};
+use super::ai::{Autoplay, GemsAi, Hint};
 use super::files::LoadGameRequest;
 use super::input::set_paused;
 use super::model::{GemsAction, GemsSession, LastMove, Paused, Selection};
@@ -98,8 +98,7 @@ pub struct HudParams<'w> {
     hint: Res<'w, Hint>,
     scores: Res<'w, HighScores>,
     over: Res<'w, GameOverInfo>,
-    ai: Res<'w, AiSearch>,
-    hint_search: Res<'w, HintSearch>,
+    ai: Res<'w, GemsAi>,
     autoplay: ResMut<'w, Autoplay>,
     paused: ResMut<'w, Paused>,
     time: ResMut<'w, Time<Virtual>>,
@@ -261,7 +260,7 @@ fn bottom_bar(ctx: &egui::Context, p: &mut HudParams) {
                             p.autoplay.step = true;
                         }
                     }
-                    if p.ai.0.is_some() || p.hint_search.0.is_some() {
+                    if p.ai.busy() {
                         ui.spinner();
                         ui.label("thinking...");
                     }

@@ -63,11 +63,14 @@ impl Appearance {
     }
 }
 
-/// The removal policy new games use (and the current game's, mirrored).
+/// The removal policy in force: the flagging system flags, and the next move is played, by this
+/// policy. Changing it during a game takes effect at the next move; a new, loaded or restarted
+/// game sets it to that game's policy, and undo leaves it as it is.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ActivePolicy(pub RemovalPolicy);
 
-/// The player new games use (and the current game's, mirrored).
+/// The player in force: who makes the next move (a person, or an automatic player). Like
+/// [`ActivePolicy`], a change takes effect at the next move and undo leaves it as it is.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ActivePlayer(pub Player);
 
@@ -86,6 +89,9 @@ pub struct GemsSession {
     pub redo: Vec<Game>,
     /// Bumped on every change, so background results for an old state are discarded.
     pub generation: u64,
+    /// The policy changed after the first move: the game is played under mixed rules and does
+    /// not enter the high scores.
+    pub mixed_rules: bool,
 }
 
 impl GemsSession {
@@ -98,6 +104,7 @@ impl GemsSession {
             undo: Vec::new(),
             redo: Vec::new(),
             generation: 0,
+            mixed_rules: false,
         }
     }
 

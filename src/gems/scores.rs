@@ -122,7 +122,7 @@ fn record_game_over(
     let Some(session) = session else { return };
     for s in settled.read().filter(|s| s.game_over) {
         let key = session.score_key();
-        let new_record = scores.record(&key, s.score);
+        let new_record = !session.mixed_rules && scores.record(&key, s.score);
         *info = GameOverInfo {
             score: s.score,
             best: scores.best(&key).unwrap_or(s.score),

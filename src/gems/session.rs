@@ -20,8 +20,15 @@ impl Plugin for SessionPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(
             Update,
-            handle_actions
+            (apply_active_rules, handle_actions)
+                .chain()
                 .in_set(GemsSystems::Actions)
+                .run_if(in_state(Screen::ModernGems)),
+        )
+        .add_systems(
+            Update,
+            report_status
+                .after(GemsSystems::Advance)
                 .run_if(in_state(Screen::ModernGems)),
         )
         .add_systems(
@@ -75,7 +82,12 @@ pub struct SessionParams<'w, 's> {
 
 fn handle_actions(mut actions: MessageReader<GemsAction>, mut p: SessionParams) {
     for action in actions.read() {
-        let phase = *p.phase.get();
+        // The phase this frame hands over to: a move or a new board started by an earlier
+        // action of the same frame (a click in the frame the AI answers) holds the input too.
+        let phase = match *p.next_phase {
+            NextState::Pending(next) | NextState::PendingIfNeq(next) => next,
+            NextState::Unchanged => *p.phase.get(),
+        };
         let settled = !phase.is_transition() && !p.paused.0;
         match action {
             GemsAction::Hover(cell) if phase == Phase::Idle && !p.paused.0 => {
@@ -149,14 +161,51 @@ fn handle_actions(mut actions: MessageReader<GemsAction>, mut p: SessionParams) 
                 rebuild(&mut p, true);
             }
             GemsAction::SetPlayer(player) => {
-                p.session.game.set_player(*player);
                 p.player.0 = *player;
-                p.session.generation += 1;
+                apply_active(&mut p);
             }
             // Anything else arriving during a transition or a pause is ignored.
             _ => {}
         }
     }
+}
+
+/// Puts the active policy and player in force on the session's game: the next flag and the
+/// next move follow them.
+fn apply_active_rules(mut p: SessionParams) {
+    apply_active(&mut p);
+}
+
+fn apply_active(p: &mut SessionParams) {
+    let (policy, player) = (p.policy.0, p.player.0);
+    let game = &mut p.session.game;
+    if game.policy() == policy && game.player() == player {
+        return;
+    }
+    if game.policy() != policy {
+        game.set_policy(policy);
+        p.session.mixed_rules |= p.session.game.move_num() > 0;
+        // What the hovered cell would remove changes with the policy.
+        if *p.phase.get() == Phase::Idle && !p.paused.0 {
+            let hovered = p.selection.hovered;
+            hover(p, hovered);
+        }
+    }
+    p.session.game.set_player(player);
+    p.session.generation += 1;
+}
+
+/// Reports whether the board is settled (no transition running or queued) and whether the game
+/// is over, for scripted runs and tests.
+fn report_status(
+    phase: Res<State<Phase>>,
+    next: Res<NextState<Phase>>,
+    pending: Res<PendingMove>,
+    mut status: ResMut<crate::screens::ScreenStatus>,
+) {
+    let queued = !matches!(*next, NextState::Unchanged);
+    let calm = !phase.is_transition() && pending.0.is_none() && !queued;
+    status.report(calm, calm && *phase.get() == Phase::Over);
 }
 
 /// Highlights the group a move at `cell` would remove (clearing the previous highlight).
@@ -222,11 +271,16 @@ fn select(p: &mut SessionParams, cell: Cell) {
     p.next_phase.set(Phase::Flagging);
 }
 
-/// Replaces every gem entity with fresh ones for the session's board. `deal` drops them in.
+/// Replaces every gem entity with fresh ones for the session's board. `deal` (a new, loaded or
+/// restarted game) drops them in.
 fn rebuild(p: &mut SessionParams, deal: bool) {
     p.session.generation += 1;
-    p.policy.0 = p.session.game.policy();
-    p.player.0 = p.session.game.player();
+    if deal {
+        // A new, loaded or restarted game brings its own rules; undo and redo keep the
+        // active ones (they are put in force before the next move).
+        p.policy.0 = p.session.game.policy();
+        p.player.0 = p.session.game.player();
+    }
     for e in &p.gems {
         p.commands.entity(e).despawn();
     }
@@ -272,9 +326,11 @@ fn rebuild(p: &mut SessionParams, deal: bool) {
         p.index.put(cell, e);
     }
     let over = p.session.game.is_over();
+    // A dealt board drops in first, even when it has no move (Dealing then hands over to
+    // Over); otherwise its gems would stay where the deal starts them, above the board.
     p.next_phase.set(match (deal, over) {
-        (_, true) => Phase::Over,
-        (true, false) => Phase::Dealing,
+        (true, _) => Phase::Dealing,
+        (false, true) => Phase::Over,
         (false, false) => Phase::Idle,
     });
     p.rebuilt.write(BoardRebuilt);

@@ -12,6 +12,7 @@ use gems_rules::grid_duel::{
     Breakdown, Choice, ComputerKind, Duel, GRIDS_PER_TURN, Grid, Outcome, Phase, Side, score,
 };
 
+use crate::kit::seed::Seeds;
 use crate::launch::LaunchOptions;
 use crate::screens::{Screen, ScreenStatus};
 
@@ -172,23 +173,17 @@ impl Plugin for GridDuelLogicPlugin {
     }
 }
 
-/// A seed from the clock since startup (seeded sessions are inserted by tests and launch flags).
-fn fresh_seed(time: &Time<Real>) -> u64 {
-    let n = time.elapsed().as_nanos() as u64;
-    n.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5DEE_CE66
-}
-
 fn start(
     mut commands: Commands,
     session: Option<Res<DuelSession>>,
     opts: Option<Res<LaunchOptions>>,
-    time: Res<Time<Real>>,
+    mut seeds: ResMut<Seeds>,
     mut on_show: ResMut<OnShow>,
 ) {
     if session.is_none() {
         let seed = opts
             .and_then(|o| o.seed)
-            .unwrap_or_else(|| fresh_seed(&time));
+            .unwrap_or_else(|| seeds.next_seed());
         commands.insert_resource(DuelSession::new(seed, ComputerKind::Plain));
     }
     *on_show = OnShow::default();
@@ -217,7 +212,7 @@ fn apply_actions(
     mut actions: MessageReader<DuelAction>,
     mut session: Option<ResMut<DuelSession>>,
     mut on_show: ResMut<OnShow>,
-    time: Res<Time<Real>>,
+    mut seeds: ResMut<Seeds>,
 ) {
     for action in actions.read() {
         let Some(session) = session.as_deref_mut() else {
@@ -230,7 +225,7 @@ fn apply_actions(
                 } else {
                     ComputerKind::Plain
                 };
-                let seed = fresh_seed(&time) ^ session.seed.rotate_left(17);
+                let seed = seeds.next_seed();
                 *session = DuelSession::new(seed, kind);
                 *on_show = OnShow::default();
             }
@@ -475,9 +470,7 @@ fn report_status(on_show: Res<OnShow>, mut status: ResMut<ScreenStatus>) {
         on_show.stage,
         Stage::Over(Outcome::HumanWins | Outcome::ComputerWins)
     );
-    if status.settled != settled || status.over != over {
-        *status = ScreenStatus { settled, over };
-    }
+    status.report(settled, over);
 }
 
 /// The caption of a show: whose grid, which one ("Your grid 1 of 2", "Computer's grid 2 of 2").

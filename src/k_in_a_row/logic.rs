@@ -6,12 +6,12 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gems_rules::k_in_a_row::{
     Board, BoardFile, Cell, Engine, Game, Limits, MAX_FILE_BYTES, Side, SlicedSearch, Status,
     Strength, parse_board_file,
 };
 
+use crate::kit::ai::{AiHost, AiSlot, AiWork};
 use crate::screens::{Screen, ScreenStatus};
 
 /// Seconds a placed tile takes to grow in.
@@ -121,52 +121,68 @@ pub fn load_board_file(path: &std::path::Path) -> Result<BoardFile, String> {
     parse_board_file(&text, false).map_err(|e| e.to_string())
 }
 
-/// Search time per frame when the search runs in frames (a 60 Hz frame is 16.7 ms).
-pub const SLICE: Duration = Duration::from_millis(10);
-
-/// Where the computer's search runs.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SearchHost {
-    /// On a worker thread (the desktop).
-    Thread,
-    /// On the main thread, one [`SLICE`] per frame: the web build has one thread, and a search
-    /// run whole there would freeze the page for as long as it thinks.
-    Frames,
+/// The computer's search for its move: whole on a thread, or a slice per frame.
+pub struct ComputerSearch {
+    board: Board,
+    strength: Strength,
+    limits: Limits,
+    sliced: Option<Box<SlicedSearch>>,
 }
 
-impl Default for SearchHost {
-    fn default() -> Self {
-        if cfg!(target_arch = "wasm32") {
-            SearchHost::Frames
-        } else {
-            SearchHost::Thread
+impl ComputerSearch {
+    /// A search of the computer's move on `board`: a perfect search stops after `nodes`
+    /// positions when given, else after [`PERFECT_TIME`]; a quality search runs to its depth.
+    pub fn new(board: Board, strength: Strength, nodes: Option<u64>) -> Self {
+        let time = (nodes.is_none() && strength == Strength::Perfect).then_some(PERFECT_TIME);
+        ComputerSearch {
+            board,
+            strength,
+            limits: Limits {
+                time,
+                cancel: None,
+                nodes,
+            },
+            sliced: None,
         }
+    }
+
+    fn engine() -> Engine {
+        Engine::with_table_bits(18)
     }
 }
 
-/// A running search of the computer's move.
-pub enum Search {
-    /// On a worker thread.
-    Task(Task<Option<(usize, usize)>>),
-    /// A slice per frame.
-    Sliced(Box<SlicedSearch>),
-}
+impl AiWork for ComputerSearch {
+    type Output = Option<(usize, usize)>;
 
-impl Search {
-    /// The move once the search is over (`Some(None)`: no move, the game is over); advances a
-    /// sliced search by one slice.
-    fn poll(&mut self) -> Option<Option<(usize, usize)>> {
-        match self {
-            Search::Task(task) => check_ready(task),
-            Search::Sliced(search) => search.step(SLICE),
-        }
+    fn step(&mut self, slice: Duration) -> Option<Self::Output> {
+        let (board, strength, time) = (self.board, self.strength, self.limits.time);
+        self.sliced
+            .get_or_insert_with(|| {
+                Box::new(SlicedSearch::new(
+                    Self::engine(),
+                    board,
+                    Side::Computer,
+                    strength,
+                    time,
+                ))
+            })
+            .step(slice)
+    }
+
+    fn finish(self) -> Self::Output {
+        Self::engine()
+            .best_move(&self.board, Side::Computer, self.strength, &self.limits)
+            .best
     }
 }
 
-/// The computer's running search with the game generation it is for, if any (its presence is
-/// the "thinking" indicator).
-#[derive(Resource, Default)]
-pub struct KThinking(pub Option<(Search, u64)>);
+/// The computer's running search, if any (its presence is the "thinking" indicator).
+pub type KThinking = AiSlot<ComputerSearch>;
+
+/// A node limit for the computer's perfect search instead of [`PERFECT_TIME`] (tests set it,
+/// so that a game replays exactly).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KNodeLimit(pub Option<u64>);
 
 /// The model, actions and AI, without drawing (runs headless).
 pub struct KInARowLogicPlugin;
@@ -175,7 +191,7 @@ impl Plugin for KInARowLogicPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<KSession>()
             .init_resource::<KThinking>()
-            .init_resource::<SearchHost>()
+            .init_resource::<KNodeLimit>()
             .init_resource::<KFileStatus>()
             .init_resource::<crate::settings::Notices>()
             .add_message::<KAction>()
@@ -198,7 +214,7 @@ fn restart(mut session: ResMut<KSession>, mut thinking: ResMut<KThinking>) {
     let generation = session.generation + 1;
     let setup = session.setup.clone();
     *session = KSession::new(setup, generation);
-    thinking.0 = None;
+    thinking.cancel();
 }
 
 fn apply_actions(
@@ -212,7 +228,7 @@ fn apply_actions(
     for action in actions.read() {
         match action {
             KAction::Place(r, c) => {
-                if session.editing || thinking.0.is_some() {
+                if session.editing || thinking.busy() {
                     continue;
                 }
                 if session.game.to_move() != Side::Human {
@@ -247,12 +263,12 @@ fn apply_actions(
                 let editing = session.editing;
                 *session = KSession::new(setup, generation);
                 session.editing = editing;
-                thinking.0 = None;
+                thinking.cancel();
             }
             KAction::NewGame(setup) => {
                 let generation = session.generation + 1;
                 *session = KSession::new(setup.clone(), generation);
-                thinking.0 = None;
+                thinking.cancel();
             }
             KAction::LoadFile(path) => match load_board_file(path) {
                 Ok(file) => {
@@ -263,7 +279,7 @@ fn apply_actions(
                     };
                     let generation = session.generation + 1;
                     *session = KSession::new(setup, generation);
-                    thinking.0 = None;
+                    thinking.cancel();
                     file_status.0 = Some(Ok(path.display().to_string()));
                 }
                 Err(e) => {
@@ -276,37 +292,21 @@ fn apply_actions(
     }
 }
 
-fn start_computer(session: Res<KSession>, host: Res<SearchHost>, mut thinking: ResMut<KThinking>) {
-    if thinking.0.is_some()
+fn start_computer(
+    session: Res<KSession>,
+    host: Res<AiHost>,
+    nodes: Res<KNodeLimit>,
+    mut thinking: ResMut<KThinking>,
+) {
+    if thinking.busy()
         || session.editing
         || session.game.status() != Status::InProgress
         || session.game.to_move() != Side::Computer
     {
         return;
     }
-    let board = *session.game.board();
-    let strength = session.setup.strength;
-    let limits = Limits {
-        time: matches!(strength, Strength::Perfect).then_some(PERFECT_TIME),
-        cancel: None,
-    };
-    let engine = Engine::with_table_bits(18);
-    let search = match *host {
-        SearchHost::Thread => Search::Task(AsyncComputeTaskPool::get().spawn(async move {
-            let mut engine = engine;
-            engine
-                .best_move(&board, Side::Computer, strength, &limits)
-                .best
-        })),
-        SearchHost::Frames => Search::Sliced(Box::new(SlicedSearch::new(
-            engine,
-            board,
-            Side::Computer,
-            strength,
-            limits.time,
-        ))),
-    };
-    thinking.0 = Some((search, session.generation));
+    let work = ComputerSearch::new(*session.game.board(), session.setup.strength, nodes.0);
+    thinking.start(*host, work, session.generation, ());
 }
 
 fn finish_computer(
@@ -314,15 +314,10 @@ fn finish_computer(
     mut thinking: ResMut<KThinking>,
     time: Res<Time>,
 ) {
-    let Some((search, generation)) = thinking.0.as_mut() else {
+    let Some(((), answer)) = thinking.poll_fresh(session.generation) else {
         return;
     };
-    let Some(answer) = search.poll() else {
-        return;
-    };
-    let generation = *generation;
-    thinking.0 = None;
-    if generation != session.generation || session.game.to_move() != Side::Computer {
+    if session.game.to_move() != Side::Computer {
         return;
     }
     if let Some((r, c)) = answer {
@@ -340,7 +335,6 @@ fn report_status(
     mut status: ResMut<ScreenStatus>,
 ) {
     let over = session.game.status() != Status::InProgress;
-    let calm = thinking.0.is_none() && session.animations_done(time.elapsed_secs());
-    status.over = over && calm;
-    status.settled = calm;
+    let calm = !thinking.busy() && session.animations_done(time.elapsed_secs());
+    status.report(calm, over && calm);
 }

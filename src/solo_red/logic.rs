@@ -3,9 +3,9 @@
 //! `AsyncComputeTaskPool`.
 
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gems_rules::solo_red::{Card, Game, PlayResult, ai};
 
+use crate::kit::ai::{AiHost, AiSlot, Once};
 use crate::screens::{Screen, ScreenStatus};
 
 /// Palettes and hand size of a Bevy game.
@@ -36,6 +36,8 @@ pub struct SoloRedSession {
     pub assisted: bool,
     /// The finished deal is in the record already.
     pub recorded: bool,
+    /// Bumped by every play, so an AI answer for an earlier table is dropped.
+    pub generation: u64,
 }
 
 impl SoloRedSession {
@@ -59,6 +61,7 @@ impl SoloRedSession {
             autoplay: false,
             assisted: false,
             recorded: false,
+            generation: 0,
         }
     }
 
@@ -89,6 +92,7 @@ impl SoloRedSession {
     }
 
     fn apply(&mut self, m: ai::Move) -> Option<PlayResult> {
+        self.generation += 1;
         let r = m.apply(&mut self.game);
         if r.is_some()
             && let Some(c) = m.canvas
@@ -96,27 +100,6 @@ impl SoloRedSession {
             self.canvas_pile.push(c);
         }
         r
-    }
-}
-
-impl Default for SoloRedSession {
-    fn default() -> Self {
-        Self::new(fresh_seed())
-    }
-}
-
-/// A seed that differs between runs (the wall clock natively; the browser has no `SystemTime`).
-fn fresh_seed() -> u64 {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_nanos() as u64)
-    }
-    #[cfg(target_arch = "wasm32")]
-    {
-        use std::hash::BuildHasher;
-        std::collections::hash_map::RandomState::new().hash_one(0x50_10_4e_d0_u64)
     }
 }
 
@@ -209,14 +192,13 @@ pub fn place_position(place: Place, palettes: usize, hand: usize, lifted: bool) 
     }
 }
 
-/// The AI computation in flight, if any.
-#[derive(Resource, Default)]
-pub struct AiTask {
-    /// The running search, and whether its answer is to be played (autoplay) or shown (hint).
-    pub task: Option<(Task<Option<ai::Move>>, bool)>,
-    /// How many searches were started (varies the seed).
-    pub count: u64,
-}
+/// The AI computation in flight, if any; its purpose is whether its answer is to be played
+/// (autoplay) or shown (hint).
+pub type AiTask = AiSlot<Once<Option<ai::Move>>, bool>;
+
+/// How many searches were started (varies the AI's seed).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AiSearches(pub u64);
 
 /// Everything Solo Red needs without a window.
 pub struct SoloRedLogicPlugin;
@@ -224,6 +206,7 @@ pub struct SoloRedLogicPlugin;
 impl Plugin for SoloRedLogicPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<AiTask>()
+            .init_resource::<AiSearches>()
             .add_message::<SoloRedAction>()
             .add_systems(OnEnter(Screen::SoloRed), enter)
             .add_systems(
@@ -242,9 +225,16 @@ impl Plugin for SoloRedLogicPlugin {
     }
 }
 
-fn enter(mut commands: Commands, session: Option<Res<SoloRedSession>>) {
-    if session.is_none() {
-        commands.insert_resource(SoloRedSession::default());
+/// On entering the screen: deal a first game, or lay the table of the game in play out again
+/// (its card entities left with the screen).
+fn enter(
+    mut commands: Commands,
+    session: Option<ResMut<SoloRedSession>>,
+    mut seeds: ResMut<crate::kit::seed::Seeds>,
+) {
+    match session {
+        Some(mut s) => s.set_changed(),
+        None => commands.insert_resource(SoloRedSession::new(seeds.next_seed())),
     }
 }
 
@@ -252,12 +242,14 @@ fn handle_actions(
     mut actions: MessageReader<SoloRedAction>,
     mut s: ResMut<SoloRedSession>,
     mut ai_task: ResMut<AiTask>,
+    mut searches: ResMut<AiSearches>,
+    host: Res<AiHost>,
 ) {
     for a in actions.read() {
         match *a {
             SoloRedAction::NewGame(seed) => {
                 *s = SoloRedSession::new(seed);
-                ai_task.task = None;
+                ai_task.cancel();
                 continue;
             }
             SoloRedAction::ToggleAutoplay => {
@@ -278,6 +270,7 @@ fn handle_actions(
                     s.message = "Pick a card from your hand first.".into();
                     continue;
                 };
+                s.generation += 1;
                 match s.game.play_to_palette(p, i) {
                     Ok(PlayResult::Winning) => {
                         let _ = s.game.draw_for_hand();
@@ -297,6 +290,7 @@ fn handle_actions(
                     continue;
                 };
                 let card = s.game.hand()[i];
+                s.generation += 1;
                 match s.game.play_to_canvas(i) {
                     Ok(()) => {
                         s.canvas_pile.push(card);
@@ -308,8 +302,8 @@ fn handle_actions(
                 s.hint = None;
             }
             SoloRedAction::Hint => {
-                if ai_task.task.is_none() {
-                    spawn_ai(&s, &mut ai_task, false);
+                if !ai_task.busy() {
+                    spawn_ai(&s, *host, &mut ai_task, &mut searches, false);
                     s.message = "Thinking…".into();
                 }
             }
@@ -317,24 +311,26 @@ fn handle_actions(
     }
 }
 
-fn spawn_ai(s: &SoloRedSession, t: &mut AiTask, play: bool) {
-    t.count += 1;
+fn spawn_ai(
+    s: &SoloRedSession,
+    host: AiHost,
+    t: &mut AiTask,
+    searches: &mut AiSearches,
+    play: bool,
+) {
+    searches.0 += 1;
     let game = s.game.clone();
-    let seed = s.seed.wrapping_mul(7919).wrapping_add(t.count);
-    let task = AsyncComputeTaskPool::get()
-        .spawn(async move { ai::hint(&game, seed, AI_ROLLOUTS).or_else(|| ai::any_move(&game)) });
-    t.task = Some((task, play));
+    let seed = s.seed.wrapping_mul(7919).wrapping_add(searches.0);
+    let work =
+        Once::new(move || ai::hint(&game, seed, AI_ROLLOUTS).or_else(|| ai::any_move(&game)));
+    t.start(host, work, s.generation, play);
 }
 
 fn ai_poll(mut s: ResMut<SoloRedSession>, mut t: ResMut<AiTask>) {
-    let Some((task, play)) = t.task.as_mut() else {
+    let generation = s.generation;
+    let Some((play, answer)) = t.poll_fresh(generation) else {
         return;
     };
-    let Some(answer) = check_ready(task) else {
-        return;
-    };
-    let play = *play;
-    t.task = None;
     if s.game.is_over() {
         return;
     }
@@ -356,11 +352,13 @@ fn ai_poll(mut s: ResMut<SoloRedSession>, mut t: ResMut<AiTask>) {
 
 fn ai_autoplay(
     s: Res<SoloRedSession>,
+    host: Res<AiHost>,
     mut t: ResMut<AiTask>,
+    mut searches: ResMut<AiSearches>,
     moving: Query<&CardEntity, With<Gliding>>,
 ) {
-    if s.autoplay && t.task.is_none() && !s.game.is_over() && moving.is_empty() {
-        spawn_ai(&s, &mut t, true);
+    if s.autoplay && !t.busy() && !s.game.is_over() && moving.is_empty() {
+        spawn_ai(&s, *host, &mut t, &mut searches, true);
     }
 }
 
@@ -436,6 +434,9 @@ fn status(
     moving: Query<(), With<Gliding>>,
     mut st: ResMut<ScreenStatus>,
 ) {
-    st.over = s.game.is_over();
-    st.settled = (st.over || !s.autoplay) && t.task.is_none() && moving.is_empty();
+    let over = s.game.is_over();
+    st.report(
+        (over || !s.autoplay) && !t.busy() && moving.is_empty(),
+        over,
+    );
 }

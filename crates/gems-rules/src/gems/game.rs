@@ -158,6 +158,11 @@ impl Game {
         self.player = player;
     }
 
+    /// Plays the next moves under `policy` (the board and the score so far stay).
+    pub fn set_policy(&mut self, policy: RemovalPolicy) {
+        self.policy = policy;
+    }
+
     /// Points so far.
     pub fn score(&self) -> u64 {
         self.score

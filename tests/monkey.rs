@@ -1,0 +1,661 @@
+//! The monkey test: every game's logic plugins in one headless app, driven by a seeded stream
+//! of random actions — moves on and off the board, every menu action, undo and redo, new
+//! games, switching screens and players, AI turns, and actions sent mid-animation. After every
+//! frame it checks that the ECS mirrors the rules: each game's entities equal its rules state
+//! whenever the game reports itself settled, no game's entities outlive its screen, and the
+//! scores the games announce equal the rules' scores. Nothing may panic.
+//!
+//! The AI players search with node budgets and run inline, so a seed replays exactly.
+//! `MONKEY_SEED` and `MONKEY_FRAMES` run it longer or elsewhere
+//! (`MONKEY_SEED=7 MONKEY_FRAMES=2000000 cargo test --test monkey -- --nocapture`); a failure
+//! prints the seed, the frame and the last actions.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::fmt::Write as _;
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::time::Duration;
+
+use bevy::prelude::*;
+use gems_rules::gems::{Budget, Cell, Computer, Expert, Player, RemovalPolicy, random_board};
+use gems_rules::k_in_a_row::{Board as KBoard, Side, Strength};
+use modern_gems::dots::DotsLogicPlugin;
+use modern_gems::dots::ai::DotsAutoplay;
+use modern_gems::dots::model::{Dot, DotIndex, DotsAction, DotsSession, Tween, Vanish};
+use modern_gems::gems::GemsLogicPlugin;
+use modern_gems::gems::ai::{Autoplay, GemsComputer};
+use modern_gems::gems::anim::Animations;
+use modern_gems::gems::model::{
+    ActivePlayer, ActivePolicy, GemIndex, GemsAction, GemsSession, Kind, Position,
+};
+use modern_gems::grid_duel::GridDuelLogicPlugin;
+use modern_gems::grid_duel::model::{CellState, DuelAction, DuelCell, OnShow};
+use modern_gems::headless_screen_app;
+use modern_gems::k_in_a_row::logic::{KAction, KInARowLogicPlugin, KNodeLimit, KSession, Setup};
+use modern_gems::kit::ai::AiHost;
+use modern_gems::kit::seed::Seeds;
+use modern_gems::screens::{Screen, ScreenStatus};
+use modern_gems::solo_red::logic::{
+    CardEntity, Gliding, SoloRedAction, SoloRedLogicPlugin, SoloRedSession, place_position,
+};
+use modern_gems::solo_red::record::SoloRedRecordPlugin;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+/// Game time per frame: long enough that animations end within a few frames, short enough
+/// that actions still land mid-animation.
+const STEP: Duration = Duration::from_millis(100);
+/// Game time per frame in Grid Duel, whose shows are held for seconds.
+const DUEL_STEP: Duration = Duration::from_millis(250);
+/// The monkey's rounds: each game in turn for this many frames (it also switches screens at
+/// random now and then). Games whose turns take longer get more frames, so that every game
+/// settles about as often.
+const ROUND: [(Screen, u64); 5] = [
+    (Screen::ModernGems, 1_200),
+    (Screen::Dots, 800),
+    (Screen::KInARow, 400),
+    (Screen::SoloRed, 1_000),
+    (Screen::GridDuel, 1_600),
+];
+/// Frames when `MONKEY_FRAMES` is not set: six rounds.
+const DEFAULT_FRAMES: u64 = 30_000;
+/// Settled states each game must reach in a default run.
+const MIN_SETTLES: u32 = 200;
+/// The games, in the order the monkey visits them.
+const GAMES: [Screen; 5] = [
+    Screen::ModernGems,
+    Screen::Dots,
+    Screen::KInARow,
+    Screen::SoloRed,
+    Screen::GridDuel,
+];
+
+fn env_u64(name: &str) -> Option<u64> {
+    let v = std::env::var(name).ok()?;
+    Some(
+        v.parse()
+            .unwrap_or_else(|_| panic!("{name} must be a whole number, not '{v}'")),
+    )
+}
+
+/// The app: every game's logic, the AI inline with node budgets, seeded deals.
+fn monkey_app(seed: u64) -> App {
+    let mut app = headless_screen_app(Screen::ModernGems, STEP);
+    app.insert_resource(AiHost::Inline)
+        .insert_resource(Seeds::from_seed(seed))
+        .insert_resource(GemsComputer(Computer::new(Expert::new(Budget::Nodes(300)))))
+        .insert_resource(KNodeLimit(Some(3_000)))
+        .insert_resource(DotsSession::default_with_seed(seed))
+        .insert_resource(SoloRedSession::new(seed))
+        .add_plugins((
+            GemsLogicPlugin,
+            DotsLogicPlugin,
+            KInARowLogicPlugin,
+            SoloRedLogicPlugin,
+            SoloRedRecordPlugin,
+            GridDuelLogicPlugin,
+        ));
+    app.world_mut().resource_mut::<Autoplay>().delay = 0.0;
+    app.update();
+    app
+}
+
+/// One thing the monkey does in a frame.
+#[derive(Clone, Debug)]
+enum Act {
+    Gems(GemsAction),
+    Dots(DotsAction),
+    K(KAction),
+    Solo(SoloRedAction),
+    Duel(DuelAction),
+    /// Switch to another screen.
+    Go(Screen),
+    /// Toggle a game's autoplay (Modern Gems' player, Dots' planner).
+    GemsAutoplay(bool),
+    DotsAutoplay(bool),
+    /// Change the resources a Modern Gems move is played with.
+    Policy(RemovalPolicy),
+    Player(Player),
+}
+
+/// A cell mostly on a board of `rows × cols`, sometimes just off it.
+fn cell(rng: &mut StdRng, rows: usize, cols: usize) -> (usize, usize) {
+    (rng.random_range(0..rows + 2), rng.random_range(0..cols + 2))
+}
+
+fn pick<T: Copy>(rng: &mut StdRng, items: &[T]) -> T {
+    items[rng.random_range(0..items.len())]
+}
+
+/// A random action for the game on `screen`, in the state `world` is in.
+fn random_act(rng: &mut StdRng, world: &World, screen: Screen) -> Act {
+    if rng.random_range(0..400) == 0 {
+        return Act::Go(pick(rng, &GAMES));
+    }
+    match screen {
+        Screen::ModernGems => gems_act(rng, world),
+        Screen::Dots => dots_act(rng, world),
+        Screen::KInARow => k_act(rng, world),
+        Screen::SoloRed => solo_act(rng, world),
+        Screen::GridDuel => duel_act(rng),
+        Screen::Title => Act::Go(pick(rng, &GAMES)),
+    }
+}
+
+fn gems_act(rng: &mut StdRng, world: &World) -> Act {
+    let board = world.resource::<GemsSession>().game.board();
+    let (rows, cols) = (board.rows(), board.cols());
+    let (r, c) = cell(rng, rows, cols);
+    match rng.random_range(0..100) {
+        0..30 => Act::Gems(GemsAction::Select(Cell::new(r, c))),
+        30..45 => Act::Gems(GemsAction::Hover(Some(Cell::new(r, c)))),
+        45..48 => Act::Gems(GemsAction::Hover(None)),
+        48..56 => Act::Gems(GemsAction::MoveCursor(
+            rng.random_range(-1..=1),
+            rng.random_range(-1..=1),
+        )),
+        56..62 => Act::Gems(GemsAction::SelectCursor),
+        62..68 => Act::Gems(GemsAction::Undo),
+        68..72 => Act::Gems(GemsAction::Redo),
+        72..74 => Act::Gems(GemsAction::Restart),
+        74..77 => Act::Gems(GemsAction::Hint),
+        77..80 => {
+            let (rows, cols, kinds) = (
+                rng.random_range(1..9),
+                rng.random_range(1..11),
+                rng.random_range(1..5),
+            );
+            let seed = rng.random_range(0..1_000);
+            let board = random_board(rows, cols, kinds, seed).expect("a small random board");
+            Act::Gems(GemsAction::NewGame {
+                board_name: format!("random:{rows}x{cols}:{kinds}:{seed}"),
+                board,
+                policy: pick(rng, &RemovalPolicy::ALL),
+                player: pick(rng, &Player::ALL),
+            })
+        }
+        80..82 => {
+            let game = world.resource::<GemsSession>().game.clone();
+            Act::Gems(GemsAction::Load {
+                name: "monkey.mg".into(),
+                game: Box::new(game),
+            })
+        }
+        82..87 => Act::Gems(GemsAction::SetPlayer(pick(rng, &Player::ALL))),
+        87..90 => Act::GemsAutoplay(rng.random_bool(0.7)),
+        90..94 => Act::Policy(pick(rng, &RemovalPolicy::ALL)),
+        _ => Act::Player(pick(rng, &Player::ALL)),
+    }
+}
+
+fn dots_act(rng: &mut StdRng, world: &World) -> Act {
+    let size = world.resource::<DotsSession>().game.board().size();
+    let (r, c) = cell(rng, size, size);
+    let p = gems_rules::dots::Point::new(r, c);
+    match rng.random_range(0..100) {
+        0..25 => Act::Dots(DotsAction::Press(p)),
+        25..60 => Act::Dots(DotsAction::Drag(p)),
+        60..75 => Act::Dots(DotsAction::Release),
+        75..78 => Act::Dots(DotsAction::Remove),
+        78..80 => Act::Dots(DotsAction::Clear),
+        80..84 => Act::Dots(DotsAction::Hint),
+        84..86 => Act::Dots(DotsAction::NewGame(rng.random_range(0..1_000))),
+        86..88 => Act::Dots(DotsAction::Setup {
+            size: rng.random_range(2..12),
+            colors: rng.random_range(1..8),
+            moves: rng.random_range(0..40),
+        }),
+        88..92 => Act::DotsAutoplay(rng.random_bool(0.5)),
+        _ => {
+            // A legal straight pair, as the planner would play it, if one is there.
+            let board = world.resource::<DotsSession>().game.board();
+            let q = gems_rules::dots::Point::new(r, c + 1);
+            let legal = r < size && c + 1 < size && board.get(p) == board.get(q);
+            if legal {
+                Act::Dots(DotsAction::Play(vec![p, q]))
+            } else {
+                Act::Dots(DotsAction::Play(vec![p]))
+            }
+        }
+    }
+}
+
+fn k_act(rng: &mut StdRng, world: &World) -> Act {
+    let n = world.resource::<KSession>().game.board().size();
+    let (r, c) = cell(rng, n, n);
+    match rng.random_range(0..100) {
+        0..75 => Act::K(KAction::Place(r, c)),
+        75..82 => Act::K(KAction::ToggleUnavailable(r, c)),
+        82..97 => {
+            let size = rng.random_range(3..=6);
+            let k = rng.random_range(3..=size);
+            let mut board = KBoard::new(size, k).expect("3 ≤ k ≤ size ≤ 6 is a valid board");
+            if rng.random_bool(0.3) {
+                let (ur, uc) = (rng.random_range(0..size), rng.random_range(0..size));
+                board.set(ur, uc, gems_rules::k_in_a_row::Cell::Unavailable);
+            }
+            let strength = if rng.random_bool(0.3) {
+                Strength::Perfect
+            } else {
+                Strength::Quality(rng.random_range(1..=3))
+            };
+            let first = if rng.random_bool(0.5) {
+                Side::Human
+            } else {
+                Side::Computer
+            };
+            Act::K(KAction::NewGame(Setup {
+                board,
+                strength,
+                first,
+            }))
+        }
+        _ => Act::K(KAction::LoadFile("no/such/monkey.board".into())),
+    }
+}
+
+fn solo_act(rng: &mut StdRng, world: &World) -> Act {
+    // A finished deal mostly gets a new one (clicks on it are tried too).
+    if world.resource::<SoloRedSession>().game.is_over() && rng.random_bool(0.3) {
+        return Act::Solo(SoloRedAction::NewGame(rng.random_range(0..1_000)));
+    }
+    match rng.random_range(0..100) {
+        0..40 => Act::Solo(SoloRedAction::Select(rng.random_range(0..9))),
+        40..62 => Act::Solo(SoloRedAction::Palette(rng.random_range(0..6))),
+        62..82 => Act::Solo(SoloRedAction::Canvas),
+        82..88 => Act::Solo(SoloRedAction::Hint),
+        88..93 => Act::Solo(SoloRedAction::ToggleAutoplay),
+        _ => Act::Solo(SoloRedAction::NewGame(rng.random_range(0..1_000))),
+    }
+}
+
+fn duel_act(rng: &mut StdRng) -> Act {
+    match rng.random_range(0..100) {
+        0..40 => Act::Duel(DuelAction::Keep),
+        40..55 => Act::Duel(DuelAction::RegenerateGrid),
+        55..85 => Act::Duel(DuelAction::RegenerateRow(rng.random_range(0..=10))),
+        85..93 => Act::Duel(DuelAction::Replay),
+        _ => Act::Duel(DuelAction::NewGame {
+            smart: rng.random_bool(0.5),
+        }),
+    }
+}
+
+/// Sends `act` into the app (messages, or the resources a menu would change).
+fn send(app: &mut App, act: &Act) {
+    let world = app.world_mut();
+    match act.clone() {
+        Act::Gems(a) => {
+            world.write_message(a);
+        }
+        Act::Dots(a) => {
+            world.write_message(a);
+        }
+        Act::K(a) => {
+            world.write_message(a);
+        }
+        Act::Solo(a) => {
+            world.write_message(a);
+        }
+        Act::Duel(a) => {
+            world.write_message(a);
+        }
+        Act::Go(screen) => world.resource_mut::<NextState<Screen>>().set(screen),
+        Act::GemsAutoplay(on) => world.resource_mut::<Autoplay>().enabled = on,
+        Act::DotsAutoplay(on) => world.resource_mut::<DotsAutoplay>().enabled = on,
+        Act::Policy(p) => world.resource_mut::<ActivePolicy>().0 = p,
+        Act::Player(p) => world.resource_mut::<ActivePlayer>().0 = p,
+    }
+}
+
+/// Modern Gems: one entity per gem, at the rules' cell with the rules' kind, indexed, still.
+fn check_gems(world: &mut World) -> Result<(), String> {
+    let board = world.resource::<GemsSession>().game.board().clone();
+    let mut seen = BTreeMap::new();
+    for (e, pos, kind) in world.query::<(Entity, &Position, &Kind)>().iter(world) {
+        if seen.insert(pos.cell(), (kind.0, e)).is_some() {
+            return Err(format!("two gems at {}", pos.cell()));
+        }
+    }
+    let want: BTreeMap<Cell, u32> = board.gems().collect();
+    let got: BTreeMap<Cell, u32> = seen.iter().map(|(c, (k, _))| (*c, *k)).collect();
+    if got != want {
+        let only_ecs: Vec<_> = got.iter().filter(|(c, k)| want.get(c) != Some(k)).collect();
+        let only_rules: Vec<_> = want.iter().filter(|(c, k)| got.get(c) != Some(k)).collect();
+        return Err(format!(
+            "gems differ from the rules board (entities only: {only_ecs:?}; rules only: {only_rules:?}):\n{board}"
+        ));
+    }
+    let index = world.resource::<GemIndex>();
+    if seen.iter().any(|(c, (_, e))| index.get(*c) != Some(*e))
+        || index.cells.iter().flatten().count() != seen.len()
+    {
+        return Err("the gem index does not match the gems".into());
+    }
+    if !world.resource::<Animations>().is_idle() {
+        return Err("gems still animate on a settled board".into());
+    }
+    Ok(())
+}
+
+/// Dots: one entity per dot, at the rules' point with the rules' colour, indexed, still.
+fn check_dots(world: &mut World) -> Result<(), String> {
+    let board = world.resource::<DotsSession>().game.board().clone();
+    let mut seen = BTreeMap::new();
+    for (e, d) in world.query::<(Entity, &Dot)>().iter(world) {
+        if seen.insert(d.at, (d.color, e)).is_some() {
+            return Err(format!("two dots at {}", d.at));
+        }
+    }
+    let want: BTreeMap<_, u8> = board.points().map(|p| (p, board.get(p))).collect();
+    let got: BTreeMap<_, u8> = seen.iter().map(|(p, (c, _))| (*p, *c)).collect();
+    if got != want {
+        return Err(format!("dots differ from the rules board:\n{board}"));
+    }
+    let index = world.resource::<DotIndex>();
+    if seen.iter().any(|(p, (_, e))| index.get(*p) != Some(*e)) {
+        return Err("the dot index does not match the dots".into());
+    }
+    let moving =
+        world.query::<&Tween>().iter(world).count() + world.query::<&Vanish>().iter(world).count();
+    if moving > 0 {
+        return Err(format!("{moving} dots still animate on a settled board"));
+    }
+    Ok(())
+}
+
+/// K in a row: a tile has grown in on exactly the cells the rules board has tiles on.
+fn check_k(world: &mut World) -> Result<(), String> {
+    let s = world.resource::<KSession>();
+    let board = s.game.board();
+    let n = board.size();
+    for r in 0..n {
+        for c in 0..n {
+            let tile = matches!(
+                board.get(r, c),
+                Some(gems_rules::k_in_a_row::Cell::Human | gems_rules::k_in_a_row::Cell::Computer)
+            );
+            if tile != s.placed_at[r * n + c].is_some() {
+                return Err(format!("cell ({r},{c}): tile {tile}, animation disagrees"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Solo Red: one card entity per card on the table, resting exactly at its place.
+fn check_solo(world: &mut World) -> Result<(), String> {
+    let s = world.resource::<SoloRedSession>().clone();
+    let (n, h) = (s.game.num_palettes(), s.game.hand().len());
+    let mut got = Vec::new();
+    let mut q = world.query::<(&CardEntity, &Transform, Has<Gliding>)>();
+    for (c, t, gliding) in q.iter(world) {
+        let lifted = matches!(c.place, modern_gems::solo_red::logic::Place::Hand(i) if s.selected == Some(i));
+        if gliding || t.translation != place_position(c.place, n, h, lifted) {
+            return Err(format!("{} is not at rest at its place", c.card));
+        }
+        got.push((c.card.index(), c.place));
+    }
+    let mut want: Vec<_> = s
+        .places()
+        .into_iter()
+        .map(|(c, p)| (c.index(), p))
+        .collect();
+    got.sort_by_key(|x| x.0);
+    want.sort_by_key(|x| x.0);
+    if got != want {
+        return Err("the card entities differ from the rules' table".into());
+    }
+    Ok(())
+}
+
+/// Grid Duel: the 81 cells show the grid on show, fully revealed.
+fn check_duel(world: &mut World) -> Result<(), String> {
+    let Some(grid) = world
+        .resource::<OnShow>()
+        .show
+        .as_ref()
+        .map(|s| s.grid.clone())
+    else {
+        return Ok(());
+    };
+    let mut count = 0;
+    for (c, st) in world.query::<(&DuelCell, &CellState)>().iter(world) {
+        count += 1;
+        if st.shown != 1.0 || st.digit != grid.get(c.row, c.col) {
+            return Err(format!(
+                "cell {c:?} shows {st:?}, the grid has {}",
+                grid.get(c.row, c.col)
+            ));
+        }
+    }
+    if count != 81 {
+        return Err(format!("{count} cells instead of 81"));
+    }
+    Ok(())
+}
+
+/// Entities of the games whose screen is not showing (they must have left with it).
+fn leftovers(world: &mut World, screen: Screen) -> Result<(), String> {
+    let counts = [
+        (
+            Screen::ModernGems,
+            world.query::<&Kind>().iter(world).count(),
+        ),
+        (Screen::Dots, world.query::<&Dot>().iter(world).count()),
+        (
+            Screen::SoloRed,
+            world.query::<&CardEntity>().iter(world).count(),
+        ),
+        (
+            Screen::GridDuel,
+            world.query::<&DuelCell>().iter(world).count(),
+        ),
+    ];
+    match counts.iter().find(|(s, n)| *s != screen && *n > 0) {
+        Some((s, n)) => Err(format!("{n} entities of {s:?} outlived their screen")),
+        None => Ok(()),
+    }
+}
+
+/// The scores the games announce when a move settles equal their rules' scores.
+#[derive(Resource, Default)]
+struct Announced(Vec<String>);
+
+fn check_announced_scores(
+    mut gems: MessageReader<modern_gems::gems::model::MoveSettled>,
+    mut dots: MessageReader<modern_gems::dots::model::MoveSettled>,
+    gems_session: Res<GemsSession>,
+    dots_session: Res<DotsSession>,
+    mut errors: ResMut<Announced>,
+) {
+    for m in gems.read() {
+        if m.score != gems_session.game.score() || m.game_over != gems_session.game.is_over() {
+            errors.0.push(format!(
+                "Modern Gems announced {m:?}, the rules have score {}",
+                gems_session.game.score()
+            ));
+        }
+    }
+    for m in dots.read() {
+        if m.score != dots_session.game.score() || m.game_over != dots_session.game.is_over() {
+            errors.0.push(format!(
+                "Dots announced {m:?}, the rules have score {}",
+                dots_session.game.score()
+            ));
+        }
+    }
+}
+
+/// Everything checked after a frame.
+fn check_frame(app: &mut App, screen: Screen, settled: bool) -> Result<(), String> {
+    let world = app.world_mut();
+    leftovers(world, screen)?;
+    if let Some(e) = world.resource_mut::<Announced>().0.pop() {
+        return Err(e);
+    }
+    if !settled {
+        return Ok(());
+    }
+    match screen {
+        Screen::ModernGems => check_gems(world),
+        Screen::Dots => check_dots(world),
+        Screen::KInARow => check_k(world),
+        Screen::SoloRed => check_solo(world),
+        Screen::GridDuel => check_duel(world),
+        Screen::Title => Ok(()),
+    }
+}
+
+/// What a run did: settled states reached per game.
+struct Report {
+    settles: BTreeMap<String, u32>,
+}
+
+/// Runs the monkey for `frames` frames from `seed`; a failure names the seed, the frame and
+/// the last actions.
+fn run(seed: u64, frames: u64) -> Report {
+    let mut app = monkey_app(seed);
+    app.init_resource::<Announced>()
+        .add_systems(Last, check_announced_scores);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut recent: VecDeque<(u64, Act)> = VecDeque::new();
+    let mut settles: BTreeMap<String, u32> = BTreeMap::new();
+    let mut was_settled = false;
+    let mut last_screen = Screen::ModernGems;
+    // `MONKEY_TRACE=N`: print every frame from frame N on (the actions and the game's state).
+    let trace_from = env_u64("MONKEY_TRACE").unwrap_or(u64::MAX);
+    for frame in 0..frames {
+        if let Some(next) = round_start(frame) {
+            app.world_mut()
+                .resource_mut::<NextState<Screen>>()
+                .set(next);
+        }
+        let screen = *app.world().resource::<State<Screen>>().get();
+        let step = if screen == Screen::GridDuel {
+            DUEL_STEP
+        } else {
+            STEP
+        };
+        app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(step));
+        // An action in about half the frames, so that some land mid-animation and some on a
+        // settled board.
+        if rng.random_bool(0.5) {
+            let act = random_act(&mut rng, app.world(), screen);
+            send(&mut app, &act);
+            if frame >= trace_from {
+                eprintln!("frame {frame}: {act:?}");
+            }
+            recent.push_back((frame, act));
+            if recent.len() > 12 {
+                recent.pop_front();
+            }
+        }
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            app.update();
+            let screen = *app.world().resource::<State<Screen>>().get();
+            let settled = app.world().resource::<ScreenStatus>().settled;
+            check_frame(&mut app, screen, settled).map(|()| (screen, settled))
+        }));
+        if frame >= trace_from {
+            let w = app.world();
+            eprintln!(
+                "  after frame {frame}: {:?} {:?} move {}",
+                w.resource::<ScreenStatus>(),
+                w.get_resource::<State<modern_gems::screens::Phase>>()
+                    .map(|p| *p.get()),
+                w.resource::<GemsSession>().game.move_num()
+            );
+        }
+        let failure = match outcome {
+            Ok(Ok((screen, settled))) => {
+                if settled && (!was_settled || screen != last_screen) {
+                    *settles.entry(format!("{screen:?}")).or_default() += 1;
+                }
+                was_settled = settled;
+                last_screen = screen;
+                continue;
+            }
+            Ok(Err(e)) => e,
+            Err(panic) => {
+                eprintln!("{}", describe(seed, frame, &recent, "the app panicked"));
+                resume_unwind(panic);
+            }
+        };
+        panic!("{}", describe(seed, frame, &recent, &failure));
+    }
+    Report { settles }
+}
+
+/// The game whose turn in the round starts at `frame`, if one does.
+fn round_start(frame: u64) -> Option<Screen> {
+    let length: u64 = ROUND.iter().map(|(_, n)| n).sum();
+    let mut at = frame % length;
+    for (screen, n) in ROUND {
+        if at == 0 {
+            return Some(screen);
+        }
+        at = at.checked_sub(n)?;
+    }
+    None
+}
+
+fn describe(seed: u64, frame: u64, recent: &VecDeque<(u64, Act)>, what: &str) -> String {
+    let mut text = format!(
+        "monkey failed: {what}\n  replay: MONKEY_SEED={seed} MONKEY_FRAMES={} cargo test --test monkey\n  last actions:\n",
+        frame + 1
+    );
+    for (f, act) in recent {
+        let _ = writeln!(text, "    frame {f}: {act:?}");
+    }
+    text
+}
+
+#[test]
+fn monkey_keeps_every_game_in_step_with_its_rules() {
+    let seed = env_u64("MONKEY_SEED").unwrap_or(0x6d6f_6e6b);
+    let frames = env_u64("MONKEY_FRAMES").unwrap_or(DEFAULT_FRAMES);
+    let report = run(seed, frames);
+    eprintln!(
+        "monkey seed {seed}, {frames} frames, settled states: {:?}",
+        report.settles
+    );
+    if frames >= DEFAULT_FRAMES {
+        for game in GAMES {
+            let n = report
+                .settles
+                .get(&format!("{game:?}"))
+                .copied()
+                .unwrap_or(0);
+            assert!(
+                n >= MIN_SETTLES,
+                "{game:?} settled only {n} times (seed {seed}): {:?}",
+                report.settles
+            );
+        }
+    }
+}
+
+/// A seed replays exactly: the same seed gives the same games, frame for frame.
+#[test]
+fn a_monkey_seed_replays_exactly() {
+    let snapshot = |seed| {
+        let mut app = monkey_app(seed);
+        let mut rng = StdRng::seed_from_u64(seed);
+        for _ in 0..1_500 {
+            let screen = *app.world().resource::<State<Screen>>().get();
+            if rng.random_bool(0.5) {
+                let act = random_act(&mut rng, app.world(), screen);
+                send(&mut app, &act);
+            }
+            app.update();
+        }
+        let w = app.world();
+        (
+            w.resource::<GemsSession>().game.save_string(),
+            w.resource::<DotsSession>().game.score(),
+            w.resource::<KSession>().game.moves().to_vec(),
+            format!("{:?}", w.resource::<SoloRedSession>().game.hand()),
+        )
+    };
+    assert_eq!(snapshot(5), snapshot(5));
+}
