@@ -9,7 +9,6 @@ pub mod kit;
 pub mod launch;
 pub mod library;
 pub mod paths;
-pub mod pointer;
 pub mod screens;
 pub mod scripted;
 pub mod settings;
@@ -140,7 +139,7 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
             }),
     )
     .add_plugins(bevy_egui::EguiPlugin::default())
-    .insert_resource(gems::scores::HighScores::load(data.file("scores.ron")))
+    .insert_resource(kit::scores::HighScores::load(data.file("scores.ron")))
     .insert_resource(data)
     .insert_resource(session)
     .insert_resource(library::ThemeLibrary {
@@ -150,6 +149,7 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
     .add_plugins((
         ScreensPlugin,
         kit::KitLogicPlugin,
+        kit::KitViewPlugin,
         settings::SettingsPlugin,
         library::LibraryPlugin,
         title::TitlePlugin,

@@ -10,8 +10,8 @@ use gems_rules::dots::{Game, Point, best_closed_shape, best_move};
 use modern_gems::dots::DotsLogicPlugin;
 use modern_gems::dots::ai::{DotsAutoplay, DotsSearch};
 use modern_gems::dots::model::{Dot, DotIndex, DotsAction, DotsPhase, DotsSession, Tween, Vanish};
-use modern_gems::gems::scores::HighScores;
 use modern_gems::headless_screen_app;
+use modern_gems::kit::scores::HighScores;
 use modern_gems::screens::{Screen, ScreenStatus};
 
 const STEP: Duration = Duration::from_millis(16);

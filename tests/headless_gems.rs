@@ -299,7 +299,7 @@ fn flagged(app: &mut App) -> Vec<Cell> {
 #[test]
 fn the_active_policy_rules_the_next_flag_and_move() {
     use modern_gems::gems::model::ActivePolicy;
-    use modern_gems::gems::scores::{GameOverInfo, HighScores};
+    use modern_gems::kit::scores::{GameOverInfo, HighScores};
     let board = named_board("tiny").unwrap();
     let mut app = app_for(
         "tiny",
@@ -421,7 +421,7 @@ fn a_board_with_no_move_is_dealt_then_over() {
     assert_eq!(phase(&app), Phase::Over);
     assert_mirror(&mut app);
     let world = app.world_mut();
-    let layout = *world.resource::<modern_gems::gems::layout::BoardLayout>();
+    let layout = *world.resource::<modern_gems::kit::layout::BoardLayout>();
     for (pos, tf) in world.query::<(&Position, &Transform)>().iter(world) {
         assert_eq!(tf.translation.truncate(), layout.cell_center(pos.cell()));
     }

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use gems_rules::solo_red::{Game, ai};
-use modern_gems::gems::scores::HighScores;
 use modern_gems::headless_screen_app;
+use modern_gems::kit::scores::HighScores;
 use modern_gems::screens::{Screen, ScreenStatus};
 use modern_gems::solo_red::logic::{
     CardEntity, Gliding, SoloRedAction, SoloRedLogicPlugin, SoloRedSession, place_position,

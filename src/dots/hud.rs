@@ -9,7 +9,7 @@ use gems_rules::dots::{MAX_COLORS, MAX_SIZE, MIN_COLORS, MIN_SIZE};
 use super::ai::DotsAutoplay;
 use super::input::next_seed;
 use super::model::{DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, LastPoints};
-use crate::gems::scores::HighScores;
+use crate::kit::scores::HighScores;
 use crate::screens::Screen;
 use crate::theme::Theme;
 

@@ -37,8 +37,7 @@ fn dot_under(
     layout: &DotsLayout,
     reach: f32,
 ) -> Option<Point> {
-    let world = camera.0.viewport_to_world_2d(camera.1, pos).ok()?;
-    layout.dot_at(world, reach)
+    layout.dot_at(crate::kit::pointer::to_world(camera, pos)?, reach)
 }
 
 fn pointer(
@@ -50,7 +49,7 @@ fn pointer(
     mut last: Local<Option<Point>>,
     mut actions: MessageWriter<DotsAction>,
 ) {
-    let over_ui = egui.is_some_and(|e| e.wants_pointer_input() || e.is_pointer_over_area());
+    let over_ui = crate::kit::pointer::over_ui(egui.as_deref());
     let Some(pos) = window.cursor_position() else {
         return;
     };

@@ -8,7 +8,7 @@ use super::model::{
     Dot, DotIndex, DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, Gesture, LastPoints,
     MoveSettled, Tween, Vanish,
 };
-use crate::gems::scores::HighScores;
+use crate::kit::scores::HighScores;
 use crate::screens::{Screen, ScreenStatus};
 use crate::theme::Theme;
 

@@ -40,7 +40,6 @@ impl Plugin for DotsLogicPlugin {
                 .add_systems(Startup, apply_launch_options);
         }
         app.init_resource::<crate::theme::Theme>()
-            .init_resource::<crate::gems::scores::HighScores>()
             .init_resource::<DotIndex>()
             .init_resource::<DotsPhase>()
             .init_resource::<Gesture>()

@@ -5,7 +5,8 @@ use bevy::prelude::*;
 
 use super::logic::DotsSystems;
 use super::model::{DotsPhase, DotsSession, MoveSettled};
-use crate::gems::sound::{Effect, SoundBank, play_effect, removal_pitch};
+use crate::gems::sound::removal_pitch;
+use crate::kit::audio::{Effect, SoundBank, play_effect};
 use crate::screens::Screen;
 use crate::settings::Settings;
 

@@ -7,7 +7,7 @@ use gems_rules::dots::{Point, is_closed_shape};
 
 use super::logic::DotsSystems;
 use super::model::{Dot, DotsHint, DotsSession, Gesture, Tween, Vanish};
-use crate::gems::layout::{BoardLayout, ViewArea};
+use crate::kit::layout::{BoardLayout, ViewArea};
 use crate::screens::Screen;
 use crate::theme::{Theme, color};
 
@@ -103,7 +103,6 @@ fn setup(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let art = build_art(&theme, &mut meshes, &mut materials);
-    commands.insert_resource(ClearColor(color(&theme.background)));
     commands.spawn((
         Panel,
         Mesh2d(art.quad.clone()),
@@ -122,7 +121,6 @@ fn rebuild_art(
     mut panel: Query<&mut MeshMaterial2d<ColorMaterial>, With<Panel>>,
 ) {
     let art = build_art(&theme, &mut meshes, &mut materials);
-    commands.insert_resource(ClearColor(color(&theme.background)));
     for mut m in &mut panel {
         m.0 = art.panel.clone();
     }
@@ -253,7 +251,7 @@ fn draw_overlay(
         let cursor = window
             .and_then(|w| w.cursor_position())
             .zip(camera)
-            .and_then(|(c, cam)| cam.0.viewport_to_world_2d(cam.1, c).ok());
+            .and_then(|(c, cam)| crate::kit::pointer::to_world(*cam, c));
         if let (true, Some(to), Some(&last)) = (gesture.pressed, cursor, sel.last()) {
             let from = pos(last);
             let d = to - from;

@@ -3,8 +3,8 @@
 
 use bevy::prelude::*;
 
-use super::layout::BoardLayout;
 use super::model::{FlagChanged, Kind, Paused};
+use crate::kit::layout::BoardLayout;
 use crate::screens::Screen;
 use crate::theme::Easing;
 

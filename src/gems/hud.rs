@@ -11,7 +11,7 @@ use super::ai::{Autoplay, GemsAi, Hint};
 use super::files::LoadGameRequest;
 use super::input::set_paused;
 use super::model::{GemsAction, GemsSession, LastMove, Paused, Selection};
-use super::scores::{GameOverInfo, HighScores};
+use crate::kit::scores::{GameOverInfo, HighScores};
 use crate::library::{BoardAsset, BoardLibrary, Rescan};
 use crate::paths::DataDir;
 use crate::screens::{Phase, Screen};

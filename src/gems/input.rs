@@ -6,9 +6,9 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 
-use super::layout::BoardLayout;
 use super::model::{BoardRebuilt, GemsAction, KeyCursor, MoveSettled, Paused, Selection};
 use super::session::GemsSystems;
+use crate::kit::layout::BoardLayout;
 use crate::screens::{Phase, Screen};
 
 /// Reads the devices.
@@ -31,8 +31,7 @@ fn cell_under(
     camera: (&Camera, &GlobalTransform),
     layout: &BoardLayout,
 ) -> Option<gems_rules::gems::Cell> {
-    let world = camera.0.viewport_to_world_2d(camera.1, pos).ok()?;
-    layout.cell_at(world)
+    layout.cell_at(crate::kit::pointer::to_world(camera, pos)?)
 }
 
 /// Hover follows the mouse; a left click removes the group under it. After the board changes
@@ -52,7 +51,7 @@ fn pointer(
     if settled.read().count() + rebuilt.read().count() > 0 {
         *last = None;
     }
-    let over_ui = egui.is_some_and(|e| e.wants_pointer_input() || e.is_pointer_over_area());
+    let over_ui = crate::kit::pointer::over_ui(egui.as_deref());
     let pos = window.cursor_position();
     let cell = match pos {
         Some(p) if !over_ui => cell_under(p, *camera, &layout),

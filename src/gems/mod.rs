@@ -11,7 +11,6 @@ pub mod anim;
 pub mod files;
 pub mod hud;
 pub mod input;
-pub mod layout;
 pub mod model;
 pub mod scores;
 pub mod session;
@@ -46,8 +45,8 @@ impl Plugin for GemsLogicPlugin {
             .init_resource::<KeyCursor>()
             .init_resource::<LastMove>()
             .init_resource::<Paused>()
-            .init_resource::<layout::BoardLayout>()
-            .init_resource::<layout::ViewArea>()
+            .init_resource::<crate::kit::layout::BoardLayout>()
+            .init_resource::<crate::kit::layout::ViewArea>()
             .add_message::<GemsAction>()
             .add_message::<MoveSettled>()
             .add_message::<BoardRebuilt>()

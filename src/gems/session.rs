@@ -5,11 +5,11 @@ use bevy::prelude::*;
 use gems_rules::gems::{Cell, Player};
 
 use super::anim::{Animations, Tween};
-use super::layout::{BoardLayout, ViewArea};
 use super::model::{
     ActivePlayer, ActivePolicy, Appearance, BoardRebuilt, Flag, FlagChanged, GemIndex, GemsAction,
     GemsSession, KeyCursor, Kind, LastMove, Paused, PendingMove, Position, Selection,
 };
+use crate::kit::layout::{BoardLayout, ViewArea};
 use crate::screens::{Phase, Screen};
 use crate::theme::Theme;
 
@@ -294,7 +294,7 @@ fn rebuild(p: &mut SessionParams, deal: bool) {
     p.cursor.cell = Cell::new(board.rows().saturating_sub(1), 0);
     let t = &p.theme.timings;
     for (cell, kind) in board.gems() {
-        let target = super::layout::cell_vec(cell);
+        let target = crate::kit::layout::cell_vec(cell);
         // A dealt board drops in from above, column by column.
         let start = if deal {
             Vec2::new(target.x, target.y - board.rows() as f32 - 1.0)

@@ -1,35 +1,12 @@
 //! Sound effects of Modern Gems, from the theme's sound files: select, remove (its pitch rises
 //! with the group's size), land, column shift and game over. Volume and mute come from Settings.
 
-use bevy::audio::Volume;
 use bevy::prelude::*;
 
 use super::model::PendingMove;
+use crate::kit::audio::{Effect, SoundBank, play_effect};
 use crate::screens::Phase;
 use crate::settings::Settings;
-use crate::theme::{SoundSpec, Theme};
-
-/// The loaded sounds of the current theme, with their volumes.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct SoundBank {
-    /// (handle, volume) for select, remove, land, shift and game over.
-    pub sounds: Vec<(Handle<AudioSource>, f32)>,
-}
-
-/// Which effect.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Effect {
-    /// A group is selected.
-    Select = 0,
-    /// Gems are removed.
-    Remove = 1,
-    /// Gems land.
-    Land = 2,
-    /// Columns slide.
-    Shift = 3,
-    /// The game ends.
-    GameOver = 4,
-}
 
 /// The playback speed (and so pitch) of the removal sound for a group of `n` gems: one
 /// semitone higher per extra gem, up to an octave.
@@ -43,62 +20,22 @@ pub struct SoundPlugin;
 
 impl Plugin for SoundPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<SoundBank>()
-            .add_systems(Update, load_bank.run_if(resource_changed::<Theme>))
-            .add_systems(
-                OnEnter(Phase::Flagging),
-                |c: Commands, b: Res<SoundBank>, s: Option<Res<Settings>>| {
-                    play(c, &b, s.as_deref(), Effect::Select, 1.0);
-                },
-            )
-            .add_systems(OnEnter(Phase::Removing), on_remove)
-            .add_systems(OnExit(Phase::Falling), on_land)
-            .add_systems(OnEnter(Phase::Shifting), on_shift)
-            .add_systems(
-                OnEnter(Phase::Over),
-                |c: Commands, b: Res<SoundBank>, s: Option<Res<Settings>>| {
-                    play(c, &b, s.as_deref(), Effect::GameOver, 1.0);
-                },
-            );
+        app.add_systems(
+            OnEnter(Phase::Flagging),
+            |c: Commands, b: Res<SoundBank>, s: Option<Res<Settings>>| {
+                play(c, &b, s.as_deref(), Effect::Select, 1.0);
+            },
+        )
+        .add_systems(OnEnter(Phase::Removing), on_remove)
+        .add_systems(OnExit(Phase::Falling), on_land)
+        .add_systems(OnEnter(Phase::Shifting), on_shift)
+        .add_systems(
+            OnEnter(Phase::Over),
+            |c: Commands, b: Res<SoundBank>, s: Option<Res<Settings>>| {
+                play(c, &b, s.as_deref(), Effect::GameOver, 1.0);
+            },
+        );
     }
-}
-
-fn load_bank(theme: Res<Theme>, server: Res<AssetServer>, mut bank: ResMut<SoundBank>) {
-    let s = &theme.sounds;
-    let load = |spec: &SoundSpec| (server.load(spec.file.clone()), spec.volume);
-    bank.sounds = vec![
-        load(&s.select),
-        load(&s.remove),
-        load(&s.land),
-        load(&s.shift),
-        load(&s.game_over),
-    ];
-}
-
-/// Plays one effect of the theme's sound bank at `gain` × its volume × the player's volume
-/// (nothing when muted), at `speed` (pitch). Every game's sounds go through here.
-pub fn play_effect(
-    commands: &mut Commands,
-    bank: &SoundBank,
-    settings: Option<&Settings>,
-    effect: Effect,
-    speed: f32,
-    gain: f32,
-) {
-    let Some((handle, volume)) = bank.sounds.get(effect as usize) else {
-        return;
-    };
-    let master = settings.map_or(0.8, |s| if s.muted { 0.0 } else { s.volume });
-    let v = master * volume * gain;
-    if v <= 0.0 {
-        return;
-    }
-    commands.spawn((
-        AudioPlayer(handle.clone()),
-        PlaybackSettings::DESPAWN
-            .with_volume(Volume::Linear(v))
-            .with_speed(speed),
-    ));
 }
 
 fn play(

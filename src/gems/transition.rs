@@ -6,9 +6,9 @@ use bevy::prelude::*;
 use gems_rules::gems::{Cell, GemMove};
 
 use super::anim::{Animations, Tween, Vanish, stagger};
-use super::layout::cell_vec;
 use super::model::{GemIndex, GemsSession, MoveSettled, Paused, PendingMove, Position, Selection};
 use super::session::GemsSystems;
+use crate::kit::layout::cell_vec;
 use crate::screens::{Phase, Screen};
 use crate::theme::Theme;
 

@@ -11,10 +11,10 @@ use bevy::render::render_resource::PrimitiveTopology;
 use bevy::window::{PrimaryWindow, WindowResized};
 
 use super::anim::{FLAG_SCALE, gem_scale};
-use super::layout::{BoardLayout, ViewArea};
 use super::model::{
     Appearance, BoardRebuilt, Flag, FlagChanged, GemsSession, KeyCursor, Kind, Position,
 };
+use crate::kit::layout::{BoardLayout, ViewArea};
 use crate::screens::Screen;
 use crate::theme::{GemShape, Theme, color};
 
@@ -208,9 +208,7 @@ fn setup(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    commands.spawn(Camera2d);
     commands.insert_resource(build_art(&theme, &mut meshes, &mut materials));
-    commands.insert_resource(ClearColor(color(&theme.background)));
     commands.spawn((
         BoardPanel,
         Mesh2d(meshes.add(Rectangle::new(1.0, 1.0))),
@@ -253,7 +251,6 @@ fn apply_theme(
             m.color = color(c);
         }
     }
-    commands.insert_resource(ClearColor(color(&theme.background)));
     for (e, look, flag) in &gems {
         dress(&mut commands, &art, e, look, flag.0, true);
     }

@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use gems_rules::grid_duel::{Outcome, Side, TURNS};
 
 use super::model::{DuelAction, DuelSession, OnShow, Stage, caption};
-use crate::gems::scores::HighScores;
+use crate::kit::scores::HighScores;
 use crate::screens::Screen;
 
 /// High-score key: the human's best winning total.

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::model::{CELL_STAGGER, OnShow, Reveal, Stage};
-use crate::gems::sound::{Effect, SoundBank, play_effect};
+use crate::kit::audio::{Effect, SoundBank, play_effect};
 use crate::screens::Screen;
 use crate::settings::Settings;
 

@@ -80,7 +80,6 @@ struct RareFrame(usize, usize);
 struct RowHover;
 
 fn setup(mut commands: Commands, theme: Res<Theme>) {
-    commands.insert_resource(ClearColor(color(&theme.background)));
     let side = CELL * SIZE as f32;
     // Board and the 3×3 separators.
     commands.spawn((
@@ -345,17 +344,7 @@ fn pointer(
     mut hover: ResMut<HoverRow>,
     mut actions: MessageWriter<DuelAction>,
 ) {
-    let over_ui = egui
-        .as_ref()
-        .is_some_and(|e| e.wants_pointer_input() || e.is_pointer_over_area());
-    let row = match window.cursor_position() {
-        Some(p) if !over_ui => camera
-            .0
-            .viewport_to_world_2d(camera.1, p)
-            .ok()
-            .and_then(row_at),
-        _ => None,
-    };
+    let row = crate::kit::pointer::cursor_world(&window, *camera, egui.as_deref()).and_then(row_at);
     hover.set_if_neq(HoverRow(row));
     if on_show.stage != Stage::Choosing {
         return;

@@ -275,7 +275,7 @@ fn click(
     session: Res<KSession>,
     mut actions: MessageWriter<KAction>,
 ) {
-    let Some(world) = crate::pointer::world_click(&window, *camera, &buttons, egui.as_deref())
+    let Some(world) = crate::kit::pointer::world_click(&window, *camera, &buttons, egui.as_deref())
     else {
         return;
     };

@@ -3,9 +3,19 @@
 //!
 //! - [`ai`]: the computer players' work ([`ai::AiJob`]: a worker thread, frame slices on the
 //!   web, or inline for exact replays) and the generation check that drops stale answers.
+//! - [`camera`]: the one 2D camera, and the background in the theme's colour.
+//! - [`layout`]: where a board of rows × columns sits in the window, cell ↔ world.
+//! - [`audio`]: the theme's sound bank and [`audio::play_effect`], which every game plays through.
+//! - [`scores`]: high scores per board and rules, and the result of a finished game.
+//! - [`pointer`]: the world point under the mouse or a touch, and whether egui has it.
 //! - [`seed`]: the seeds of new deals ([`seed::Seeds`]: from the clock, or fixed by a test).
 
 pub mod ai;
+pub mod audio;
+pub mod camera;
+pub mod layout;
+pub mod pointer;
+pub mod scores;
 pub mod seed;
 
 use bevy::prelude::*;
@@ -17,6 +27,16 @@ pub struct KitLogicPlugin;
 impl Plugin for KitLogicPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<ai::AiHost>()
-            .init_resource::<seed::Seeds>();
+            .init_resource::<seed::Seeds>()
+            .init_resource::<scores::HighScores>();
+    }
+}
+
+/// The kit's drawing and sound: the camera, the background, the sound bank.
+pub struct KitViewPlugin;
+
+impl Plugin for KitViewPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((camera::CameraPlugin, audio::AudioPlugin));
     }
 }

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::logic::SoloRedSession;
-use crate::gems::scores::HighScores;
+use crate::kit::scores::HighScores;
 use crate::screens::Screen;
 
 /// The record's entries in the high-score table.

@@ -241,7 +241,7 @@ fn click(
     s: Res<SoloRedSession>,
     mut actions: MessageWriter<SoloRedAction>,
 ) {
-    let Some(world) = crate::pointer::world_click(&window, *camera, &buttons, egui.as_deref())
+    let Some(world) = crate::kit::pointer::world_click(&window, *camera, &buttons, egui.as_deref())
     else {
         return;
     };
@@ -258,7 +258,7 @@ struct HudParams<'w, 's> {
     cards: Query<'w, 's, (&'static CardEntity, &'static Transform)>,
     actions: MessageWriter<'w, SoloRedAction>,
     next_screen: ResMut<'w, NextState<Screen>>,
-    scores: Option<Res<'w, crate::gems::scores::HighScores>>,
+    scores: Option<Res<'w, crate::kit::scores::HighScores>>,
 }
 
 fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {

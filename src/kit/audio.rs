@@ -1,0 +1,78 @@
+//! The sound bank every game plays from: the current theme's effect sounds, loaded again
+//! whenever the theme changes, played at the theme's and the player's volume.
+
+use bevy::audio::Volume;
+use bevy::prelude::*;
+
+use crate::settings::Settings;
+use crate::theme::{SoundSpec, Theme};
+
+/// The loaded sounds of the current theme, with their volumes.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct SoundBank {
+    /// (handle, volume) for select, remove, land, shift and game over.
+    pub sounds: Vec<(Handle<AudioSource>, f32)>,
+}
+
+/// Which effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// A group is selected.
+    Select = 0,
+    /// Gems are removed.
+    Remove = 1,
+    /// Gems land.
+    Land = 2,
+    /// Columns slide.
+    Shift = 3,
+    /// The game ends.
+    GameOver = 4,
+}
+
+/// Loads the theme's sounds (and again when the theme changes).
+pub struct AudioPlugin;
+
+impl Plugin for AudioPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<SoundBank>()
+            .add_systems(Update, load_bank.run_if(resource_changed::<Theme>));
+    }
+}
+
+fn load_bank(theme: Res<Theme>, server: Res<AssetServer>, mut bank: ResMut<SoundBank>) {
+    let s = &theme.sounds;
+    let load = |spec: &SoundSpec| (server.load(spec.file.clone()), spec.volume);
+    bank.sounds = vec![
+        load(&s.select),
+        load(&s.remove),
+        load(&s.land),
+        load(&s.shift),
+        load(&s.game_over),
+    ];
+}
+
+/// Plays one effect of the theme's sound bank at `gain` × its volume × the player's volume
+/// (nothing when muted), at `speed` (pitch). Every game's sounds go through here.
+pub fn play_effect(
+    commands: &mut Commands,
+    bank: &SoundBank,
+    settings: Option<&Settings>,
+    effect: Effect,
+    speed: f32,
+    gain: f32,
+) {
+    let Some((handle, volume)) = bank.sounds.get(effect as usize) else {
+        return;
+    };
+    let master = settings.map_or(0.8, |s| if s.muted { 0.0 } else { s.volume });
+    let v = master * volume * gain;
+    if v <= 0.0 {
+        return;
+    }
+    commands.spawn((
+        AudioPlayer(handle.clone()),
+        PlaybackSettings::DESPAWN
+            .with_volume(Volume::Linear(v))
+            .with_speed(speed),
+    ));
+}
