@@ -25,6 +25,12 @@ pub struct LaunchOptions {
     pub theme: Option<String>,
     /// `--game NAME`: open this game's screen at once.
     pub game: Option<crate::screens::Screen>,
+    /// `--exit-after-screenshot`: quit with status 0 once the screenshot is saved.
+    pub exit_after_screenshot: bool,
+    /// `--monkey SEED`: random mouse and keyboard input on every screen (see [`crate::monkey`]).
+    pub monkey: Option<u64>,
+    /// `--monkey-frames N`: how many frames the monkey plays before it quits.
+    pub monkey_frames: Option<u64>,
 }
 
 impl LaunchOptions {
@@ -83,6 +89,20 @@ impl LaunchOptions {
                 "--exit-after-game" => o.exit_after_game = true,
                 "--screenshot" => o.screenshot = Some(value("--screenshot")?),
                 "--theme" => o.theme = Some(value("--theme")?),
+                "--exit-after-screenshot" => o.exit_after_screenshot = true,
+                "--monkey" => {
+                    let v = value("--monkey")?;
+                    o.monkey = Some(v.parse().map_err(|_| format!("bad monkey seed '{v}'"))?);
+                }
+                "--monkey-frames" => {
+                    let v = value("--monkey-frames")?;
+                    o.monkey_frames = Some(
+                        v.parse()
+                            .ok()
+                            .filter(|&n| n > 0)
+                            .ok_or_else(|| format!("bad frame count '{v}'"))?,
+                    );
+                }
                 "--game" => {
                     let v = value("--game")?;
                     o.game = Some(
@@ -108,8 +128,11 @@ pub const USAGE: &str = "usage: modern-gems [flags]
   --autoplay          AI players move without waiting for input
   --exit-after-game   quit with status 0 when the game ends
   --screenshot PATH   save a PNG once the board first shows settled
+  --exit-after-screenshot  quit with status 0 once the screenshot is saved
   --theme NAME        use this theme for this run
   --game NAME         open a game at once: modern-gems dots k-in-a-row solo-red grid-duel
+  --monkey SEED       random mouse and keyboard input on every screen, then quit with status 0
+  --monkey-frames N   frames the monkey plays (default 1500)
 ";
 
 #[cfg(test)]
@@ -140,5 +163,9 @@ mod tests {
         assert!(LaunchOptions::parse(&args("--seed x")).is_err());
         assert!(LaunchOptions::parse(&args("--board")).is_err());
         assert!(LaunchOptions::parse(&args("--what")).is_err());
+        assert!(LaunchOptions::parse(&args("--monkey x")).is_err());
+        assert!(LaunchOptions::parse(&args("--monkey 1 --monkey-frames 0")).is_err());
+        let o = LaunchOptions::parse(&args("--monkey 3 --monkey-frames 40")).unwrap();
+        assert_eq!((o.monkey, o.monkey_frames), (Some(3), Some(40)));
     }
 }

@@ -8,6 +8,7 @@ pub mod k_in_a_row;
 pub mod kit;
 pub mod launch;
 pub mod library;
+pub mod monkey;
 pub mod paths;
 pub mod screens;
 pub mod scripted;
@@ -165,6 +166,12 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
         ui_fonts::UiFontsPlugin,
     ));
     app.insert_state(opts.first_screen());
+    if let Some(seed) = opts.monkey {
+        app.add_plugins(monkey::WindowMonkeyPlugin {
+            seed,
+            frames: opts.monkey_frames.unwrap_or(monkey::DEFAULT_FRAMES),
+        });
+    }
     app.insert_resource(opts)
         .add_plugins(scripted::ScriptedPlugin);
     Ok(app)

@@ -1,5 +1,6 @@
-//! Scripted runs: `--screenshot PATH` saves a PNG once the board first shows settled, and
-//! `--exit-after-game` quits with status 0 when the game ends.
+//! Scripted runs: `--screenshot PATH` saves a PNG once the board first shows settled,
+//! `--exit-after-screenshot` quits once it is saved, and `--exit-after-game` quits with status
+//! 0 when the game ends.
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
@@ -90,10 +91,10 @@ fn exit_after_game(
     mut s: ResMut<ScriptState>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    if !opts.exit_after_game || !s.done {
+    if !(opts.exit_after_game || opts.exit_after_screenshot) || !s.done {
         return;
     }
-    if status.over {
+    if status.over || opts.exit_after_screenshot {
         s.over_frames += 1;
         // Leave a moment for the screenshot file to be written.
         if s.over_frames > 10 {

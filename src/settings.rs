@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::kit::ui::UiPalette;
 use crate::paths::DataDir;
+use crate::theme::Theme;
 
 pub use gems_formats::settings::Settings;
 
@@ -175,29 +177,33 @@ fn settings_window(
     Ok(())
 }
 
-fn notices_window(mut contexts: EguiContexts, mut notices: ResMut<Notices>) -> Result {
+fn notices_window(
+    mut contexts: EguiContexts,
+    mut notices: ResMut<Notices>,
+    theme: Option<Res<Theme>>,
+) -> Result {
     if notices.0.is_empty() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    let pal = theme.map_or_else(|| UiPalette::of(&Theme::default()), |t| UiPalette::of(&t));
     let mut dismiss = None;
     egui::Area::new(egui::Id::new("notices"))
         .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-10.0, -50.0))
         .show(ctx, |ui| {
             for (i, n) in notices.0.iter().enumerate() {
-                egui::Frame::new()
-                    .fill(egui::Color32::from_rgb(60, 20, 24))
+                pal.bar_frame()
                     .inner_margin(egui::Margin::same(8))
                     .corner_radius(6.0)
                     .show(ui, |ui| {
                         ui.set_max_width(520.0);
                         ui.horizontal(|ui| {
-                            let color = if n.error {
-                                egui::Color32::from_rgb(255, 150, 150)
+                            let size = 14.0;
+                            ui.label(if n.error {
+                                pal.bad_text(&n.text, size)
                             } else {
-                                egui::Color32::LIGHT_GREEN
-                            };
-                            ui.label(egui::RichText::new(&n.text).color(color));
+                                pal.good_text(&n.text, size)
+                            });
                             if ui.small_button("x").clicked() {
                                 dismiss = Some(i);
                             }

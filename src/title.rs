@@ -3,6 +3,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::kit::ui::UiPalette;
 use crate::screens::Screen;
 
 /// A game on the title screen.
@@ -61,41 +62,39 @@ fn title(
     mut next: ResMut<NextState<Screen>>,
     mut settings: ResMut<crate::settings::SettingsOpen>,
     mut exit: MessageWriter<AppExit>,
+    theme: Res<crate::theme::Theme>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Area::new(egui::Id::new("title"))
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            egui::Frame::new()
-                .fill(egui::Color32::from_black_alpha(140))
-                .corner_radius(12.0)
-                .inner_margin(egui::Margin::same(28))
-                .show(ui, |ui| {
-                    ui.set_width(460.0);
-                    ui.vertical_centered(|ui| {
-                        ui.label(egui::RichText::new("Modern Gems").size(40.0).strong());
-                        ui.label("A collection of grid and card games");
-                        ui.add_space(18.0);
-                        for game in GAMES {
-                            let button = egui::Button::new(
-                                egui::RichText::new(game.name).size(24.0).strong(),
-                            )
+    UiPalette::of(&theme).panel(
+        ctx,
+        "title",
+        egui::Align2::CENTER_CENTER,
+        egui::vec2(0.0, 0.0),
+        460.0,
+        |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(egui::RichText::new("Modern Gems").size(40.0).strong());
+                ui.label("A collection of grid and card games");
+                ui.add_space(18.0);
+                for game in GAMES {
+                    let button =
+                        egui::Button::new(egui::RichText::new(game.name).size(24.0).strong())
                             .min_size(egui::vec2(300.0, 44.0));
-                            if ui.add(button).on_hover_text(game.blurb).clicked() {
-                                next.set(game.screen);
-                            }
-                            ui.label(egui::RichText::new(game.blurb).small());
-                            ui.add_space(10.0);
-                        }
-                        ui.add_space(8.0);
-                        if ui.button("Settings").clicked() {
-                            settings.0 = !settings.0;
-                        }
-                        if ui.button("Quit").clicked() {
-                            exit.write(AppExit::Success);
-                        }
-                    });
-                });
-        });
+                    if ui.add(button).on_hover_text(game.blurb).clicked() {
+                        next.set(game.screen);
+                    }
+                    ui.label(egui::RichText::new(game.blurb).small());
+                    ui.add_space(10.0);
+                }
+                ui.add_space(8.0);
+                if ui.button("Settings").clicked() {
+                    settings.0 = !settings.0;
+                }
+                if ui.button("Quit").clicked() {
+                    exit.write(AppExit::Success);
+                }
+            });
+        },
+    );
     Ok(())
 }

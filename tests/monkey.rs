@@ -462,25 +462,20 @@ fn leftovers(world: &mut World, screen: Screen) -> Result<(), String> {
 struct Announced(Vec<String>);
 
 fn check_announced_scores(
-    mut gems: MessageReader<modern_gems::gems::model::MoveSettled>,
-    mut dots: MessageReader<modern_gems::dots::model::MoveSettled>,
+    mut settled: MessageReader<modern_gems::kit::status::MoveSettled>,
     gems_session: Res<GemsSession>,
     dots_session: Res<DotsSession>,
     mut errors: ResMut<Announced>,
 ) {
-    for m in gems.read() {
-        if m.score != gems_session.game.score() || m.game_over != gems_session.game.is_over() {
+    for m in settled.read() {
+        let rules = match m.game {
+            Screen::ModernGems => (gems_session.game.score(), gems_session.game.is_over()),
+            Screen::Dots => (dots_session.game.score(), dots_session.game.is_over()),
+            _ => continue,
+        };
+        if (m.score, m.game_over) != rules {
             errors.0.push(format!(
-                "Modern Gems announced {m:?}, the rules have score {}",
-                gems_session.game.score()
-            ));
-        }
-    }
-    for m in dots.read() {
-        if m.score != dots_session.game.score() || m.game_over != dots_session.game.is_over() {
-            errors.0.push(format!(
-                "Dots announced {m:?}, the rules have score {}",
-                dots_session.game.score()
+                "{m:?} announced; the rules have (score, over) = {rules:?}"
             ));
         }
     }

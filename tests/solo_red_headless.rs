@@ -23,11 +23,20 @@ fn app_with(session: SoloRedSession) -> App {
     app
 }
 
+/// Steps frames until the table is settled. The AI answers from a worker thread, so on a busy
+/// machine this waits in real time too (up to a minute), not only a number of frames.
 fn settle(app: &mut App) {
-    for _ in 0..5_000 {
+    let start = std::time::Instant::now();
+    for frame in 0.. {
         app.update();
         if app.world().resource::<ScreenStatus>().settled {
             return;
+        }
+        if frame >= 5_000 {
+            if start.elapsed() > Duration::from_secs(60) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
         }
     }
     panic!("Solo Red never settled");

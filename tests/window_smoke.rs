@@ -81,3 +81,49 @@ fn autoplay_game_in_a_real_window_exits_cleanly_with_a_screenshot() {
     assert!(scores.contains("tiny|chained"), "{scores}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--monkey SEED`: random mouse and keyboard input through the window, egui and every game's
+/// view and input plugins, on every screen in turn; the run ends with status 0 (no panic).
+#[test]
+fn a_monkey_in_the_real_window_visits_every_screen_and_exits_cleanly() {
+    if !have_xvfb() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must have xvfb-run installed"
+        );
+        eprintln!("xvfb-run not found; skipping the real-window monkey");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("gems-monkey-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1024x768x24"])
+        .arg(env!("CARGO_BIN_EXE_modern-gems"))
+        .args(["--monkey", "11", "--monkey-frames", "480"])
+        .env("MODERN_GEMS_DATA_DIR", dir.join("data"))
+        .output()
+        .expect("xvfb-run starts");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "exit status {}\n{stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("monkey: "))
+        .unwrap_or_else(|| panic!("no monkey report in\n{stdout}"));
+    for screen in [
+        "Title",
+        "ModernGems",
+        "Dots",
+        "KInARow",
+        "SoloRed",
+        "GridDuel",
+    ] {
+        assert!(line.contains(screen), "{screen} not visited: {line}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -7,9 +7,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use gems_rules::dots::{MAX_COLORS, MAX_SIZE, MIN_COLORS, MIN_SIZE};
 
 use super::ai::DotsAutoplay;
-use super::input::next_seed;
 use super::model::{DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, LastPoints};
 use crate::kit::scores::HighScores;
+use crate::kit::seed::Seeds;
+use crate::kit::ui::{UiPalette, dialog};
 use crate::screens::Screen;
 use crate::theme::Theme;
 
@@ -22,12 +23,6 @@ impl Plugin for HudPlugin {
     }
 }
 
-fn bar_frame() -> egui::Frame {
-    egui::Frame::new()
-        .fill(egui::Color32::from_black_alpha(150))
-        .inner_margin(egui::Margin::symmetric(12, 8))
-}
-
 fn hud(
     mut contexts: EguiContexts,
     session: Res<DotsSession>,
@@ -38,6 +33,7 @@ fn hud(
     scores: Res<HighScores>,
     theme: Res<Theme>,
     mut autoplay: ResMut<DotsAutoplay>,
+    mut seeds: ResMut<Seeds>,
     mut next: ResMut<NextState<Screen>>,
     mut actions: MessageWriter<DotsAction>,
     mut draft: Local<Option<(usize, u8, u32)>>,
@@ -48,133 +44,109 @@ fn hud(
     let heading = theme.heading_size;
     let best = scores.best(&session.score_key()).unwrap_or(0);
     let idle = *phase == DotsPhase::Idle;
-    let width = ctx.content_rect().width();
-    egui::Area::new(egui::Id::new("dots-top"))
-        .anchor(egui::Align2::LEFT_TOP, egui::vec2(0.0, 0.0))
-        .show(&ctx, |ui| {
-            bar_frame().show(ui, |ui| {
-                ui.set_width(width - 24.0);
+    let pal = UiPalette::of(&theme);
+    pal.top_bar(&ctx, "dots-top", |ui| {
+        ui.label(egui::RichText::new("Dots").size(heading).strong());
+        ui.separator();
+        ui.label(
+            egui::RichText::new(format!("Moves left {}", game.moves_left()))
+                .size(text)
+                .strong(),
+        );
+        ui.separator();
+        ui.label(
+            egui::RichText::new(format!("Score {}", game.score()))
+                .size(text)
+                .strong(),
+        );
+        if last.0 > 0 {
+            ui.label(pal.good_text(format!("+{}", last.0), text));
+        }
+        ui.separator();
+        ui.label(egui::RichText::new(format!("Best {best}")).size(text));
+        ui.separator();
+        if ui
+            .add_enabled(
+                idle,
+                egui::Button::new(egui::RichText::new("Hint (H)").size(text)),
+            )
+            .clicked()
+        {
+            actions.write(DotsAction::Hint);
+        }
+        let removable = idle && game.selection().len() >= 2;
+        if ui
+            .add_enabled(
+                removable,
+                egui::Button::new(egui::RichText::new("Remove (Enter)").size(text)),
+            )
+            .clicked()
+        {
+            actions.write(DotsAction::Remove);
+        }
+        ui.checkbox(
+            &mut autoplay.enabled,
+            egui::RichText::new("AI autoplay (A)").size(text),
+        );
+        if ui
+            .button(egui::RichText::new("New game (N)").size(text))
+            .clicked()
+        {
+            actions.write(DotsAction::NewGame(seeds.next_seed()));
+        }
+        settings_menu(ui, &session, text, &mut draft, &mut actions);
+        if ui
+            .button(egui::RichText::new("Title (Esc)").size(text))
+            .clicked()
+        {
+            next.set(Screen::Title);
+        }
+    });
+    let status = status_text(&session, &hint);
+    pal.bottom_bar(&ctx, "dots-bottom", |ui| {
+        ui.label(egui::RichText::new(status).size(text * 0.9));
+    });
+    if *phase == DotsPhase::Over {
+        dialog(&ctx, "Game over", None, |ui| {
+            ui.vertical_centered(|ui| {
+                let why = if game.moves_left() == 0 {
+                    "No moves left."
+                } else {
+                    "No two neighbouring dots share a colour."
+                };
+                ui.label(egui::RichText::new(why).size(text));
+                ui.label(
+                    egui::RichText::new(format!("Score {}", over.score))
+                        .size(heading)
+                        .strong(),
+                );
+                if over.new_record {
+                    ui.label(pal.accent_text("New high score!", text));
+                }
+                ui.label(
+                    egui::RichText::new(format!(
+                        "Best on {0}×{0}, {1} colours, {2} moves: {3}",
+                        session.size, session.colors, session.moves, over.best
+                    ))
+                    .size(text * 0.9),
+                );
+                if let Some(err) = &scores.error {
+                    ui.label(pal.bad_text(err, text * 0.9));
+                }
+                ui.add_space(8.0);
                 ui.horizontal(|ui| {
-                    ui.label(egui::RichText::new("Dots").size(heading).strong());
-                    ui.separator();
-                    ui.label(
-                        egui::RichText::new(format!("Moves left {}", game.moves_left()))
-                            .size(text)
-                            .strong(),
-                    );
-                    ui.separator();
-                    ui.label(
-                        egui::RichText::new(format!("Score {}", game.score()))
-                            .size(text)
-                            .strong(),
-                    );
-                    if last.0 > 0 {
-                        ui.label(
-                            egui::RichText::new(format!("+{}", last.0))
-                                .size(text)
-                                .color(egui::Color32::from_rgb(120, 220, 140)),
-                        );
-                    }
-                    ui.separator();
-                    ui.label(egui::RichText::new(format!("Best {best}")).size(text));
-                    ui.separator();
                     if ui
-                        .add_enabled(
-                            idle,
-                            egui::Button::new(egui::RichText::new("Hint (H)").size(text)),
-                        )
+                        .button(egui::RichText::new("Play again").size(text))
                         .clicked()
                     {
-                        actions.write(DotsAction::Hint);
+                        actions.write(DotsAction::NewGame(seeds.next_seed()));
                     }
-                    let removable = idle && game.selection().len() >= 2;
-                    if ui
-                        .add_enabled(
-                            removable,
-                            egui::Button::new(egui::RichText::new("Remove (Enter)").size(text)),
-                        )
-                        .clicked()
-                    {
-                        actions.write(DotsAction::Remove);
-                    }
-                    ui.checkbox(
-                        &mut autoplay.enabled,
-                        egui::RichText::new("AI autoplay (A)").size(text),
-                    );
-                    if ui
-                        .button(egui::RichText::new("New game (N)").size(text))
-                        .clicked()
-                    {
-                        actions.write(DotsAction::NewGame(next_seed(game.seed())));
-                    }
-                    settings_menu(ui, &session, text, &mut draft, &mut actions);
-                    if ui
-                        .button(egui::RichText::new("Title (Esc)").size(text))
-                        .clicked()
-                    {
+                    if ui.button(egui::RichText::new("Title").size(text)).clicked() {
                         next.set(Screen::Title);
                     }
                 });
             });
         });
-    let status = status_text(&session, &hint);
-    egui::Area::new(egui::Id::new("dots-bottom"))
-        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(0.0, 0.0))
-        .show(&ctx, |ui| {
-            bar_frame().show(ui, |ui| {
-                ui.set_width(width - 24.0);
-                ui.label(egui::RichText::new(status).size(text * 0.9));
-            });
-        });
-    if *phase == DotsPhase::Over {
-        egui::Window::new("Game over")
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-            .show(&ctx, |ui| {
-                ui.vertical_centered(|ui| {
-                    let why = if game.moves_left() == 0 {
-                        "No moves left."
-                    } else {
-                        "No two neighbouring dots share a colour."
-                    };
-                    ui.label(egui::RichText::new(why).size(text));
-                    ui.label(
-                        egui::RichText::new(format!("Score {}", over.score))
-                            .size(heading)
-                            .strong(),
-                    );
-                    if over.new_record {
-                        ui.label(
-                            egui::RichText::new("New high score!")
-                                .size(text)
-                                .color(egui::Color32::from_rgb(250, 210, 90)),
-                        );
-                    }
-                    ui.label(
-                        egui::RichText::new(format!(
-                            "Best on {0}×{0}, {1} colours, {2} moves: {3}",
-                            session.size, session.colors, session.moves, over.best
-                        ))
-                        .size(text * 0.9),
-                    );
-                    if let Some(err) = &scores.error {
-                        ui.colored_label(egui::Color32::from_rgb(255, 120, 120), err);
-                    }
-                    ui.add_space(8.0);
-                    ui.horizontal(|ui| {
-                        if ui
-                            .button(egui::RichText::new("Play again").size(text))
-                            .clicked()
-                        {
-                            actions.write(DotsAction::NewGame(next_seed(game.seed())));
-                        }
-                        if ui.button(egui::RichText::new("Title").size(text)).clicked() {
-                            next.set(Screen::Title);
-                        }
-                    });
-                });
-            });
     }
     Ok(())
 }

@@ -9,7 +9,7 @@ use gems_rules::dots::Point;
 
 use super::ai::DotsAutoplay;
 use super::logic::DotsSystems;
-use super::model::{DotsAction, DotsSession};
+use super::model::DotsAction;
 use super::view::DotsLayout;
 use crate::screens::Screen;
 
@@ -104,7 +104,7 @@ fn touch(
 fn keyboard(
     keys: Res<ButtonInput<KeyCode>>,
     egui: Option<Res<EguiWantsInput>>,
-    session: Res<DotsSession>,
+    mut seeds: ResMut<crate::kit::seed::Seeds>,
     mut autoplay: ResMut<DotsAutoplay>,
     mut next: ResMut<NextState<Screen>>,
     mut actions: MessageWriter<DotsAction>,
@@ -125,16 +125,9 @@ fn keyboard(
         autoplay.enabled = !autoplay.enabled;
     }
     if keys.just_pressed(KeyCode::KeyN) {
-        actions.write(DotsAction::NewGame(next_seed(session.game.seed())));
+        actions.write(DotsAction::NewGame(seeds.next_seed()));
     }
     if keys.just_pressed(KeyCode::Escape) {
         next.set(Screen::Title);
     }
-}
-
-/// The seed of the next new game.
-pub fn next_seed(seed: u64) -> u64 {
-    seed.wrapping_mul(6_364_136_223_846_793_005)
-        .wrapping_add(1_442_695_040_888_963_407)
-        >> 16
 }

@@ -6,9 +6,10 @@ use gems_rules::dots::{Board, Outcome, Point};
 
 use super::model::{
     Dot, DotIndex, DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, Gesture, LastPoints,
-    MoveSettled, Tween, Vanish,
+    Tween, Vanish,
 };
 use crate::kit::scores::HighScores;
+use crate::kit::status::{MoveSettled, finish_game};
 use crate::screens::{Screen, ScreenStatus};
 use crate::theme::Theme;
 
@@ -135,6 +136,7 @@ fn apply_actions(
     mut pending: ResMut<PendingOutcome>,
     old: Query<Entity, With<Dot>>,
     theme: Res<Theme>,
+    mut seeds: ResMut<crate::kit::seed::Seeds>,
 ) {
     let mut respawn = false;
     for action in actions.read() {
@@ -149,12 +151,9 @@ fn apply_actions(
                 size,
                 colors,
                 moves,
-            } => {
-                let seed = super::input::next_seed(session.game.seed());
-                DotsSession::try_new(size, colors, moves, seed)
-                    .map_err(|e| warn!("dots: settings refused: {e}"))
-                    .ok()
-            }
+            } => DotsSession::try_new(size, colors, moves, seeds.next_seed())
+                .map_err(|e| warn!("dots: settings refused: {e}"))
+                .ok(),
             _ => None,
         };
         if let Some(fresh) = fresh {
@@ -404,19 +403,14 @@ fn fall(
     if points > 0 {
         last.0 = points;
         settled.write(MoveSettled {
+            game: Screen::Dots,
             score: game.score(),
-            points,
+            points: points as u64,
             game_over,
         });
     }
     if game_over {
-        let key = session.score_key();
-        let new_record = scores.record(&key, game.score());
-        *over = DotsGameOver {
-            score: game.score(),
-            best: scores.best(&key).unwrap_or(game.score()),
-            new_record,
-        };
+        over.0 = finish_game(&mut scores, &session.score_key(), game.score(), true);
         *phase = DotsPhase::Over;
     } else {
         *phase = DotsPhase::Idle;

@@ -16,7 +16,6 @@ use bevy::prelude::*;
 
 use model::{
     DotIndex, DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, Gesture, LastPoints,
-    MoveSettled,
 };
 
 /// Everything Dots needs: its screen's model, systems, drawing, input and menus.
@@ -47,7 +46,6 @@ impl Plugin for DotsLogicPlugin {
             .init_resource::<LastPoints>()
             .init_resource::<DotsGameOver>()
             .add_message::<DotsAction>()
-            .add_message::<MoveSettled>()
             .add_plugins((logic::LogicPlugin, ai::AiPlugin));
     }
 }

@@ -169,17 +169,6 @@ pub enum DotsAction {
     },
 }
 
-/// Sent after each removal has finished animating.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveSettled {
-    /// Score after the move.
-    pub score: u64,
-    /// Points the move scored.
-    pub points: usize,
-    /// The game is over now.
-    pub game_over: bool,
-}
-
 /// State of the pointer gesture and the AI's shown selection.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Gesture {
@@ -204,13 +193,6 @@ pub struct DotsHint {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LastPoints(pub usize);
 
-/// The result of the game that just ended.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DotsGameOver {
-    /// Final score.
-    pub score: u64,
-    /// Best for these settings, this game included.
-    pub best: u64,
-    /// This game set the record.
-    pub new_record: bool,
-}
+/// The result of the Dots game that just ended (Modern Gems keeps its own).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Deref)]
+pub struct DotsGameOver(pub crate::kit::scores::GameOverInfo);

@@ -4,9 +4,10 @@
 use bevy::prelude::*;
 
 use super::logic::DotsSystems;
-use super::model::{DotsPhase, DotsSession, MoveSettled};
+use super::model::{DotsPhase, DotsSession};
 use crate::gems::sound::removal_pitch;
 use crate::kit::audio::{Effect, SoundBank, play_effect};
+use crate::kit::status::MoveSettled;
 use crate::screens::Screen;
 use crate::settings::Settings;
 
@@ -55,7 +56,7 @@ fn effects(
             _ => {}
         }
     }
-    if settled.read().count() > 0 {
+    if settled.read().any(|m| m.game == Screen::Dots) {
         play(Effect::Land, 1.0);
     }
     *last = (selected, *phase);

@@ -5,9 +5,10 @@
 use bevy::prelude::*;
 use gems_rules::gems::{Cell, Computer, greedy_move};
 
-use super::model::{GemsAction, GemsSession, KeyCursor, MoveSettled, Paused};
+use super::model::{GemsAction, GemsSession, KeyCursor, Paused};
 use super::session::GemsSystems;
 use crate::kit::ai::{AiHost, AiSlot, Once};
+use crate::kit::status::MoveSettled;
 use crate::screens::{Phase, Screen};
 
 /// How the automatic player is driven.
@@ -123,7 +124,7 @@ fn start_ai_move(
     mut ai: ResMut<GemsAi>,
     mut settled: MessageReader<MoveSettled>,
 ) {
-    if settled.read().count() > 0 {
+    if settled.read().any(|m| m.game == Screen::ModernGems) {
         autoplay.waited = 0.0;
     }
     let player = session.game.player();

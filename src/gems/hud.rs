@@ -10,12 +10,16 @@ use gems_rules::gems::{Player, RemovalPolicy, board_by_name, random_board_name};
 use super::ai::{Autoplay, GemsAi, Hint};
 use super::files::LoadGameRequest;
 use super::input::set_paused;
-use super::model::{GemsAction, GemsSession, LastMove, Paused, Selection};
+use super::model::{
+    ActivePlayer, ActivePolicy, GemsAction, GemsSession, LastMove, Paused, Selection,
+};
 use crate::kit::scores::{GameOverInfo, HighScores};
+use crate::kit::ui::{UiPalette, dialog};
 use crate::library::{BoardAsset, BoardLibrary, Rescan};
 use crate::paths::DataDir;
 use crate::screens::{Phase, Screen};
 use crate::settings::SettingsOpen;
+use crate::theme::Theme;
 
 /// Which board the new-game dialog will use.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,6 +94,9 @@ impl Plugin for HudPlugin {
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct HudParams<'w> {
     session: Res<'w, GemsSession>,
+    theme: Res<'w, Theme>,
+    policy: ResMut<'w, ActivePolicy>,
+    player: Res<'w, ActivePlayer>,
     state: ResMut<'w, HudState>,
     phase: Res<'w, State<Phase>>,
     next_screen: ResMut<'w, NextState<Screen>>,
@@ -133,142 +140,133 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
     Ok(())
 }
 
-fn bar_frame() -> egui::Frame {
-    egui::Frame::new()
-        .fill(egui::Color32::from_black_alpha(150))
-        .inner_margin(egui::Margin::symmetric(10, 6))
-}
-
 fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
-    let width = ctx.content_rect().width();
-    egui::Area::new(egui::Id::new("gems-top"))
-        .anchor(egui::Align2::LEFT_TOP, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            bar_frame().show(ui, |ui| {
-                ui.set_width(width - 20.0);
-                ui.horizontal(|ui| {
-                    if ui.button("☰ Games").clicked() {
-                        p.next_screen.set(Screen::Title);
-                    }
-                    ui.separator();
-                    let game = &p.session.game;
-                    ui.label(
-                        egui::RichText::new(format!("Score {}", game.score()))
-                            .strong()
-                            .size(20.0),
-                    );
-                    if p.last.points > 0 {
-                        ui.label(
-                            egui::RichText::new(format!("+{}", p.last.points))
-                                .color(egui::Color32::from_rgb(120, 220, 140)),
-                        );
-                    }
-                    ui.label(format!("Move {}", game.move_num()));
-                    let best = p.scores.best(&p.session.score_key());
-                    ui.label(format!(
-                        "Best {}",
-                        best.map_or("-".to_string(), |b| b.to_string())
-                    ));
-                    ui.separator();
-                    ui.label(format!(
-                        "{} / {}",
-                        p.session.board_name,
-                        game.policy().short_name()
-                    ))
-                    .on_hover_text(game.policy().description());
-                    ui.separator();
-                    let settled = !p.phase.get().is_transition();
-                    if ui.button("New").clicked() {
-                        p.state.new_game = true;
-                    }
-                    if ui
-                        .add_enabled(settled, egui::Button::new("Restart"))
-                        .clicked()
-                    {
-                        p.actions.write(GemsAction::Restart);
-                    }
-                    if ui
-                        .add_enabled(
-                            settled && !p.session.undo.is_empty(),
-                            egui::Button::new("Undo"),
-                        )
-                        .on_hover_text("U or Ctrl+Z")
-                        .clicked()
-                    {
-                        p.actions.write(GemsAction::Undo);
-                    }
-                    if ui
-                        .add_enabled(
-                            settled && !p.session.redo.is_empty(),
-                            egui::Button::new("Redo"),
-                        )
-                        .on_hover_text("Y or Ctrl+Shift+Z")
-                        .clicked()
-                    {
-                        p.actions.write(GemsAction::Redo);
-                    }
-                    if ui
-                        .add_enabled(*p.phase.get() == Phase::Idle, egui::Button::new("Hint"))
-                        .on_hover_text("H: highlight the best-scoring move")
-                        .clicked()
-                    {
-                        p.actions.write(GemsAction::Hint);
-                    }
-                    if ui.button("Save").clicked() {
-                        p.state.save = true;
-                    }
-                    if ui.button("Load").clicked() {
-                        p.state.load = true;
-                    }
-                    if ui.button("Settings").clicked() {
-                        p.settings_open.0 = !p.settings_open.0;
-                    }
-                    if ui.button("Pause").on_hover_text("Pause (Esc)").clicked() {
-                        set_paused(&mut p.paused, &mut p.time, true);
-                    }
-                });
-            });
-        });
+    let pal = UiPalette::of(&p.theme);
+    pal.top_bar(ctx, "gems-top", |ui| {
+        if ui.button("☰ Games").clicked() {
+            p.next_screen.set(Screen::Title);
+        }
+        ui.separator();
+        let game = &p.session.game;
+        ui.label(
+            egui::RichText::new(format!("Score {}", game.score()))
+                .strong()
+                .size(20.0),
+        );
+        if p.last.points > 0 {
+            ui.label(pal.good_text(format!("+{}", p.last.points), 14.0));
+        }
+        ui.label(format!("Move {}", game.move_num()));
+        let best = p.scores.best(&p.session.score_key());
+        ui.label(format!(
+            "Best {}",
+            best.map_or("-".to_string(), |b| b.to_string())
+        ));
+        ui.separator();
+        ui.label(format!(
+            "{} / {}",
+            p.session.board_name,
+            game.policy().short_name()
+        ))
+        .on_hover_text(game.policy().description());
+        ui.separator();
+        let settled = !p.phase.get().is_transition();
+        if ui.button("New").clicked() {
+            p.state.new_game = true;
+        }
+        if ui
+            .add_enabled(settled, egui::Button::new("Restart"))
+            .clicked()
+        {
+            p.actions.write(GemsAction::Restart);
+        }
+        if ui
+            .add_enabled(
+                settled && !p.session.undo.is_empty(),
+                egui::Button::new("Undo"),
+            )
+            .on_hover_text("U or Ctrl+Z")
+            .clicked()
+        {
+            p.actions.write(GemsAction::Undo);
+        }
+        if ui
+            .add_enabled(
+                settled && !p.session.redo.is_empty(),
+                egui::Button::new("Redo"),
+            )
+            .on_hover_text("Y or Ctrl+Shift+Z")
+            .clicked()
+        {
+            p.actions.write(GemsAction::Redo);
+        }
+        if ui
+            .add_enabled(*p.phase.get() == Phase::Idle, egui::Button::new("Hint"))
+            .on_hover_text("H: highlight the best-scoring move")
+            .clicked()
+        {
+            p.actions.write(GemsAction::Hint);
+        }
+        if ui.button("Save").clicked() {
+            p.state.save = true;
+        }
+        if ui.button("Load").clicked() {
+            p.state.load = true;
+        }
+        if ui.button("Settings").clicked() {
+            p.settings_open.0 = !p.settings_open.0;
+        }
+        if ui.button("Pause").on_hover_text("Pause (Esc)").clicked() {
+            set_paused(&mut p.paused, &mut p.time, true);
+        }
+    });
 }
 
 fn bottom_bar(ctx: &egui::Context, p: &mut HudParams) {
-    let rect = ctx.content_rect();
-    egui::Area::new(egui::Id::new("gems-bottom"))
-        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            bar_frame().show(ui, |ui| {
-                ui.set_width(rect.width() - 20.0);
-                ui.horizontal(|ui| {
-                    let mut player = p.session.game.player();
-                    egui::ComboBox::from_id_salt("player")
-                        .selected_text(player_label(player))
-                        .show_ui(ui, |ui| {
-                            for pl in Player::ALL {
-                                ui.selectable_value(&mut player, pl, player_label(pl));
-                            }
-                        });
-                    if player != p.session.game.player() {
-                        p.actions.write(GemsAction::SetPlayer(player));
-                    }
-                    if !player.is_human() {
-                        ui.checkbox(&mut p.autoplay.enabled, "Autoplay");
-                        ui.add(
-                            egui::Slider::new(&mut p.autoplay.delay, 0.0..=2.0)
-                                .text("s between moves"),
-                        );
-                        if ui.button("Step").clicked() {
-                            p.autoplay.step = true;
-                        }
-                    }
-                    if p.ai.busy() {
-                        ui.spinner();
-                        ui.label("thinking...");
-                    }
-                    ui.separator();
-                    status_line(ui, p);
-                });
+    let pal = UiPalette::of(&p.theme);
+    pal.bottom_bar(ctx, "gems-bottom", |ui| {
+        let mut player = p.player.0;
+        egui::ComboBox::from_id_salt("player")
+            .selected_text(player_label(player))
+            .show_ui(ui, |ui| {
+                for pl in Player::ALL {
+                    ui.selectable_value(&mut player, pl, player_label(pl));
+                }
             });
-        });
+        if player != p.player.0 {
+            p.actions.write(GemsAction::SetPlayer(player));
+        }
+        let mut policy = p.policy.0;
+        egui::ComboBox::from_id_salt("rules")
+            .selected_text(policy.short_name())
+            .show_ui(ui, |ui| {
+                for r in RemovalPolicy::ALL {
+                    ui.selectable_value(&mut policy, r, r.short_name())
+                        .on_hover_text(r.description());
+                }
+            })
+            .response
+            .on_hover_text(
+                "The rules of the next move. Changing them during a game keeps \
+                             it out of the high scores.",
+            );
+        if policy != p.policy.0 {
+            p.policy.0 = policy;
+        }
+        if !player.is_human() {
+            ui.checkbox(&mut p.autoplay.enabled, "Autoplay");
+            ui.add(egui::Slider::new(&mut p.autoplay.delay, 0.0..=2.0).text("s between moves"));
+            if ui.button("Step").clicked() {
+                p.autoplay.step = true;
+            }
+        }
+        if p.ai.busy() {
+            ui.spinner();
+            ui.label("thinking...");
+        }
+        ui.separator();
+        status_line(ui, p, &pal);
+    });
 }
 
 fn player_label(p: Player) -> &'static str {
@@ -280,18 +278,18 @@ fn player_label(p: Player) -> &'static str {
     }
 }
 
-fn status_line(ui: &mut egui::Ui, p: &HudParams) {
+fn status_line(ui: &mut egui::Ui, p: &HudParams, pal: &UiPalette) {
+    let size = p.theme.text_size;
     if let Some((msg, error)) = &p.state.message {
-        let color = if *error {
-            egui::Color32::from_rgb(255, 120, 120)
+        ui.label(if *error {
+            pal.bad_text(msg, size)
         } else {
-            egui::Color32::from_rgb(160, 220, 160)
-        };
-        ui.label(egui::RichText::new(msg).color(color));
+            pal.good_text(msg, size)
+        });
         ui.separator();
     }
     if let Some(err) = &p.scores.error {
-        ui.label(egui::RichText::new(err).color(egui::Color32::from_rgb(255, 120, 120)));
+        ui.label(pal.bad_text(err, size));
     }
     if let (Some(points), false) = (p.selection.points, p.selection.group.is_empty()) {
         ui.label(format!("{} gems: +{points}", p.selection.group.len()));
@@ -307,77 +305,72 @@ fn status_line(ui: &mut egui::Ui, p: &HudParams) {
 fn new_game_window(ctx: &egui::Context, p: &mut HudParams) {
     let mut open = true;
     let mut start = false;
-    egui::Window::new("New game")
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            let s = &mut *p.state;
-            ui.horizontal(|ui| {
-                ui.heading("Board");
-                if ui
-                    .small_button("Refresh")
-                    .on_hover_text("Look again for board files in assets/boards")
-                    .clicked()
-                {
-                    p.rescan.write(Rescan);
-                }
-            });
-            egui::ScrollArea::vertical()
-                .max_height(120.0)
-                .show(ui, |ui| {
-                    ui.horizontal_wrapped(|ui| {
-                        for (name, board) in p.boards.loaded(&p.board_assets) {
-                            let choice = BoardChoice::Named(name.to_string());
-                            ui.selectable_value(&mut s.board, choice, name)
-                                .on_hover_text(format!("{}×{}", board.rows(), board.cols()));
-                        }
-                        ui.selectable_value(&mut s.board, BoardChoice::Random, "Random");
-                    });
-                });
-            if s.board == BoardChoice::Random {
-                ui.horizontal(|ui| {
-                    ui.add(
-                        egui::DragValue::new(&mut s.rows)
-                            .range(3..=60)
-                            .prefix("rows "),
-                    );
-                    ui.add(
-                        egui::DragValue::new(&mut s.cols)
-                            .range(3..=60)
-                            .prefix("cols "),
-                    );
-                    ui.add(
-                        egui::DragValue::new(&mut s.kinds)
-                            .range(2..=8)
-                            .prefix("kinds "),
-                    );
-                });
-                ui.horizontal(|ui| {
-                    ui.add(egui::DragValue::new(&mut s.seed).prefix("seed "));
-                    if ui.button("Shuffle").on_hover_text("Another seed").clicked() {
-                        s.seed = s
-                            .seed
-                            .wrapping_mul(6364136223846793005)
-                            .wrapping_add(1442695040888963407)
-                            % 1_000_000;
-                    }
-                });
+    dialog(ctx, "New game", Some(&mut open), |ui| {
+        let s = &mut *p.state;
+        ui.horizontal(|ui| {
+            ui.heading("Board");
+            if ui
+                .small_button("Refresh")
+                .on_hover_text("Look again for board files in assets/boards")
+                .clicked()
+            {
+                p.rescan.write(Rescan);
             }
-            ui.heading("Rules");
-            for policy in RemovalPolicy::ALL {
-                ui.radio_value(&mut s.policy, policy, policy.description());
-            }
-            ui.heading("Player");
-            ui.horizontal(|ui| {
-                for player in Player::ALL {
-                    ui.radio_value(&mut s.player, player, player_label(player));
-                }
-            });
-            ui.separator();
-            start = ui.button(egui::RichText::new("Start").strong()).clicked();
         });
+        egui::ScrollArea::vertical()
+            .max_height(120.0)
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for (name, board) in p.boards.loaded(&p.board_assets) {
+                        let choice = BoardChoice::Named(name.to_string());
+                        ui.selectable_value(&mut s.board, choice, name)
+                            .on_hover_text(format!("{}×{}", board.rows(), board.cols()));
+                    }
+                    ui.selectable_value(&mut s.board, BoardChoice::Random, "Random");
+                });
+            });
+        if s.board == BoardChoice::Random {
+            ui.horizontal(|ui| {
+                ui.add(
+                    egui::DragValue::new(&mut s.rows)
+                        .range(3..=60)
+                        .prefix("rows "),
+                );
+                ui.add(
+                    egui::DragValue::new(&mut s.cols)
+                        .range(3..=60)
+                        .prefix("cols "),
+                );
+                ui.add(
+                    egui::DragValue::new(&mut s.kinds)
+                        .range(2..=8)
+                        .prefix("kinds "),
+                );
+            });
+            ui.horizontal(|ui| {
+                ui.add(egui::DragValue::new(&mut s.seed).prefix("seed "));
+                if ui.button("Shuffle").on_hover_text("Another seed").clicked() {
+                    s.seed = s
+                        .seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407)
+                        % 1_000_000;
+                }
+            });
+        }
+        ui.heading("Rules");
+        for policy in RemovalPolicy::ALL {
+            ui.radio_value(&mut s.policy, policy, policy.description());
+        }
+        ui.heading("Player");
+        ui.horizontal(|ui| {
+            for player in Player::ALL {
+                ui.radio_value(&mut s.player, player, player_label(player));
+            }
+        });
+        ui.separator();
+        start = ui.button(egui::RichText::new("Start").strong()).clicked();
+    });
     if start {
         let s = &*p.state;
         let name = match &s.board {
@@ -429,16 +422,12 @@ fn save_path(data: &DataDir, name: &str) -> Option<PathBuf> {
 fn save_window(ctx: &egui::Context, p: &mut HudParams) {
     let mut open = true;
     let mut save = false;
-    egui::Window::new("Save game")
-        .open(&mut open)
-        .collapsible(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            ui.label("Name (or a path ending in .mg):");
-            let r = ui.text_edit_singleline(&mut p.state.file);
-            save = ui.button("Save").clicked()
-                || (r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)));
-        });
+    dialog(ctx, "Save game", Some(&mut open), |ui| {
+        ui.label("Name (or a path ending in .mg):");
+        let r = ui.text_edit_singleline(&mut p.state.file);
+        save = ui.button("Save").clicked()
+            || (r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)));
+    });
     if save {
         let result = match save_path(&p.data, &p.state.file) {
             None => Err("type a name first".to_string()),
@@ -468,31 +457,27 @@ fn saved_games(data: &DataDir) -> Vec<String> {
 fn load_window(ctx: &egui::Context, p: &mut HudParams) {
     let mut open = true;
     let mut chosen: Option<String> = None;
-    egui::Window::new("Load game")
-        .open(&mut open)
-        .collapsible(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            let saves = saved_games(&p.data);
-            if saves.is_empty() {
-                ui.label("No saved games yet.");
-            }
-            egui::ScrollArea::vertical()
-                .max_height(240.0)
-                .show(ui, |ui| {
-                    for name in saves {
-                        if ui.button(&name).clicked() {
-                            chosen = Some(name);
-                        }
+    dialog(ctx, "Load game", Some(&mut open), |ui| {
+        let saves = saved_games(&p.data);
+        if saves.is_empty() {
+            ui.label("No saved games yet.");
+        }
+        egui::ScrollArea::vertical()
+            .max_height(240.0)
+            .show(ui, |ui| {
+                for name in saves {
+                    if ui.button(&name).clicked() {
+                        chosen = Some(name);
                     }
-                });
-            ui.separator();
-            ui.label("Or a file name or path:");
-            ui.text_edit_singleline(&mut p.state.file);
-            if ui.button("Load").clicked() {
-                chosen = Some(p.state.file.clone());
-            }
-        });
+                }
+            });
+        ui.separator();
+        ui.label("Or a file name or path:");
+        ui.text_edit_singleline(&mut p.state.file);
+        if ui.button("Load").clicked() {
+            chosen = Some(p.state.file.clone());
+        }
+    });
     if let Some(name) = chosen {
         match save_path(&p.data, &name).ok_or_else(|| "type a name first".to_string()) {
             Ok(path) => {
@@ -510,62 +495,51 @@ fn load_window(ctx: &egui::Context, p: &mut HudParams) {
 }
 
 fn pause_window(ctx: &egui::Context, p: &mut HudParams) {
-    egui::Window::new("Paused")
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            ui.vertical_centered(|ui| {
-                if ui.button("Resume").clicked() {
-                    set_paused(&mut p.paused, &mut p.time, false);
-                }
-                if ui.button("☰ Games").clicked() {
-                    set_paused(&mut p.paused, &mut p.time, false);
-                    p.next_screen.set(Screen::Title);
-                }
-            });
+    dialog(ctx, "Paused", None, |ui| {
+        ui.vertical_centered(|ui| {
+            if ui.button("Resume").clicked() {
+                set_paused(&mut p.paused, &mut p.time, false);
+            }
+            if ui.button("☰ Games").clicked() {
+                set_paused(&mut p.paused, &mut p.time, false);
+                p.next_screen.set(Screen::Title);
+            }
         });
+    });
 }
 
 fn game_over_window(ctx: &egui::Context, p: &mut HudParams) {
-    egui::Window::new("Game over")
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            ui.vertical_centered(|ui| {
-                let score = p.session.game.score();
-                ui.label(
-                    egui::RichText::new(format!("Final score: {score}"))
-                        .size(28.0)
-                        .strong(),
-                );
-                let best = p.scores.best(&p.session.score_key()).unwrap_or(score);
-                ui.label(format!("Best on this board with these rules: {best}"));
-                if p.over.new_record && p.over.score == score {
-                    ui.label(
-                        egui::RichText::new("New record!")
-                            .color(egui::Color32::from_rgb(255, 215, 90))
-                            .size(20.0),
-                    );
+    let pal = UiPalette::of(&p.theme);
+    dialog(ctx, "Game over", None, |ui| {
+        ui.vertical_centered(|ui| {
+            let score = p.session.game.score();
+            ui.label(
+                egui::RichText::new(format!("Final score: {score}"))
+                    .size(28.0)
+                    .strong(),
+            );
+            let best = p.scores.best(&p.session.score_key()).unwrap_or(score);
+            ui.label(format!("Best on this board with these rules: {best}"));
+            if p.over.new_record && p.over.score == score {
+                ui.label(pal.accent_text("New record!", 20.0));
+            }
+            let left = p.session.game.board().gem_count();
+            ui.label(if left == 0 {
+                "Board cleared!".to_string()
+            } else {
+                format!("{left} gems left")
+            });
+            ui.horizontal(|ui| {
+                if ui.button("Play again").clicked() {
+                    p.actions.write(GemsAction::Restart);
                 }
-                let left = p.session.game.board().gem_count();
-                ui.label(if left == 0 {
-                    "Board cleared!".to_string()
-                } else {
-                    format!("{left} gems left")
-                });
-                ui.horizontal(|ui| {
-                    if ui.button("Play again").clicked() {
-                        p.actions.write(GemsAction::Restart);
-                    }
-                    if ui.button("New game").clicked() {
-                        p.state.new_game = true;
-                    }
-                    if !p.session.undo.is_empty() && ui.button("Undo").clicked() {
-                        p.actions.write(GemsAction::Undo);
-                    }
-                });
+                if ui.button("New game").clicked() {
+                    p.state.new_game = true;
+                }
+                if !p.session.undo.is_empty() && ui.button("Undo").clicked() {
+                    p.actions.write(GemsAction::Undo);
+                }
             });
         });
+    });
 }

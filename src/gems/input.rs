@@ -6,9 +6,10 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 
-use super::model::{BoardRebuilt, GemsAction, KeyCursor, MoveSettled, Paused, Selection};
+use super::model::{BoardRebuilt, GemsAction, KeyCursor, Paused, Selection};
 use super::session::GemsSystems;
 use crate::kit::layout::BoardLayout;
+use crate::kit::status::MoveSettled;
 use crate::screens::{Phase, Screen};
 
 /// Reads the devices.
@@ -48,7 +49,8 @@ fn pointer(
     mut last: Local<Option<Vec2>>,
     mut actions: MessageWriter<GemsAction>,
 ) {
-    if settled.read().count() + rebuilt.read().count() > 0 {
+    let moved = settled.read().any(|m| m.game == Screen::ModernGems);
+    if rebuilt.read().count() > 0 || moved {
         *last = None;
     }
     let over_ui = crate::kit::pointer::over_ui(egui.as_deref());

@@ -22,7 +22,7 @@ use bevy::prelude::*;
 
 use model::{
     ActivePlayer, ActivePolicy, BoardRebuilt, FlagChanged, GemIndex, GemsAction, KeyCursor,
-    LastMove, MoveSettled, Paused, PendingMove, Selection,
+    LastMove, Paused, PendingMove, Selection,
 };
 use session::GemsSystems;
 
@@ -48,7 +48,6 @@ impl Plugin for GemsLogicPlugin {
             .init_resource::<crate::kit::layout::BoardLayout>()
             .init_resource::<crate::kit::layout::ViewArea>()
             .add_message::<GemsAction>()
-            .add_message::<MoveSettled>()
             .add_message::<BoardRebuilt>()
             .add_message::<FlagChanged>()
             .configure_sets(

@@ -236,17 +236,6 @@ pub enum GemsAction {
     SetPlayer(Player),
 }
 
-/// Sent when a move's last transition has ended and the entities match the rules board again.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveSettled {
-    /// Points the move scored.
-    pub points: u64,
-    /// Score after the move.
-    pub score: u64,
-    /// Whether the game is over.
-    pub game_over: bool,
-}
-
 /// Sent for each gem whose [`Flag`] changed, so drawing reacts to exactly those gems (no
 /// per-frame scan of the board).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]

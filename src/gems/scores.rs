@@ -3,8 +3,10 @@
 
 use bevy::prelude::*;
 
-use super::model::{GemsSession, MoveSettled};
+use super::model::GemsSession;
 use crate::kit::scores::{GameOverInfo, HighScores};
+use crate::kit::status::{MoveSettled, finish_game};
+use crate::screens::Screen;
 
 /// Records high scores when a game ends.
 pub struct ScoresPlugin;
@@ -23,13 +25,15 @@ fn record_game_over(
     mut info: ResMut<GameOverInfo>,
 ) {
     let Some(session) = session else { return };
-    for s in settled.read().filter(|s| s.game_over) {
-        let key = session.score_key();
-        let new_record = !session.mixed_rules && scores.record(&key, s.score);
-        *info = GameOverInfo {
-            score: s.score,
-            best: scores.best(&key).unwrap_or(s.score),
-            new_record,
-        };
+    for s in settled
+        .read()
+        .filter(|s| s.game == Screen::ModernGems && s.game_over)
+    {
+        *info = finish_game(
+            &mut scores,
+            &session.score_key(),
+            s.score,
+            !session.mixed_rules,
+        );
     }
 }

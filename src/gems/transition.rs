@@ -6,9 +6,10 @@ use bevy::prelude::*;
 use gems_rules::gems::{Cell, GemMove};
 
 use super::anim::{Animations, Tween, Vanish, stagger};
-use super::model::{GemIndex, GemsSession, MoveSettled, Paused, PendingMove, Position, Selection};
+use super::model::{GemIndex, GemsSession, Paused, PendingMove, Position, Selection};
 use super::session::GemsSystems;
 use crate::kit::layout::cell_vec;
+use crate::kit::status::MoveSettled;
 use crate::screens::{Phase, Screen};
 use crate::theme::Theme;
 
@@ -181,6 +182,7 @@ fn advance_phase(
             let over = session.game.is_over();
             if let Some(outcome) = pending.0.take() {
                 settled.write(MoveSettled {
+                    game: Screen::ModernGems,
                     points: outcome.points,
                     score: session.game.score(),
                     game_over: over,

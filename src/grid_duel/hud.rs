@@ -7,7 +7,9 @@ use gems_rules::grid_duel::{Outcome, Side, TURNS};
 
 use super::model::{DuelAction, DuelSession, OnShow, Stage, caption};
 use crate::kit::scores::HighScores;
+use crate::kit::ui::UiPalette;
 use crate::screens::Screen;
+use crate::theme::Theme;
 
 /// High-score key: the human's best winning total.
 pub const BEST_KEY: &str = "grid-duel/best-winning-total";
@@ -37,10 +39,6 @@ const COUNT_UP_SECS: f32 = 0.6;
 #[derive(Resource, Default, Clone, Copy)]
 pub struct SmartChoice(pub bool);
 
-const RED: egui::Color32 = egui::Color32::from_rgb(255, 140, 140);
-const GREEN: egui::Color32 = egui::Color32::from_rgb(140, 235, 160);
-const GOLD: egui::Color32 = egui::Color32::from_rgb(255, 215, 90);
-
 /// The checkbox starts as the duel on show plays.
 fn sync_smart_choice(session: Res<DuelSession>, mut smart: ResMut<SmartChoice>) {
     smart.0 = session.duel.computer_kind() == gems_rules::grid_duel::ComputerKind::Smart;
@@ -69,6 +67,7 @@ fn panel(
     mut smart: ResMut<SmartChoice>,
     mut actions: MessageWriter<DuelAction>,
     mut next: ResMut<NextState<Screen>>,
+    theme: Res<Theme>,
     time: Res<Time>,
     mut count_up: Local<(Option<gems_rules::grid_duel::Grid>, f32)>,
 ) -> Result {
@@ -77,131 +76,126 @@ fn panel(
         return Ok(());
     };
     let duel = &session.duel;
-    egui::Area::new(egui::Id::new("grid-duel-panel"))
-        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-12.0, 12.0))
-        .show(ctx, |ui| {
-            egui::Frame::new()
-                .fill(egui::Color32::from_black_alpha(170))
-                .corner_radius(8.0)
-                .inner_margin(egui::Margin::same(14))
-                .show(ui, |ui| {
-                    ui.set_width(340.0);
-                    ui.heading(egui::RichText::new("Grid Duel").size(28.0).color(GOLD));
-                    ui.label(format!(
-                        "Game {} · Turn {} of {TURNS} · {} computer",
-                        duel.game_number(),
-                        duel.turn() + 1,
-                        match duel.computer_kind() {
-                            gems_rules::grid_duel::ComputerKind::Plain => "plain",
-                            gems_rules::grid_duel::ComputerKind::Smart => "smart",
-                        }
-                    ));
-                    ui.separator();
-                    // The points count up for a moment once a grid is dealt.
-                    let revealed = !matches!(on_show.stage, Stage::Revealing { .. });
-                    let grid = on_show.show.as_ref().map(|s| s.grid).filter(|_| revealed);
-                    if count_up.0 != grid {
-                        *count_up = (grid, 0.0);
-                    }
-                    count_up.1 = (count_up.1 + time.delta_secs() / COUNT_UP_SECS).min(1.0);
-                    let frac = count_up.1;
-                    let part = |v: i32| (v as f32 * frac).round() as i32;
-                    if let Some(show) = &on_show.show {
-                        ui.label(egui::RichText::new(caption(show)).size(20.0).strong());
-                        let p = &on_show.points;
-                        if !matches!(on_show.stage, Stage::Revealing { .. }) {
-                            egui::Grid::new("points").num_columns(2).show(ui, |ui| {
-                                ui.label(egui::RichText::new("Vertical").color(GREEN));
-                                ui.label(
-                                    egui::RichText::new(format!("+{}", part(p.vertical)))
-                                        .color(GREEN),
-                                );
-                                ui.end_row();
-                                ui.label(egui::RichText::new("Horizontal").color(RED));
-                                ui.label(
-                                    egui::RichText::new(format!("−{}", part(p.horizontal)))
-                                        .color(RED),
-                                );
-                                ui.end_row();
-                                ui.label(egui::RichText::new("Bonus").color(GOLD));
-                                ui.label(
-                                    egui::RichText::new(format!("+{}", part(p.bonus))).color(GOLD),
-                                );
-                                ui.end_row();
-                                ui.label(egui::RichText::new("Rare").color(GOLD));
-                                ui.label(
-                                    egui::RichText::new(format!("+{}", part(p.rare))).color(GOLD),
-                                );
-                                ui.end_row();
-                                ui.label(egui::RichText::new("Grid points").strong());
-                                ui.label(
-                                    egui::RichText::new(part(p.total()).to_string())
-                                        .size(22.0)
-                                        .strong(),
-                                );
-                                ui.end_row();
-                            });
-                        } else {
-                            ui.label("Dealing . . .");
-                        }
-                        ui.label(egui::RichText::new(&show.note).italics());
-                    }
-                    if on_show.stage == Stage::Choosing {
-                        ui.add_space(6.0);
-                        ui.horizontal(|ui| {
-                            if ui.button("Keep this grid  [Enter]").clicked() {
-                                actions.write(DuelAction::Keep);
-                            }
-                            if ui.button("New grid  [G]").clicked() {
-                                actions.write(DuelAction::RegenerateGrid);
-                            }
-                        });
-                        ui.small("Click a row (or press 1–9) to regenerate just that row.");
-                    }
-                    ui.separator();
-                    scoreboard(ui, duel);
-                    if let Stage::Over(outcome) = on_show.stage {
-                        ui.separator();
-                        let (h, c) = (duel.total(Side::Human), duel.total(Side::Computer));
-                        let (msg, color) = match outcome {
-                            Outcome::HumanWins => (format!("You win by {} points!", h - c), GREEN),
-                            Outcome::ComputerWins => {
-                                (format!("The computer wins by {} points.", c - h), RED)
-                            }
-                            Outcome::Tie => (format!("A tie at {h} points each!"), GOLD),
-                        };
-                        ui.label(egui::RichText::new(msg).size(22.0).color(color).strong());
-                        if outcome == Outcome::Tie {
-                            ui.label("A tie starts a whole new game.");
-                            if ui.button("Play the replay game").clicked() {
-                                actions.write(DuelAction::Replay);
-                            }
-                        }
-                    }
-                    if let Some(best) = scores.as_ref().and_then(|s| s.best(BEST_KEY)) {
-                        ui.label(format!("Best winning total: {best}"));
-                    }
-                    ui.separator();
-                    ui.checkbox(
-                        &mut smart.0,
-                        "Smart computer (regenerates a row when it pays)",
-                    );
-                    ui.horizontal(|ui| {
-                        if ui.button("New game").clicked() {
-                            actions.write(DuelAction::NewGame { smart: smart.0 });
-                        }
-                        if ui.button("Back to title").clicked() {
-                            next.set(Screen::Title);
-                        }
+    let pal = UiPalette::of(&theme);
+    // The colours of the world's run highlights: columns score (good), rows (bad), gold extras.
+    let (red, green, gold) = (pal.bad, pal.good, pal.accent);
+    pal.panel(
+        ctx,
+        "grid-duel-panel",
+        egui::Align2::RIGHT_TOP,
+        egui::vec2(-12.0, 12.0),
+        340.0,
+        |ui| {
+            ui.heading(egui::RichText::new("Grid Duel").size(28.0).color(gold));
+            ui.label(format!(
+                "Game {} · Turn {} of {TURNS} · {} computer",
+                duel.game_number(),
+                duel.turn() + 1,
+                match duel.computer_kind() {
+                    gems_rules::grid_duel::ComputerKind::Plain => "plain",
+                    gems_rules::grid_duel::ComputerKind::Smart => "smart",
+                }
+            ));
+            ui.separator();
+            // The points count up for a moment once a grid is dealt.
+            let revealed = !matches!(on_show.stage, Stage::Revealing { .. });
+            let grid = on_show.show.as_ref().map(|s| s.grid).filter(|_| revealed);
+            if count_up.0 != grid {
+                *count_up = (grid, 0.0);
+            }
+            count_up.1 = (count_up.1 + time.delta_secs() / COUNT_UP_SECS).min(1.0);
+            let frac = count_up.1;
+            let part = |v: i32| (v as f32 * frac).round() as i32;
+            if let Some(show) = &on_show.show {
+                ui.label(egui::RichText::new(caption(show)).size(20.0).strong());
+                let p = &on_show.points;
+                if !matches!(on_show.stage, Stage::Revealing { .. }) {
+                    egui::Grid::new("points").num_columns(2).show(ui, |ui| {
+                        ui.label(egui::RichText::new("Vertical").color(green));
+                        ui.label(
+                            egui::RichText::new(format!("+{}", part(p.vertical))).color(green),
+                        );
+                        ui.end_row();
+                        ui.label(egui::RichText::new("Horizontal").color(red));
+                        ui.label(
+                            egui::RichText::new(format!("−{}", part(p.horizontal))).color(red),
+                        );
+                        ui.end_row();
+                        ui.label(egui::RichText::new("Bonus").color(gold));
+                        ui.label(egui::RichText::new(format!("+{}", part(p.bonus))).color(gold));
+                        ui.end_row();
+                        ui.label(egui::RichText::new("Rare").color(gold));
+                        ui.label(egui::RichText::new(format!("+{}", part(p.rare))).color(gold));
+                        ui.end_row();
+                        ui.label(egui::RichText::new("Grid points").strong());
+                        ui.label(
+                            egui::RichText::new(part(p.total()).to_string())
+                                .size(22.0)
+                                .strong(),
+                        );
+                        ui.end_row();
                     });
-                    ui.add_space(8.0);
-                    ui.small(
-                        "Points = vertical − horizontal + bonus + rare. Runs in a row (red) cost \
+                } else {
+                    ui.label("Dealing . . .");
+                }
+                ui.label(egui::RichText::new(&show.note).italics());
+            }
+            if on_show.stage == Stage::Choosing {
+                ui.add_space(6.0);
+                ui.horizontal(|ui| {
+                    if ui.button("Keep this grid  [Enter]").clicked() {
+                        actions.write(DuelAction::Keep);
+                    }
+                    if ui.button("New grid  [G]").clicked() {
+                        actions.write(DuelAction::RegenerateGrid);
+                    }
+                });
+                ui.small("Click a row (or press 1–9) to regenerate just that row.");
+            }
+            ui.separator();
+            scoreboard(ui, duel);
+            if let Stage::Over(outcome) = on_show.stage {
+                ui.separator();
+                let (h, c) = (duel.total(Side::Human), duel.total(Side::Computer));
+                let (msg, color) = match outcome {
+                    Outcome::HumanWins => (format!("You win by {} points!", h - c), green),
+                    Outcome::ComputerWins => {
+                        (format!("The computer wins by {} points.", c - h), red)
+                    }
+                    Outcome::Tie => (format!("A tie at {h} points each!"), gold),
+                };
+                ui.label(egui::RichText::new(msg).size(22.0).color(color).strong());
+                if outcome == Outcome::Tie {
+                    ui.label("A tie starts a whole new game.");
+                    if ui.button("Play the replay game").clicked() {
+                        actions.write(DuelAction::Replay);
+                    }
+                }
+            }
+            if let Some(best) = scores.as_ref().and_then(|s| s.best(BEST_KEY)) {
+                ui.label(format!("Best winning total: {best}"));
+            }
+            ui.separator();
+            ui.checkbox(
+                &mut smart.0,
+                "Smart computer (regenerates a row when it pays)",
+            );
+            ui.horizontal(|ui| {
+                if ui.button("New game").clicked() {
+                    actions.write(DuelAction::NewGame { smart: smart.0 });
+                }
+                if ui.button("Back to title").clicked() {
+                    next.set(Screen::Title);
+                }
+            });
+            ui.add_space(8.0);
+            ui.small(
+                "Points = vertical − horizontal + bonus + rare. Runs in a row (red) cost \
                  digit × length; runs in a column (green) earn (digit + 1) × length; a digit \
                  seen 15+ times earns its square (gold); a 3×3 box holding 1–9 earns 100.",
-                    );
-                });
-        });
+            );
+        },
+    );
     Ok(())
 }
 

@@ -8,6 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use gems_rules::k_in_a_row::{Board, Cell, MAX_SIZE, Side, Status, Strength};
 
 use super::logic::{KAction, KFileStatus, KSession, KThinking, PLACE_SECONDS, Setup};
+use crate::kit::ui::UiPalette;
 use crate::screens::Screen;
 use crate::theme::{Theme, color};
 
@@ -325,104 +326,97 @@ fn menu(
     theme: Res<Theme>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let height = ctx.content_rect().height();
-    egui::Area::new(egui::Id::new("k-in-a-row-menu"))
-        .anchor(egui::Align2::LEFT_TOP, egui::vec2(0.0, 0.0))
-        .show(&ctx, |ui| {
-            egui::Frame::new()
-                .fill(egui::Color32::from_black_alpha(170))
-                .inner_margin(egui::Margin::symmetric(12, 8))
-                .show(ui, |ui| {
-                    ui.set_width(PANEL - 24.0);
-                    ui.set_min_height(height - 16.0);
-                    ui.add_space(6.0);
-                    if ui.button("☰ Games").clicked() {
-                        next.set(Screen::Title);
-                    }
-                    ui.heading(egui::RichText::new("K in a row").size(theme.heading_size));
-                    let b = session.game.board();
-                    ui.label(format!(
-                        "{n}×{n} board, {k} in a row wins",
-                        n = b.size(),
-                        k = b.k()
-                    ));
-                    ui.separator();
-                    let status = match session.game.status() {
-                        Status::Won(Side::Human) => "You win!".to_string(),
-                        Status::Won(Side::Computer) => "The computer wins.".to_string(),
-                        Status::Draw => "A draw: no empty square left.".to_string(),
-                        Status::InProgress if session.editing => {
-                            "Click squares to make them unavailable.".to_string()
-                        }
-                        Status::InProgress if thinking.0.is_some() => {
-                            "Computer is thinking…".to_string()
-                        }
-                        Status::InProgress => "Your move: click an empty square.".to_string(),
-                    };
-                    ui.horizontal(|ui| {
-                        if thinking.0.is_some() {
-                            ui.add(egui::Spinner::new());
-                        }
-                        ui.label(egui::RichText::new(status).strong().size(theme.text_size));
-                    });
-                    ui.separator();
-                    ui.label("Next game");
-                    ui.add(egui::Slider::new(&mut m.size, 3..=MAX_SIZE).text("size"));
-                    let size = m.size;
-                    ui.add(egui::Slider::new(&mut m.k, 2..=size).text("in a row"));
-                    m.k = m.k.min(size);
-                    ui.checkbox(&mut m.perfect, "perfect play (solve)");
-                    ui.add_enabled(
-                        !m.perfect,
-                        egui::Slider::new(&mut m.quality, 1..=8).text("quality"),
-                    );
-                    ui.horizontal(|ui| {
-                        ui.label("First:");
-                        ui.radio_value(&mut m.human_first, true, "you");
-                        ui.radio_value(&mut m.human_first, false, "computer");
-                    });
-                    if ui.button("New game").clicked() {
-                        let setup = setup_from_menu(&m, &session.setup.board);
-                        actions.write(KAction::NewGame(setup));
-                    }
-                    let editable =
-                        session.game.moves().is_empty() && session.setup.board.size() == m.size;
-                    let mut editing = session.editing;
-                    if ui
-                        .add_enabled(
-                            editable,
-                            egui::Checkbox::new(&mut editing, "edit unavailable squares"),
-                        )
-                        .changed()
-                    {
-                        session.editing = editing;
-                    }
-                    ui.separator();
-                    ui.label("Board file (size, k, quality, rows of e/u):");
-                    ui.text_edit_singleline(&mut m.path);
-                    if ui.button("Load board file").clicked() {
-                        actions.write(KAction::LoadFile(std::path::PathBuf::from(m.path.trim())));
-                    }
-                    if file_status.is_changed() {
-                        match &file_status.0 {
-                            Some(Ok(path)) => {
-                                let setup = &session.setup;
-                                m.size = setup.board.size();
-                                m.k = setup.board.k();
-                                if let Strength::Quality(q) = setup.strength {
-                                    m.quality = q.min(8);
-                                }
-                                m.perfect = false;
-                                m.message = format!("Loaded {path}");
-                            }
-                            Some(Err(e)) => m.message = e.clone(),
-                            None => {}
-                        }
-                    }
-                    if !m.message.is_empty() {
-                        ui.label(egui::RichText::new(&m.message).small());
-                    }
-                });
+    let pal = UiPalette::of(&theme);
+    pal.side_panel(&ctx, "k-in-a-row-menu", PANEL, |ui| {
+        ui.add_space(6.0);
+        if ui.button("☰ Games").clicked() {
+            next.set(Screen::Title);
+        }
+        ui.heading(egui::RichText::new("K in a row").size(theme.heading_size));
+        let b = session.game.board();
+        ui.label(format!(
+            "{n}×{n} board, {k} in a row wins",
+            n = b.size(),
+            k = b.k()
+        ));
+        ui.separator();
+        let status = match session.game.status() {
+            Status::Won(Side::Human) => "You win!".to_string(),
+            Status::Won(Side::Computer) => "The computer wins.".to_string(),
+            Status::Draw => "A draw: no empty square left.".to_string(),
+            Status::InProgress if session.editing => {
+                "Click squares to make them unavailable.".to_string()
+            }
+            Status::InProgress if thinking.busy() => "Computer is thinking…".to_string(),
+            Status::InProgress => "Your move: click an empty square.".to_string(),
+        };
+        ui.horizontal(|ui| {
+            if thinking.busy() {
+                ui.add(egui::Spinner::new());
+            }
+            let text = match session.game.status() {
+                Status::Won(Side::Human) => pal.good_text(status, theme.text_size),
+                Status::Won(Side::Computer) => pal.bad_text(status, theme.text_size),
+                _ => egui::RichText::new(status).size(theme.text_size),
+            };
+            ui.label(text.strong());
         });
+        ui.separator();
+        ui.label("Next game");
+        ui.add(egui::Slider::new(&mut m.size, 3..=MAX_SIZE).text("size"));
+        let size = m.size;
+        ui.add(egui::Slider::new(&mut m.k, 2..=size).text("in a row"));
+        m.k = m.k.min(size);
+        ui.checkbox(&mut m.perfect, "perfect play (solve)");
+        ui.add_enabled(
+            !m.perfect,
+            egui::Slider::new(&mut m.quality, 1..=8).text("quality"),
+        );
+        ui.horizontal(|ui| {
+            ui.label("First:");
+            ui.radio_value(&mut m.human_first, true, "you");
+            ui.radio_value(&mut m.human_first, false, "computer");
+        });
+        if ui.button("New game").clicked() {
+            let setup = setup_from_menu(&m, &session.setup.board);
+            actions.write(KAction::NewGame(setup));
+        }
+        let editable = session.game.moves().is_empty() && session.setup.board.size() == m.size;
+        let mut editing = session.editing;
+        if ui
+            .add_enabled(
+                editable,
+                egui::Checkbox::new(&mut editing, "edit unavailable squares"),
+            )
+            .changed()
+        {
+            session.editing = editing;
+        }
+        ui.separator();
+        ui.label("Board file (size, k, quality, rows of e/u):");
+        ui.text_edit_singleline(&mut m.path);
+        if ui.button("Load board file").clicked() {
+            actions.write(KAction::LoadFile(std::path::PathBuf::from(m.path.trim())));
+        }
+        if file_status.is_changed() {
+            match &file_status.0 {
+                Some(Ok(path)) => {
+                    let setup = &session.setup;
+                    m.size = setup.board.size();
+                    m.k = setup.board.k();
+                    if let Strength::Quality(q) = setup.strength {
+                        m.quality = q.min(8);
+                    }
+                    m.perfect = false;
+                    m.message = format!("Loaded {path}");
+                }
+                Some(Err(e)) => m.message = e.clone(),
+                None => {}
+            }
+        }
+        if !m.message.is_empty() {
+            ui.label(egui::RichText::new(&m.message).small());
+        }
+    });
     Ok(())
 }

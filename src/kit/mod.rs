@@ -8,6 +8,10 @@
 //! - [`audio`]: the theme's sound bank and [`audio::play_effect`], which every game plays through.
 //! - [`scores`]: high scores per board and rules, and the result of a finished game.
 //! - [`pointer`]: the world point under the mouse or a touch, and whether egui has it.
+//! - [`status`]: [`status::MoveSettled`], which every game sends when a move has settled,
+//!   and [`status::finish_game`], which enters a finished game in the high scores.
+//! - [`ui`]: the bars, panels and dialogs of every HUD, coloured from the theme
+//!   ([`ui::UiPalette`]).
 //! - [`seed`]: the seeds of new deals ([`seed::Seeds`]: from the clock, or fixed by a test).
 
 pub mod ai;
@@ -17,6 +21,8 @@ pub mod layout;
 pub mod pointer;
 pub mod scores;
 pub mod seed;
+pub mod status;
+pub mod ui;
 
 use bevy::prelude::*;
 
@@ -28,7 +34,8 @@ impl Plugin for KitLogicPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<ai::AiHost>()
             .init_resource::<seed::Seeds>()
-            .init_resource::<scores::HighScores>();
+            .init_resource::<scores::HighScores>()
+            .add_message::<status::MoveSettled>();
     }
 }
 

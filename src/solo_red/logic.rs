@@ -271,11 +271,8 @@ fn handle_actions(
                     continue;
                 };
                 s.generation += 1;
-                match s.game.play_to_palette(p, i) {
-                    Ok(PlayResult::Winning) => {
-                        let _ = s.game.draw_for_hand();
-                        s.message.clear();
-                    }
+                match s.game.play_turn(p, i) {
+                    Ok(PlayResult::Winning) => s.message.clear(),
                     Ok(PlayResult::Lost) => {
                         s.message = format!("Palette {} does not win: game lost.", p + 1);
                     }

@@ -1,6 +1,7 @@
 //! Drawing, input and HUD of Solo Red: cards are meshes (a dark edge, a coloured face, a white
-//! medallion), their numbers and letters are painted by egui at the cards' screen positions, the
-//! winning palette gets a golden frame, and clicks pick a hand card then a palette or the canvas.
+//! medallion) with their names and numbers as world labels, the table's captions are world
+//! labels too, the winning palette gets a golden frame, and clicks pick a hand card then a
+//! palette or the canvas.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -9,8 +10,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use gems_rules::solo_red::Colour;
 
 use super::logic::{CardEntity, Place, SoloRedAction, SoloRedSession, place_position, table};
+use crate::kit::ui::UiPalette;
 use crate::screens::Screen;
 use crate::theme::{Theme, color, egui_color};
+use crate::world_text::WorldLabel;
 
 /// Drawing, input and HUD of Solo Red.
 pub struct SoloRedViewPlugin;
@@ -23,7 +26,9 @@ impl Plugin for SoloRedViewPlugin {
         )
         .add_systems(
             Update,
-            (dress_cards, mark_winner, click).run_if(in_state(Screen::SoloRed)),
+            (dress_cards, mark_winner, label_cards, write_captions, click)
+                .chain()
+                .run_if(in_state(Screen::SoloRed)),
         )
         .add_systems(
             EguiPrimaryContextPass,
@@ -54,6 +59,54 @@ struct DeckBack;
 /// The special Red canvas card shown before any card is played to the canvas.
 #[derive(Component)]
 struct StarterCanvas;
+
+/// A card's label: its name in the corner, or its big number on the medallion.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum CardLabel {
+    /// The name ("R7") in the top-left corner, hidden on buried canvas cards.
+    Corner,
+    /// The number on the medallion, shown on the top card of a pile.
+    Number,
+}
+
+/// The outline of a card the hint names.
+#[derive(Component)]
+struct HintRing;
+
+/// A caption of the table, rewritten from the rules state every frame.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum Caption {
+    /// Palette (0-based): its name, starred while it wins.
+    Palette(usize),
+    /// The canvas's colour.
+    Canvas,
+    /// The canvas's rule.
+    Rule,
+    /// "RED" on the starter canvas card.
+    Starter,
+    /// Cards left in the deck.
+    Deck,
+    /// What to do with the hand.
+    Hand,
+}
+
+impl Caption {
+    /// Where the caption sits on the table.
+    fn place(self) -> Vec2 {
+        use table::*;
+        match self {
+            Caption::Palette(q) => Vec2::new(
+                palette_x(q, super::logic::PALETTES),
+                PALETTE_Y + CARD_H / 2.0 + 18.0,
+            ),
+            Caption::Canvas => CANVAS + Vec2::new(0.0, CARD_H / 2.0 + 18.0),
+            Caption::Rule => CANVAS + Vec2::new(0.0, -CARD_H / 2.0 - 36.0),
+            Caption::Starter => CANVAS,
+            Caption::Deck => DECK + Vec2::new(0.0, CARD_H / 2.0 + 18.0),
+            Caption::Hand => Vec2::new(hand_x(0, 1), HAND_Y - CARD_H / 2.0 - 22.0),
+        }
+    }
+}
 
 fn rect(meshes: &mut Assets<Mesh>, w: f32, h: f32) -> Mesh2d {
     Mesh2d(meshes.add(Rectangle::new(w, h)))
@@ -88,6 +141,20 @@ fn setup_table(
         Transform::from_xyz(0.0, PALETTE_Y - 148.0, 0.5),
         DespawnOnExit(Screen::SoloRed),
     ));
+    let captions = (0..super::logic::PALETTES).map(Caption::Palette).chain([
+        Caption::Canvas,
+        Caption::Rule,
+        Caption::Deck,
+        Caption::Hand,
+    ]);
+    for caption in captions {
+        commands.spawn((
+            caption,
+            WorldLabel::new("", theme.text_size.max(15.0), Color::WHITE),
+            Transform::from_translation(caption.place().extend(0.0)),
+            DespawnOnExit(Screen::SoloRed),
+        ));
+    }
     // The starter canvas card: red, no number.
     let edge = materials.add(Color::srgb(0.1, 0.1, 0.12));
     commands
@@ -98,11 +165,18 @@ fn setup_table(
             Transform::from_translation(CANVAS.extend(0.8)),
             DespawnOnExit(Screen::SoloRed),
         ))
-        .with_child((
-            rect(&mut meshes, CARD_W - 6.0, CARD_H - 6.0),
-            MeshMaterial2d(materials.add(face(Colour::Red))),
-            Transform::from_xyz(0.0, 0.0, 0.01),
-        ));
+        .with_children(|c| {
+            c.spawn((
+                rect(&mut meshes, CARD_W - 6.0, CARD_H - 6.0),
+                MeshMaterial2d(materials.add(face(Colour::Red))),
+                Transform::from_xyz(0.0, 0.0, 0.01),
+            ));
+            c.spawn((
+                Caption::Starter,
+                WorldLabel::new("RED", 22.0, Color::WHITE),
+                Transform::from_xyz(0.0, 0.0, 0.05),
+            ));
+        });
     commands
         .spawn((
             DeckBack,
@@ -145,10 +219,12 @@ fn autoplay_from_launch(
 /// Gives new card entities their meshes: dark edge, coloured face, white medallion.
 fn dress_cards(
     mut commands: Commands,
+    theme: Res<Theme>,
     new: Query<(Entity, &CardEntity), Added<CardEntity>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
+    let hint = materials.add(color(&theme.ui.info));
     use table::*;
     for (e, ce) in &new {
         let c = ce.card.colour();
@@ -181,6 +257,23 @@ fn dress_cards(
                         ),
                     ));
                 }
+                k.spawn((
+                    CardLabel::Corner,
+                    WorldLabel::new(ce.card.to_string(), 17.0, Color::WHITE),
+                    Transform::from_xyz(-CARD_W / 2.0 + 14.0, CARD_H / 2.0 - 16.0, 0.05),
+                ));
+                k.spawn((
+                    CardLabel::Number,
+                    WorldLabel::new(ce.card.number().to_string(), 36.0, face(c)),
+                    Transform::from_xyz(0.0, -8.0, 0.05),
+                ));
+                k.spawn((
+                    HintRing,
+                    Mesh2d(meshes.add(Rectangle::new(CARD_W + 6.0, CARD_H + 6.0).to_ring(3.0))),
+                    MeshMaterial2d(hint.clone()),
+                    Transform::from_xyz(0.0, 0.0, 0.04),
+                    Visibility::Hidden,
+                ));
             });
     }
 }
@@ -204,6 +297,84 @@ fn mark_winner(
     } else {
         Visibility::Hidden
     };
+}
+
+/// Shows each card's labels where the rules leave the card readable (a buried canvas card
+/// keeps neither; only the top card of a pile shows its number), and rings the cards the hint
+/// names.
+fn label_cards(
+    s: Res<SoloRedSession>,
+    cards: Query<(&CardEntity, &Children)>,
+    mut labels: Query<(&CardLabel, &mut Visibility), Without<HintRing>>,
+    mut rings: Query<&mut Visibility, With<HintRing>>,
+) {
+    let top_of = |ce: &CardEntity| match ce.place {
+        Place::Palette(q, i) => s.game.palette(q).is_some_and(|pal| pal.len() == i + 1),
+        Place::Canvas(i) => i + 1 == s.canvas_pile.len(),
+        Place::Hand(_) => true,
+    };
+    let shown = |on: bool| {
+        if on {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        }
+    };
+    for (ce, children) in &cards {
+        let top = top_of(ce);
+        let buried = matches!(ce.place, Place::Canvas(_)) && !top;
+        let hinted = s
+            .hint
+            .is_some_and(|m| m.card == ce.card || m.canvas == Some(ce.card));
+        for &child in children {
+            if let Ok((label, mut vis)) = labels.get_mut(child) {
+                let on = match label {
+                    CardLabel::Corner => !buried,
+                    CardLabel::Number => top,
+                };
+                vis.set_if_neq(shown(on));
+            } else if let Ok(mut vis) = rings.get_mut(child) {
+                vis.set_if_neq(shown(hinted));
+            }
+        }
+    }
+}
+
+/// Writes the table's captions from the rules state, in the theme's colours.
+fn write_captions(
+    s: Res<SoloRedSession>,
+    theme: Res<Theme>,
+    mut captions: Query<(&Caption, &mut WorldLabel)>,
+) {
+    let winner = s.game.winning_palette();
+    let rule = s.game.canvas();
+    let text = Color::srgb(0.9, 0.9, 0.92);
+    for (caption, mut label) in &mut captions {
+        let (line, colour) = match *caption {
+            Caption::Palette(q) if winner == Some(q) => {
+                (format!("★ P{} winning", q + 1), color(&theme.ui.accent))
+            }
+            Caption::Palette(q) => (format!("P{}", q + 1), text),
+            Caption::Canvas => (format!("Canvas: {}", rule.name()), text),
+            Caption::Rule => (rule.rule().to_string(), face(rule).mix(&Color::WHITE, 0.55)),
+            Caption::Starter => continue,
+            Caption::Deck => (format!("Deck: {}", s.game.deck_len()), text),
+            Caption::Hand => (
+                match s.selected {
+                    Some(i) => format!(
+                        "{} picked up: click a losing palette, or the canvas to change the rule",
+                        s.game.hand()[i]
+                    ),
+                    None => "Your hand: click a card to pick it up".to_string(),
+                },
+                text,
+            ),
+        };
+        label.set_text(&line);
+        if label.color != colour {
+            label.color = colour;
+        }
+    }
 }
 
 /// What a click at world position `p` means.
@@ -251,19 +422,17 @@ fn click(
 }
 
 #[derive(bevy::ecs::system::SystemParam)]
-struct HudParams<'w, 's> {
+struct HudParams<'w> {
     session: Res<'w, SoloRedSession>,
     theme: Res<'w, Theme>,
-    camera: Single<'w, 's, (&'static Camera, &'static GlobalTransform)>,
-    cards: Query<'w, 's, (&'static CardEntity, &'static Transform)>,
     actions: MessageWriter<'w, SoloRedAction>,
     next_screen: ResMut<'w, NextState<Screen>>,
     scores: Option<Res<'w, crate::kit::scores::HighScores>>,
+    seeds: ResMut<'w, crate::kit::seed::Seeds>,
 }
 
 fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    card_labels(&ctx, &p);
     top_bar(&ctx, &mut p);
     if p.session.game.is_over() {
         over_window(&ctx, &mut p);
@@ -271,206 +440,54 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
     Ok(())
 }
 
-fn screen_of(p: &HudParams, world: Vec3) -> Option<egui::Pos2> {
-    let v = p.camera.0.world_to_viewport(p.camera.1, world).ok()?;
-    Some(egui::pos2(v.x, v.y))
-}
-
-/// Numbers and letters on the cards, and the table's captions.
-fn card_labels(ctx: &egui::Context, p: &HudParams) {
-    use table::*;
-    let painter = ctx.layer_painter(egui::LayerId::new(
-        egui::Order::Background,
-        egui::Id::new("solo-red-labels"),
-    ));
-    let s = &p.session;
-    let mut cards: Vec<_> = p.cards.iter().collect();
-    cards.sort_by(|a, b| a.1.translation.z.total_cmp(&b.1.translation.z));
-    let top_of = |ce: &CardEntity| match ce.place {
-        Place::Palette(q, i) => s.game.palette(q).is_some_and(|pal| pal.len() == i + 1),
-        Place::Canvas(i) => i + 1 == s.canvas_pile.len(),
-        Place::Hand(_) => true,
-    };
-    for (ce, tf) in cards {
-        let ink = egui_color(face(ce.card.colour()));
-        let hinted = s
-            .hint
-            .is_some_and(|m| m.card == ce.card || m.canvas == Some(ce.card));
-        if hinted
-            && let (Some(a), Some(b)) = (
-                screen_of(
-                    p,
-                    tf.translation + Vec3::new(-CARD_W / 2.0, CARD_H / 2.0, 0.0),
-                ),
-                screen_of(
-                    p,
-                    tf.translation + Vec3::new(CARD_W / 2.0, -CARD_H / 2.0, 0.0),
-                ),
-            )
-        {
-            painter.rect_stroke(
-                egui::Rect::from_two_pos(a, b).expand(3.0),
-                6.0,
-                egui::Stroke::new(3.0, egui::Color32::from_rgb(120, 230, 255)),
-                egui::StrokeKind::Outside,
-            );
-        }
-        let corner = tf.translation + Vec3::new(-CARD_W / 2.0 + 14.0, CARD_H / 2.0 - 16.0, 0.0);
-        let buried = matches!(ce.place, Place::Canvas(_)) && !top_of(ce);
-        if !buried && let Some(pos) = screen_of(p, corner) {
-            painter.text(
-                pos,
-                egui::Align2::CENTER_CENTER,
-                ce.card.to_string(),
-                egui::FontId::proportional(17.0),
-                egui::Color32::WHITE,
-            );
-        }
-        if top_of(ce)
-            && let Some(pos) = screen_of(p, tf.translation + Vec3::new(0.0, -8.0, 0.0))
-        {
-            painter.text(
-                pos,
-                egui::Align2::CENTER_CENTER,
-                ce.card.number().to_string(),
-                egui::FontId::proportional(36.0),
-                ink,
-            );
-        }
-    }
-    let caption = |world: Vec2, text: String, colour: egui::Color32| {
-        if let Some(pos) = screen_of(p, world.extend(0.0)) {
-            painter.text(
-                pos,
-                egui::Align2::CENTER_CENTER,
-                text,
-                egui::FontId::proportional(p.theme.text_size.max(15.0)),
-                colour,
-            );
-        }
-    };
-    let n = s.game.num_palettes();
-    let winner = s.game.winning_palette();
-    for q in 0..n {
-        let (text, colour) = if winner == Some(q) {
-            (
-                format!("★ P{} winning", q + 1),
-                egui::Color32::from_rgb(255, 210, 64),
-            )
-        } else {
-            (format!("P{}", q + 1), egui::Color32::from_gray(220))
-        };
-        caption(
-            Vec2::new(palette_x(q, n), PALETTE_Y + CARD_H / 2.0 + 18.0),
-            text,
-            colour,
-        );
-    }
-    let rule = s.game.canvas();
-    caption(
-        CANVAS + Vec2::new(0.0, CARD_H / 2.0 + 18.0),
-        format!("Canvas: {}", rule.name()),
-        egui::Color32::from_gray(230),
-    );
-    if s.canvas_pile.is_empty()
-        && let Some(pos) = screen_of(p, CANVAS.extend(0.0))
-    {
-        painter.text(
-            pos,
-            egui::Align2::CENTER_CENTER,
-            "RED",
-            egui::FontId::proportional(22.0),
-            egui::Color32::WHITE,
-        );
-    }
-    caption(
-        CANVAS + Vec2::new(0.0, -CARD_H / 2.0 - 36.0),
-        rule.rule().to_string(),
-        egui_color(face(rule))
-            .gamma_multiply(1.0)
-            .lerp_to_gamma(egui::Color32::WHITE, 0.55),
-    );
-    caption(
-        DECK + Vec2::new(0.0, CARD_H / 2.0 + 18.0),
-        format!("Deck: {}", s.game.deck_len()),
-        egui::Color32::from_gray(230),
-    );
-    caption(
-        Vec2::new(hand_x(0, 1), HAND_Y - CARD_H / 2.0 - 22.0),
-        match s.selected {
-            Some(i) => format!(
-                "{} picked up: click a losing palette, or the canvas to change the rule",
-                s.game.hand()[i]
-            ),
-            None => "Your hand: click a card to pick it up".to_string(),
-        },
-        egui::Color32::from_gray(235),
-    );
-}
-
 fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
-    let width = ctx.content_rect().width();
-    egui::Area::new(egui::Id::new("solo-red-top"))
-        .anchor(egui::Align2::LEFT_TOP, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            egui::Frame::new()
-                .fill(egui::Color32::from_black_alpha(150))
-                .inner_margin(egui::Margin::symmetric(10, 6))
-                .show(ui, |ui| {
-                    ui.set_width(width - 20.0);
-                    ui.horizontal(|ui| {
-                        if ui.button("☰ Games").clicked() {
-                            p.next_screen.set(Screen::Title);
-                        }
-                        ui.separator();
-                        ui.label(egui::RichText::new("Solo Red").strong().size(20.0));
-                        ui.separator();
-                        let rule = p.session.game.canvas();
-                        ui.label(
-                            egui::RichText::new(format!("Rule — {}: {}", rule.name(), rule.rule()))
-                                .color(
-                                    egui_color(face(rule)).lerp_to_gamma(egui::Color32::WHITE, 0.5),
-                                )
-                                .size(17.0),
-                        );
-                        ui.separator();
-                        if ui.button("💡 Hint").clicked() {
-                            p.actions.write(SoloRedAction::Hint);
-                        }
-                        let auto = if p.session.autoplay {
-                            "⏸ Stop AI"
-                        } else {
-                            "▶ Autoplay"
-                        };
-                        if ui.button(auto).clicked() {
-                            p.actions.write(SoloRedAction::ToggleAutoplay);
-                        }
-                        if ui.button("🔀 New deal").clicked() {
-                            let seed = p
-                                .session
-                                .seed
-                                .wrapping_mul(6364136223846793005)
-                                .wrapping_add(1442695040888963407);
-                            p.actions.write(SoloRedAction::NewGame(seed >> 16));
-                        }
-                    });
-                    if !p.session.message.is_empty() {
-                        ui.label(
-                            egui::RichText::new(&p.session.message)
-                                .color(egui::Color32::from_rgb(255, 230, 150)),
-                        );
-                    }
-                });
-        });
+    let pal = UiPalette::of(&p.theme);
+    pal.top_bar(ctx, "solo-red-top", |ui| {
+        if ui.button("☰ Games").clicked() {
+            p.next_screen.set(Screen::Title);
+        }
+        ui.separator();
+        ui.label(egui::RichText::new("Solo Red").strong().size(20.0));
+        ui.separator();
+        let rule = p.session.game.canvas();
+        ui.label(
+            egui::RichText::new(format!("Rule — {}: {}", rule.name(), rule.rule()))
+                .color(egui_color(face(rule)).lerp_to_gamma(egui::Color32::WHITE, 0.5))
+                .size(17.0),
+        );
+        ui.separator();
+        if ui.button("💡 Hint").clicked() {
+            p.actions.write(SoloRedAction::Hint);
+        }
+        let auto = if p.session.autoplay {
+            "⏸ Stop AI"
+        } else {
+            "▶ Autoplay"
+        };
+        if ui.button(auto).clicked() {
+            p.actions.write(SoloRedAction::ToggleAutoplay);
+        }
+        if ui.button("🔀 New deal").clicked() {
+            p.actions.write(SoloRedAction::NewGame(p.seeds.next_seed()));
+        }
+        if !p.session.message.is_empty() {
+            ui.separator();
+            ui.label(pal.accent_text(&p.session.message, p.theme.text_size));
+        }
+    });
 }
 
 fn over_window(ctx: &egui::Context, p: &mut HudParams) {
     let won = p.session.game.is_won();
-    egui::Window::new(if won { "You won!" } else { "Game lost" })
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::RIGHT_CENTER, egui::vec2(-24.0, -40.0))
-        .show(ctx, |ui| {
+    let title = if won { "You won!" } else { "Game lost" };
+    UiPalette::of(&p.theme).panel(
+        ctx,
+        "solo-red-over",
+        egui::Align2::RIGHT_CENTER,
+        egui::vec2(-24.0, -40.0),
+        300.0,
+        |ui| {
+            ui.heading(title);
             ui.label(if won {
                 "Every card is played and a palette won after each play."
             } else {
@@ -485,12 +502,12 @@ fn over_window(ctx: &egui::Context, p: &mut HudParams) {
             }
             ui.horizontal(|ui| {
                 if ui.button("New deal").clicked() {
-                    let seed = p.session.seed.wrapping_add(1);
-                    p.actions.write(SoloRedAction::NewGame(seed));
+                    p.actions.write(SoloRedAction::NewGame(p.seeds.next_seed()));
                 }
                 if ui.button("Back to games").clicked() {
                     p.next_screen.set(Screen::Title);
                 }
             });
-        });
+        },
+    );
 }

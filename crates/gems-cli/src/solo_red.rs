@@ -7,7 +7,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use gems_rules::solo_red::{Game, MoveError, PlayResult, ai};
+use gems_rules::solo_red::{Game, MoveError, ai};
 
 /// This command's lines in `gems-cli --help`.
 pub const USAGE: &str = "  solo-red [--palettes N] [--hand N] [--seed S] [--deck \"R1 B7 …\"]\n\
@@ -80,12 +80,8 @@ fn play(game: &mut Game, input: impl BufRead, mut out: impl Write, seed: u64) ->
                 return out.flush();
             }
             (["palette", _, _], [Some(p), Some(c)]) if *p >= 1 && *c >= 1 => {
-                match game.play_to_palette(p - 1, c - 1) {
-                    Ok(PlayResult::Winning) => {
-                        let _ = game.draw_for_hand();
-                        writeln!(out, "{game}")?;
-                    }
-                    Ok(PlayResult::Lost) => writeln!(out, "{game}")?,
+                match game.play_turn(p - 1, c - 1) {
+                    Ok(_) => writeln!(out, "{game}")?,
                     Err(e) => writeln!(out, "Invalid move: {}. Try again.", explain(&e))?,
                 }
             }

@@ -195,6 +195,35 @@ impl Default for Sounds {
     }
 }
 
+/// The colours the menus and panels use for what they say, `#rrggbb` each. Every game's HUD
+/// takes them from here (never from literals), so a theme recolours all five alike.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct UiColors {
+    /// Records and winners: a new best score, the winning side.
+    pub accent: String,
+    /// Good news: points scored, a saved file, a won game.
+    pub good: String,
+    /// Bad news: an error, an illegal move, a lost game.
+    pub bad: String,
+    /// Pointers: a hint, the card picked up.
+    pub info: String,
+    /// The fill of the bars, panels and notices (`#rrggbbaa`: usually see-through).
+    pub panel: String,
+}
+
+impl Default for UiColors {
+    fn default() -> Self {
+        Self {
+            accent: "#ffd75a".to_string(),
+            good: "#8cdc96".to_string(),
+            bad: "#ff8080".to_string(),
+            info: "#78e6ff".to_string(),
+            panel: "#00000096".to_string(),
+        }
+    }
+}
+
 /// A complete theme.
 #[cfg_attr(feature = "bevy", derive(bevy_ecs::resource::Resource))]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -222,6 +251,8 @@ pub struct Theme {
     pub timings: Timings,
     /// Sound effects.
     pub sounds: Sounds,
+    /// Colours of the menus' messages (themes written before it get the defaults).
+    pub ui: UiColors,
 }
 
 impl Default for Theme {
@@ -248,6 +279,7 @@ impl Default for Theme {
             heading_size: 24.0,
             timings: Timings::default(),
             sounds: Sounds::default(),
+            ui: UiColors::default(),
         }
     }
 }
@@ -327,8 +359,16 @@ impl Theme {
             ("flag_highlight", &self.flag_highlight),
             ("cursor", &self.cursor),
         ];
+        let ui = &self.ui;
+        let ui_colours = [
+            ("accent", &ui.accent),
+            ("good", &ui.good),
+            ("bad", &ui.bad),
+            ("info", &ui.info),
+            ("panel", &ui.panel),
+        ];
         let gem_colours = self.gems.iter().map(|g| ("gems", &g.color));
-        for (field, c) in colours.into_iter().chain(gem_colours) {
+        for (field, c) in colours.into_iter().chain(ui_colours).chain(gem_colours) {
             if hex_rgba(c).is_none() {
                 return Err(at(
                     field,
@@ -489,6 +529,18 @@ mod tests {
         assert_eq!(e.line, 2, "{e}");
         assert!(Theme::parse("").is_err());
         assert_eq!(Theme::parse("()").unwrap(), Theme::default());
+    }
+
+    #[test]
+    fn ui_colours_default_for_old_themes_and_are_checked() {
+        let old = Theme::parse("(name: \"Old\")").unwrap();
+        assert_eq!(old.ui, UiColors::default());
+        let t = Theme::parse("(ui: (accent: \"#102030\"))").unwrap();
+        assert_eq!(t.ui.accent, "#102030");
+        assert_eq!(t.ui.bad, UiColors::default().bad);
+        let e = Theme::parse("(\n  ui: (\n    good: \"green\",\n  ),\n)").unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+        assert!(e.message.contains("good"), "{e}");
     }
 
     #[test]

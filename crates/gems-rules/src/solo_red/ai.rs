@@ -62,11 +62,7 @@ impl Move {
             game.play_to_canvas(i).ok()?;
         }
         let i = game.hand().iter().position(|&h| h == self.card)?;
-        let r = game.play_to_palette(self.palette, i).ok()?;
-        if r == PlayResult::Winning && !game.is_over() {
-            let _ = game.draw_for_hand();
-        }
-        Some(r)
+        game.play_turn(self.palette, i).ok()
     }
 }
 

@@ -253,6 +253,17 @@ impl Game {
         }
     }
 
+    /// A turn's palette play: hand card `card` (0-based) to palette `palette` (0-based) as in
+    /// [`Game::play_to_palette`], then, if the palette now wins and the game goes on, the hand
+    /// is refilled from the deck. The console, the Bevy game and the AI all play turns so.
+    pub fn play_turn(&mut self, palette: usize, card: usize) -> Result<PlayResult, MoveError> {
+        let result = self.play_to_palette(palette, card)?;
+        if result == PlayResult::Winning && !self.is_over() {
+            self.fill_hand();
+        }
+        Ok(result)
+    }
+
     /// Plays hand card `card` (0-based) to the canvas, changing the rule. At most once per turn,
     /// and never the last card in hand.
     pub fn play_to_canvas(&mut self, card: usize) -> Result<(), MoveError> {

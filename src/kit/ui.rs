@@ -1,0 +1,164 @@
+//! The UI kit: every game's bars, panels and dialogs in one style, with the colours of what
+//! they say taken from the theme ([`UiPalette`]), never from literals in a game's code.
+
+use bevy_egui::egui;
+
+use crate::theme::{Theme, color, egui_color};
+
+/// The theme's UI colours, ready for egui.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct UiPalette {
+    /// Records and winners.
+    pub accent: egui::Color32,
+    /// Good news.
+    pub good: egui::Color32,
+    /// Bad news.
+    pub bad: egui::Color32,
+    /// Hints and pointers.
+    pub info: egui::Color32,
+    /// The fill of bars, panels and notices.
+    pub panel: egui::Color32,
+}
+
+impl UiPalette {
+    /// The palette of `theme`.
+    pub fn of(theme: &Theme) -> Self {
+        let ui = &theme.ui;
+        let c = |s: &str| egui_color(color(s));
+        UiPalette {
+            accent: c(&ui.accent),
+            good: c(&ui.good),
+            bad: c(&ui.bad),
+            info: c(&ui.info),
+            panel: c(&ui.panel),
+        }
+    }
+
+    /// The frame of the bars across the window and of the panels beside the board.
+    pub fn bar_frame(&self) -> egui::Frame {
+        egui::Frame::new()
+            .fill(self.panel)
+            .inner_margin(egui::Margin::symmetric(12, 8))
+    }
+
+    /// A bar across the top of the window (`id` names it for egui).
+    pub fn top_bar(&self, ctx: &egui::Context, id: &str, add: impl FnOnce(&mut egui::Ui)) {
+        self.bar(ctx, id, egui::Align2::LEFT_TOP, add);
+    }
+
+    /// A bar across the bottom of the window.
+    pub fn bottom_bar(&self, ctx: &egui::Context, id: &str, add: impl FnOnce(&mut egui::Ui)) {
+        self.bar(ctx, id, egui::Align2::LEFT_BOTTOM, add);
+    }
+
+    fn bar(
+        &self,
+        ctx: &egui::Context,
+        id: &str,
+        align: egui::Align2,
+        add: impl FnOnce(&mut egui::Ui),
+    ) {
+        let width = ctx.content_rect().width();
+        egui::Area::new(egui::Id::new(id))
+            .anchor(align, egui::vec2(0.0, 0.0))
+            .show(ctx, |ui| {
+                self.bar_frame().show(ui, |ui| {
+                    ui.set_width(width - 24.0);
+                    ui.horizontal_wrapped(add);
+                });
+            });
+    }
+
+    /// A panel down the left side of the window, `width` wide (a game's menu beside its board).
+    pub fn side_panel(
+        &self,
+        ctx: &egui::Context,
+        id: &str,
+        width: f32,
+        add: impl FnOnce(&mut egui::Ui),
+    ) {
+        let height = ctx.content_rect().height();
+        egui::Area::new(egui::Id::new(id))
+            .anchor(egui::Align2::LEFT_TOP, egui::vec2(0.0, 0.0))
+            .show(ctx, |ui| {
+                self.bar_frame().show(ui, |ui| {
+                    ui.set_width(width - 24.0);
+                    ui.set_min_height(height - 16.0);
+                    add(ui);
+                });
+            });
+    }
+
+    /// A panel at `align` (offset by `offset`), `width` wide, with rounded corners.
+    pub fn panel(
+        &self,
+        ctx: &egui::Context,
+        id: &str,
+        align: egui::Align2,
+        offset: egui::Vec2,
+        width: f32,
+        add: impl FnOnce(&mut egui::Ui),
+    ) {
+        egui::Area::new(egui::Id::new(id))
+            .anchor(align, offset)
+            .show(ctx, |ui| {
+                self.bar_frame()
+                    .corner_radius(8.0)
+                    .inner_margin(egui::Margin::same(14))
+                    .show(ui, |ui| {
+                        ui.set_width(width);
+                        add(ui);
+                    });
+            });
+    }
+
+    /// A line in the accent colour (a new record, the winner).
+    pub fn accent_text(&self, text: impl Into<String>, size: f32) -> egui::RichText {
+        egui::RichText::new(text).color(self.accent).size(size)
+    }
+
+    /// A line in the good-news colour.
+    pub fn good_text(&self, text: impl Into<String>, size: f32) -> egui::RichText {
+        egui::RichText::new(text).color(self.good).size(size)
+    }
+
+    /// A line in the bad-news colour.
+    pub fn bad_text(&self, text: impl Into<String>, size: f32) -> egui::RichText {
+        egui::RichText::new(text).color(self.bad).size(size)
+    }
+}
+
+/// A dialog in the middle of the window (game over, pause, new game…). `open`, when given,
+/// adds a close button that clears it.
+pub fn dialog(
+    ctx: &egui::Context,
+    title: &str,
+    open: Option<&mut bool>,
+    add: impl FnOnce(&mut egui::Ui),
+) {
+    let mut window = egui::Window::new(title)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0));
+    if let Some(open) = open {
+        window = window.open(open);
+    }
+    window.show(ctx, add);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_palette_follows_the_theme() {
+        let mut theme = Theme::default();
+        let before = UiPalette::of(&theme);
+        theme.ui.accent = "#010203".into();
+        let after = UiPalette::of(&theme);
+        assert_eq!(after.accent, egui::Color32::from_rgb(1, 2, 3));
+        assert_ne!(before.accent, after.accent);
+        assert_eq!(before.good, after.good);
+        assert_eq!(after.panel.a(), 0x96);
+    }
+}
