@@ -9,8 +9,9 @@ use bevy::prelude::*;
 use gems_rules::dots::{Game, Point, best_closed_shape, best_move};
 use modern_gems::dots::DotsLogicPlugin;
 use modern_gems::dots::ai::{DotsAutoplay, DotsSearch};
-use modern_gems::dots::model::{Dot, DotIndex, DotsAction, DotsPhase, DotsSession, Tween, Vanish};
+use modern_gems::dots::model::{Dot, DotIndex, DotsAction, DotsPhase, DotsSession, Vanish};
 use modern_gems::headless_screen_app;
+use modern_gems::kit::anim::Tween;
 use modern_gems::kit::scores::HighScores;
 use modern_gems::screens::{Screen, ScreenStatus};
 
@@ -36,8 +37,12 @@ fn app_with(game: Game) -> App {
     app
 }
 
+/// The phase the game is in, or hands over to at the next state transition.
 fn phase(app: &App) -> DotsPhase {
-    *app.world().resource::<DotsPhase>()
+    match app.world().resource::<NextState<DotsPhase>>() {
+        NextState::Pending(p) | NextState::PendingIfNeq(p) => *p,
+        NextState::Unchanged => *app.world().resource::<State<DotsPhase>>().get(),
+    }
 }
 
 fn busy(app: &mut App) -> bool {

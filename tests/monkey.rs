@@ -20,7 +20,7 @@ use gems_rules::gems::{Budget, Cell, Computer, Expert, Player, RemovalPolicy, ra
 use gems_rules::k_in_a_row::{Board as KBoard, Side, Strength};
 use modern_gems::dots::DotsLogicPlugin;
 use modern_gems::dots::ai::DotsAutoplay;
-use modern_gems::dots::model::{Dot, DotIndex, DotsAction, DotsSession, Tween, Vanish};
+use modern_gems::dots::model::{Dot, DotIndex, DotsAction, DotsSession, Vanish};
 use modern_gems::gems::GemsLogicPlugin;
 use modern_gems::gems::ai::{Autoplay, GemsComputer};
 use modern_gems::gems::anim::Animations;
@@ -32,6 +32,7 @@ use modern_gems::grid_duel::model::{CellState, DuelAction, DuelCell, OnShow};
 use modern_gems::headless_screen_app;
 use modern_gems::k_in_a_row::logic::{KAction, KInARowLogicPlugin, KNodeLimit, KSession, Setup};
 use modern_gems::kit::ai::AiHost;
+use modern_gems::kit::anim::Tween;
 use modern_gems::kit::seed::Seeds;
 use modern_gems::screens::{Screen, ScreenStatus};
 use modern_gems::solo_red::logic::{

@@ -7,6 +7,7 @@ use gems_rules::dots::{Planner, Point};
 use super::logic::DotsSystems;
 use super::model::{DotsAction, DotsHint, DotsPhase, DotsSession};
 use crate::kit::ai::{AiHost, AiSlot, Once};
+use crate::kit::phase::PhaseOf;
 
 /// Whether the computer plays, and how fast.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
@@ -71,7 +72,7 @@ fn spawn(session: &DotsSession, host: AiHost, search: &mut DotsSearch, purpose: 
 
 fn start_search(
     time: Res<Time>,
-    phase: Res<DotsPhase>,
+    phase: PhaseOf<DotsPhase>,
     session: Res<DotsSession>,
     host: Res<AiHost>,
     mut autoplay: ResMut<DotsAutoplay>,
@@ -79,7 +80,7 @@ fn start_search(
     mut actions: MessageReader<DotsAction>,
 ) {
     let wants_hint = actions.read().any(|a| *a == DotsAction::Hint);
-    if *phase != DotsPhase::Idle || search.busy() || session.game.is_over() {
+    if phase.get() != DotsPhase::Idle || search.busy() || session.game.is_over() {
         autoplay.waited = 0.0;
         return;
     }
@@ -99,7 +100,7 @@ fn start_search(
 
 fn finish_search(
     session: Res<DotsSession>,
-    phase: Res<DotsPhase>,
+    phase: PhaseOf<DotsPhase>,
     mut search: ResMut<DotsSearch>,
     mut hint: ResMut<DotsHint>,
     mut actions: MessageWriter<DotsAction>,
@@ -107,7 +108,7 @@ fn finish_search(
     let Some(((purpose, moves_left), answer)) = search.poll_fresh(session.generation) else {
         return;
     };
-    let fresh = moves_left == session.game.moves_left() && *phase == DotsPhase::Idle;
+    let fresh = moves_left == session.game.moves_left() && phase.get() == DotsPhase::Idle;
     let Some((path, points)) = answer.filter(|_| fresh) else {
         return;
     };

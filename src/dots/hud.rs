@@ -8,6 +8,7 @@ use gems_rules::dots::{MAX_COLORS, MAX_SIZE, MIN_COLORS, MIN_SIZE};
 
 use super::ai::DotsAutoplay;
 use super::model::{DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, LastPoints};
+use crate::kit::phase::PhaseOf;
 use crate::kit::scores::HighScores;
 use crate::kit::seed::Seeds;
 use crate::kit::ui::{UiPalette, dialog};
@@ -26,7 +27,7 @@ impl Plugin for HudPlugin {
 fn hud(
     mut contexts: EguiContexts,
     session: Res<DotsSession>,
-    phase: Res<DotsPhase>,
+    phase: PhaseOf<DotsPhase>,
     hint: Res<DotsHint>,
     last: Res<LastPoints>,
     over: Res<DotsGameOver>,
@@ -43,7 +44,7 @@ fn hud(
     let text = theme.text_size;
     let heading = theme.heading_size;
     let best = scores.best(&session.score_key()).unwrap_or(0);
-    let idle = *phase == DotsPhase::Idle;
+    let idle = phase.get() == DotsPhase::Idle;
     let pal = UiPalette::of(&theme);
     pal.top_bar(&ctx, "dots-top", |ui| {
         ui.label(egui::RichText::new("Dots").size(heading).strong());
@@ -106,7 +107,7 @@ fn hud(
     pal.bottom_bar(&ctx, "dots-bottom", |ui| {
         ui.label(egui::RichText::new(status).size(text * 0.9));
     });
-    if *phase == DotsPhase::Over {
+    if phase.get() == DotsPhase::Over {
         dialog(&ctx, "Game over", None, |ui| {
             ui.vertical_centered(|ui| {
                 let why = if game.moves_left() == 0 {

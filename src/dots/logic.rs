@@ -6,8 +6,10 @@ use gems_rules::dots::{Board, Outcome, Point};
 
 use super::model::{
     Dot, DotIndex, DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, Gesture, LastPoints,
-    Tween, Vanish,
+    Vanish,
 };
+use crate::kit::anim::Tween;
+use crate::kit::phase::PhaseOf;
 use crate::kit::scores::HighScores;
 use crate::kit::status::{MoveSettled, finish_game};
 use crate::screens::{Screen, ScreenStatus};
@@ -66,7 +68,7 @@ pub fn spawn_board(
     session: Res<DotsSession>,
     old: Query<Entity, With<Dot>>,
     mut index: ResMut<DotIndex>,
-    mut phase: ResMut<DotsPhase>,
+    mut phase: PhaseOf<DotsPhase>,
     mut pending: ResMut<PendingOutcome>,
     mut hint: ResMut<DotsHint>,
     mut gesture: ResMut<Gesture>,
@@ -81,11 +83,11 @@ pub fn spawn_board(
     );
     pending.0 = None;
     *hint = DotsHint::default();
-    *phase = if session.game.is_over() {
+    phase.set(if session.game.is_over() {
         DotsPhase::Over
     } else {
         DotsPhase::Idle
-    };
+    });
 }
 
 /// Replaces every dot entity by one per dot of `board` (each with the tween `tween(p)` gives),
@@ -128,7 +130,7 @@ fn cell(p: Point) -> Vec2 {
 fn apply_actions(
     mut actions: MessageReader<DotsAction>,
     mut session: ResMut<DotsSession>,
-    mut phase: ResMut<DotsPhase>,
+    mut phase: PhaseOf<DotsPhase>,
     mut gesture: ResMut<Gesture>,
     mut hint: ResMut<DotsHint>,
     mut commands: Commands,
@@ -164,7 +166,7 @@ fn apply_actions(
             respawn = true;
             continue;
         }
-        if *phase != DotsPhase::Idle || respawn {
+        if phase.get() != DotsPhase::Idle || respawn {
             continue;
         }
         let game = &mut session.game;
@@ -210,7 +212,7 @@ fn apply_actions(
                         let _ = game.select(p);
                     }
                     gesture.showing = 0.0;
-                    *phase = DotsPhase::Showing;
+                    phase.set(DotsPhase::Showing);
                 }
             }
             DotsAction::Hint | DotsAction::NewGame(_) | DotsAction::Setup { .. } => {}
@@ -231,24 +233,24 @@ fn apply_actions(
         let n = session.game.board().size();
         // New boards drop in from above, row by row.
         respawn_dots(&mut commands, &old, session.game.board(), &mut index, |p| {
-            Some(Tween {
-                from: Vec2::new(p.x as f32, p.y as f32 - n as f32 - 1.0),
-                to: cell(p),
-                delay: (n - 1 - p.y) as f32 * theme.timings.fall_stagger,
-                duration: theme.timings.fall.max(0.05),
-                elapsed: 0.0,
-            })
+            Some(Tween::new(
+                Vec2::new(p.x as f32, p.y as f32 - n as f32 - 1.0),
+                cell(p),
+                (n - 1 - p.y) as f32 * theme.timings.fall_stagger,
+                theme.timings.fall.max(0.05),
+                theme.timings.fall_easing,
+            ))
         });
         pending.0 = None;
         *hint = DotsHint::default();
-        *phase = DotsPhase::Falling;
+        phase.set(DotsPhase::Falling);
     }
 }
 
 /// Removes the selection in the rules and marks the removed dots to vanish.
 fn start_removal(
     session: &mut DotsSession,
-    phase: &mut DotsPhase,
+    phase: &mut PhaseOf<DotsPhase>,
     hint: &mut DotsHint,
     commands: &mut Commands,
     index: &mut DotIndex,
@@ -269,12 +271,12 @@ fn start_removal(
     }
     *hint = DotsHint::default();
     pending.0 = Some(outcome);
-    *phase = DotsPhase::Removing;
+    phase.set(DotsPhase::Removing);
 }
 
 fn show_ai_selection(
     time: Res<Time>,
-    mut phase: ResMut<DotsPhase>,
+    mut phase: PhaseOf<DotsPhase>,
     mut gesture: ResMut<Gesture>,
     mut session: ResMut<DotsSession>,
     mut hint: ResMut<DotsHint>,
@@ -283,12 +285,12 @@ fn show_ai_selection(
     mut pending: ResMut<PendingOutcome>,
     theme: Res<Theme>,
 ) {
-    if *phase != DotsPhase::Showing {
+    if phase.get() != DotsPhase::Showing {
         return;
     }
     gesture.showing += time.delta_secs();
     if gesture.showing >= SHOW_SECONDS {
-        *phase = DotsPhase::Idle;
+        phase.set(DotsPhase::Idle);
         start_removal(
             &mut session,
             &mut phase,
@@ -304,7 +306,7 @@ fn show_ai_selection(
 /// Removed dots shrink; once all are gone the survivors fall and the refills spawn.
 fn vanish(
     time: Res<Time>,
-    mut phase: ResMut<DotsPhase>,
+    mut phase: PhaseOf<DotsPhase>,
     mut commands: Commands,
     mut q: Query<(Entity, &mut Vanish)>,
     mut dots: Query<&mut Dot, Without<Vanish>>,
@@ -312,7 +314,7 @@ fn vanish(
     pending: Res<PendingOutcome>,
     theme: Res<Theme>,
 ) {
-    if *phase != DotsPhase::Removing {
+    if phase.get() != DotsPhase::Removing {
         return;
     }
     let mut busy = false;
@@ -327,12 +329,13 @@ fn vanish(
         commands.entity(e).despawn();
     }
     let Some(outcome) = &pending.0 else {
-        *phase = DotsPhase::Idle;
+        phase.set(DotsPhase::Idle);
         return;
     };
     let n = index.size;
     let duration = theme.timings.fall.max(0.05);
     let stagger = theme.timings.fall_stagger;
+    let easing = theme.timings.fall_easing;
     // Take every falling entity out of the index first, then put it back at its new cell.
     let moving: Vec<(Entity, Point, Point)> = outcome
         .falls
@@ -348,32 +351,32 @@ fn vanish(
         if let Ok(mut d) = dots.get_mut(e) {
             d.at = to;
         }
-        commands.entity(e).insert(Tween {
-            from: cell(from),
-            to: cell(to),
-            delay: (n - 1 - to.y) as f32 * stagger,
+        commands.entity(e).insert(Tween::new(
+            cell(from),
+            cell(to),
+            (n - 1 - to.y) as f32 * stagger,
             duration,
-            elapsed: 0.0,
-        });
+            easing,
+        ));
     }
     for &(p, c) in &outcome.refills {
         let holes = outcome.refills.iter().filter(|r| r.0.x == p.x).count();
-        let tween = Tween {
-            from: Vec2::new(p.x as f32, p.y as f32 - holes as f32 - 0.5),
-            to: cell(p),
-            delay: (n - 1 - p.y) as f32 * stagger,
+        let tween = Tween::new(
+            Vec2::new(p.x as f32, p.y as f32 - holes as f32 - 0.5),
+            cell(p),
+            (n - 1 - p.y) as f32 * stagger,
             duration,
-            elapsed: 0.0,
-        };
+            easing,
+        );
         index.cells[p.y * n + p.x] = Some(spawn_dot(&mut commands, p, c, Some(tween)));
     }
-    *phase = DotsPhase::Falling;
+    phase.set(DotsPhase::Falling);
 }
 
 /// Falling dots move; once all have landed the move is settled (and the game may be over).
 fn fall(
     time: Res<Time>,
-    mut phase: ResMut<DotsPhase>,
+    mut phase: PhaseOf<DotsPhase>,
     mut commands: Commands,
     mut q: Query<(Entity, &mut Tween)>,
     session: Res<DotsSession>,
@@ -383,7 +386,7 @@ fn fall(
     mut over: ResMut<DotsGameOver>,
     mut last: ResMut<LastPoints>,
 ) {
-    if *phase != DotsPhase::Falling {
+    if phase.get() != DotsPhase::Falling {
         return;
     }
     let mut busy = false;
@@ -411,15 +414,15 @@ fn fall(
     }
     if game_over {
         over.0 = finish_game(&mut scores, &session.score_key(), game.score(), true);
-        *phase = DotsPhase::Over;
+        phase.set(DotsPhase::Over);
     } else {
-        *phase = DotsPhase::Idle;
+        phase.set(DotsPhase::Idle);
     }
 }
 
-fn report_status(phase: Res<DotsPhase>, mut status: ResMut<ScreenStatus>) {
+fn report_status(phase: PhaseOf<DotsPhase>, mut status: ResMut<ScreenStatus>) {
     status.report(
-        matches!(*phase, DotsPhase::Idle | DotsPhase::Over),
-        *phase == DotsPhase::Over,
+        matches!(phase.get(), DotsPhase::Idle | DotsPhase::Over),
+        phase.get() == DotsPhase::Over,
     );
 }

@@ -40,7 +40,7 @@ impl Plugin for DotsLogicPlugin {
         }
         app.init_resource::<crate::theme::Theme>()
             .init_resource::<DotIndex>()
-            .init_resource::<DotsPhase>()
+            .add_sub_state::<DotsPhase>()
             .init_resource::<Gesture>()
             .init_resource::<DotsHint>()
             .init_resource::<LastPoints>()

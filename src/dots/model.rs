@@ -86,33 +86,6 @@ impl DotIndex {
     }
 }
 
-/// A move towards a cell (in cell space, x = column, y = row), after a delay.
-#[derive(Component, Clone, Copy, Debug, PartialEq)]
-pub struct Tween {
-    /// Start, in cell space.
-    pub from: Vec2,
-    /// End, in cell space.
-    pub to: Vec2,
-    /// Seconds to wait before moving.
-    pub delay: f32,
-    /// Seconds the move takes.
-    pub duration: f32,
-    /// Seconds elapsed since the tween started (delay included).
-    pub elapsed: f32,
-}
-
-impl Tween {
-    /// Progress `0..=1` of the move.
-    pub fn progress(&self) -> f32 {
-        ((self.elapsed - self.delay) / self.duration.max(1e-4)).clamp(0.0, 1.0)
-    }
-
-    /// True once the move is over.
-    pub fn done(&self) -> bool {
-        self.elapsed >= self.delay + self.duration
-    }
-}
-
 /// A removed dot shrinking away; despawned when done.
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct Vanish {
@@ -122,8 +95,9 @@ pub struct Vanish {
     pub duration: f32,
 }
 
-/// What the screen is doing.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// What the Dots screen is doing: a sub-state of [`Screen::Dots`](crate::screens::Screen).
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(crate::screens::Screen = crate::screens::Screen::Dots)]
 pub enum DotsPhase {
     /// Waiting for input (or the AI).
     #[default]

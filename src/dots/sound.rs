@@ -7,6 +7,7 @@ use super::logic::DotsSystems;
 use super::model::{DotsPhase, DotsSession};
 use crate::gems::sound::removal_pitch;
 use crate::kit::audio::{Effect, SoundBank, play_effect};
+use crate::kit::phase::PhaseOf;
 use crate::kit::status::MoveSettled;
 use crate::screens::Screen;
 use crate::settings::Settings;
@@ -30,7 +31,7 @@ fn effects(
     bank: Option<Res<SoundBank>>,
     settings: Option<Res<Settings>>,
     session: Res<DotsSession>,
-    phase: Res<DotsPhase>,
+    phase: PhaseOf<DotsPhase>,
     mut settled: MessageReader<MoveSettled>,
     mut last: Local<(usize, DotsPhase)>,
 ) {
@@ -49,8 +50,8 @@ fn effects(
     if selected > last.0 {
         play(Effect::Select, removal_pitch(selected));
     }
-    if *phase != last.1 {
-        match *phase {
+    if phase.get() != last.1 {
+        match phase.get() {
             DotsPhase::Removing => play(Effect::Remove, 1.0),
             DotsPhase::Over => play(Effect::GameOver, 1.0),
             _ => {}
@@ -59,5 +60,5 @@ fn effects(
     if settled.read().any(|m| m.game == Screen::Dots) {
         play(Effect::Land, 1.0);
     }
-    *last = (selected, *phase);
+    *last = (selected, phase.get());
 }

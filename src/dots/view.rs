@@ -6,7 +6,8 @@ use bevy::window::PrimaryWindow;
 use gems_rules::dots::{Point, is_closed_shape};
 
 use super::logic::DotsSystems;
-use super::model::{Dot, DotsHint, DotsSession, Gesture, Tween, Vanish};
+use super::model::{Dot, DotsHint, DotsSession, Gesture, Vanish};
+use crate::kit::anim::Tween;
 use crate::kit::layout::{BoardLayout, ViewArea};
 use crate::screens::Screen;
 use crate::theme::{Theme, color};
@@ -181,9 +182,7 @@ fn place_dots(
     let cell = layout.0.cell;
     for (d, tween, vanish, mut t) in &mut q {
         let at = match tween {
-            Some(tw) => tw
-                .from
-                .lerp(tw.to, theme.timings.fall_easing.apply(tw.progress())),
+            Some(tw) => tw.position(),
             None => Vec2::new(d.at.x as f32, d.at.y as f32),
         };
         let mut scale = if sel.contains(&d.at) && tween.is_none() {

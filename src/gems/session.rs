@@ -4,11 +4,12 @@
 use bevy::prelude::*;
 use gems_rules::gems::{Cell, Player};
 
-use super::anim::{Animations, Tween};
+use super::anim::Animations;
 use super::model::{
     ActivePlayer, ActivePolicy, Appearance, BoardRebuilt, Flag, FlagChanged, GemIndex, GemsAction,
     GemsSession, KeyCursor, Kind, LastMove, Paused, PendingMove, Position, Selection,
 };
+use crate::kit::anim::{Tween, stagger};
 use crate::kit::layout::{BoardLayout, ViewArea};
 use crate::screens::{Phase, Screen};
 use crate::theme::Theme;
@@ -316,8 +317,8 @@ fn rebuild(p: &mut SessionParams, deal: bool) {
                 Tween::new(
                     start,
                     target,
-                    super::anim::stagger(t.fall_stagger, cell.col, board.cols())
-                        + super::anim::stagger(0.02, board.rows() - cell.row, board.rows()),
+                    stagger(t.fall_stagger, cell.col, board.cols())
+                        + stagger(0.02, board.rows() - cell.row, board.rows()),
                     t.deal,
                     t.deal_easing,
                 ),

@@ -3,11 +3,12 @@
 //! animations do.
 
 use bevy::prelude::*;
-use gems_rules::gems::{Cell, GemMove};
+use gems_rules::gems::GemMove;
 
-use super::anim::{Animations, Tween, Vanish, stagger};
+use super::anim::Animations;
 use super::model::{GemIndex, GemsSession, Paused, PendingMove, Position, Selection};
 use super::session::GemsSystems;
+use crate::kit::anim::{Tween, Vanish, stagger};
 use crate::kit::layout::cell_vec;
 use crate::kit::status::MoveSettled;
 use crate::screens::{Phase, Screen};
@@ -68,93 +69,90 @@ fn start_removing(
     selection.group.clear();
 }
 
-/// Moves the entities of `moves` from `start(m)` to `end(m)` in the index and gives each a tween.
-fn relocate(
-    anims: &mut Animations,
-    index: &mut GemIndex,
-    positions: &mut Query<&mut Position>,
-    moves: &[&GemMove],
-    start: impl Fn(&GemMove) -> Cell,
-    end: impl Fn(&GemMove) -> Cell,
-    tween: impl Fn(&GemMove) -> Tween,
-) {
-    // Take every mover out first, so no move overwrites a gem that has yet to leave.
-    let movers: Vec<(Option<Entity>, &&GemMove)> =
-        moves.iter().map(|m| (index.take(start(m)), m)).collect();
-    for (entity, m) in movers {
-        let Some(e) = entity else { continue };
-        index.put(end(m), e);
-        if let Ok(mut pos) = positions.get_mut(e) {
-            *pos = Position::from(end(m));
+/// What starting a move's fall or column shift reads and writes.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Relocation<'w, 's> {
+    anims: ResMut<'w, Animations>,
+    pending: Res<'w, PendingMove>,
+    index: ResMut<'w, GemIndex>,
+    positions: Query<'w, 's, &'static mut Position>,
+    theme: Res<'w, Theme>,
+}
+
+/// Which of a move's gem movements a phase animates.
+#[derive(Clone, Copy)]
+enum Stage {
+    /// Down into the holes.
+    Fall,
+    /// Left into the empty columns.
+    Shift,
+}
+
+impl Relocation<'_, '_> {
+    /// Moves the pending move's gems of `stage` to their new cells in the index and gives each
+    /// a tween there.
+    fn run(&mut self, stage: Stage) {
+        let Some(outcome) = &self.pending.0 else {
+            return;
+        };
+        let t = &self.theme.timings;
+        let cols = self.index.cols;
+        let moves: Vec<&GemMove> = outcome
+            .removal
+            .moves
+            .iter()
+            .filter(|m| match stage {
+                Stage::Fall => m.fell(),
+                Stage::Shift => m.shifted(),
+            })
+            .collect();
+        let start = |m: &GemMove| match stage {
+            Stage::Fall => m.from,
+            Stage::Shift => m.fallen,
+        };
+        let end = |m: &GemMove| match stage {
+            Stage::Fall => m.fallen,
+            Stage::Shift => m.to,
+        };
+        // Take every mover out first, so no move overwrites a gem that has yet to leave.
+        let movers: Vec<(Option<Entity>, &GemMove)> = moves
+            .into_iter()
+            .map(|m| (self.index.take(start(m)), m))
+            .collect();
+        for (entity, m) in movers {
+            let Some(e) = entity else { continue };
+            let (from, to) = (start(m), end(m));
+            self.index.put(to, e);
+            if let Ok(mut pos) = self.positions.get_mut(e) {
+                *pos = Position::from(to);
+            }
+            let tween = match stage {
+                Stage::Fall => Tween::new(
+                    cell_vec(from),
+                    cell_vec(to),
+                    stagger(t.fall_stagger, from.col, cols),
+                    t.fall * ((to.row - from.row) as f32).sqrt(),
+                    t.fall_easing,
+                ),
+                Stage::Shift => Tween::new(
+                    cell_vec(from),
+                    cell_vec(to),
+                    stagger(t.shift_stagger, to.col, cols),
+                    t.shift,
+                    t.shift_easing,
+                ),
+            };
+            self.anims.tweens.push((e, tween));
         }
-        anims.tweens.push((e, tween(m)));
     }
 }
 
-fn start_falling(
-    mut anims: ResMut<Animations>,
-    pending: Res<PendingMove>,
-    mut index: ResMut<GemIndex>,
-    mut positions: Query<&mut Position>,
-    theme: Res<Theme>,
-) {
-    let Some(outcome) = &pending.0 else { return };
-    let t = &theme.timings;
-    let cols = index.cols;
-    let falls: Vec<&GemMove> = outcome.removal.moves.iter().filter(|m| m.fell()).collect();
-    relocate(
-        &mut anims,
-        &mut index,
-        &mut positions,
-        &falls,
-        |m| m.from,
-        |m| m.fallen,
-        |m| {
-            let rows = (m.fallen.row - m.from.row) as f32;
-            Tween::new(
-                cell_vec(m.from),
-                cell_vec(m.fallen),
-                stagger(t.fall_stagger, m.from.col, cols),
-                t.fall * rows.sqrt(),
-                t.fall_easing,
-            )
-        },
-    );
+fn start_falling(mut r: Relocation) {
+    r.run(Stage::Fall);
 }
 
-fn start_shifting(
-    mut anims: ResMut<Animations>,
-    pending: Res<PendingMove>,
-    mut index: ResMut<GemIndex>,
-    mut positions: Query<&mut Position>,
-    theme: Res<Theme>,
-) {
-    let Some(outcome) = &pending.0 else { return };
-    let t = &theme.timings;
-    let cols = index.cols;
-    let shifts: Vec<&GemMove> = outcome
-        .removal
-        .moves
-        .iter()
-        .filter(|m| m.shifted())
-        .collect();
-    relocate(
-        &mut anims,
-        &mut index,
-        &mut positions,
-        &shifts,
-        |m| m.fallen,
-        |m| m.to,
-        |m| {
-            Tween::new(
-                cell_vec(m.fallen),
-                cell_vec(m.to),
-                stagger(t.shift_stagger, m.to.col, cols),
-                t.shift,
-                t.shift_easing,
-            )
-        },
-    );
+fn start_shifting(mut r: Relocation) {
+    r.run(Stage::Shift);
 }
 
 /// Hands over to the next phase once the current one's animations have ended.

@@ -3,10 +3,12 @@
 //!
 //! - [`ai`]: the computer players' work ([`ai::AiJob`]: a worker thread, frame slices on the
 //!   web, or inline for exact replays) and the generation check that drops stale answers.
+//! - [`anim`]: [`anim::Tween`] and [`anim::Vanish`], the moves and pops every board animates.
 //! - [`camera`]: the one 2D camera, and the background in the theme's colour.
 //! - [`layout`]: where a board of rows × columns sits in the window, cell ↔ world.
 //! - [`audio`]: the theme's sound bank and [`audio::play_effect`], which every game plays through.
 //! - [`scores`]: high scores per board and rules, and the result of a finished game.
+//! - [`phase`]: [`phase::PhaseOf`], a game's phase sub-state as its systems read and set it.
 //! - [`pointer`]: the world point under the mouse or a touch, and whether egui has it.
 //! - [`status`]: [`status::MoveSettled`], which every game sends when a move has settled,
 //!   and [`status::finish_game`], which enters a finished game in the high scores.
@@ -15,9 +17,11 @@
 //! - [`seed`]: the seeds of new deals ([`seed::Seeds`]: from the clock, or fixed by a test).
 
 pub mod ai;
+pub mod anim;
 pub mod audio;
 pub mod camera;
 pub mod layout;
+pub mod phase;
 pub mod pointer;
 pub mod scores;
 pub mod seed;
