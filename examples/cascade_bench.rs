@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use gems_rules::gems::{Board, Cell, Player, RemovalPolicy, random_board};
+use modern_gems::gems::model::Phase;
 use modern_gems::gems::model::{GemsAction, GemsSession, PendingMove};
 use modern_gems::headless_app;
-use modern_gems::screens::Phase;
 
 const N: usize = 100;
 

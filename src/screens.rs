@@ -1,4 +1,4 @@
-//! Screens of the app and the phases of a Modern Gems turn, as Bevy `States`.
+//! The screens of the app, as a Bevy `States`, and the status the game on screen reports.
 
 use bevy::prelude::*;
 
@@ -44,42 +44,12 @@ pub struct ScreenStatus {
     pub over: bool,
 }
 
-/// The phase of the Modern Gems turn pipeline. Input acts only in [`Phase::Idle`]; each other
-/// phase runs one animated transition and hands over to the next.
-#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[source(Screen = Screen::ModernGems)]
-pub enum Phase {
-    /// Waiting for a move; hovering highlights the group a move would remove.
-    #[default]
-    Idle,
-    /// A new board drops in.
-    Dealing,
-    /// The selected group is highlighted.
-    Flagging,
-    /// The flagged gems pop away.
-    Removing,
-    /// The gems above the holes fall.
-    Falling,
-    /// Empty columns close: the columns to their right slide left.
-    Shifting,
-    /// No move is left; the game-over panel shows.
-    Over,
-}
-
-impl Phase {
-    /// True while a transition is running (input is ignored then).
-    pub fn is_transition(self) -> bool {
-        !matches!(self, Phase::Idle | Phase::Over)
-    }
-}
-
-/// Registers the screen and phase states.
+/// Registers the screen state and the status every game reports.
 pub struct ScreensPlugin;
 
 impl Plugin for ScreensPlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<Screen>()
-            .add_sub_state::<Phase>()
             .init_resource::<ScreenStatus>()
             .add_systems(StateTransition, reset_status);
     }

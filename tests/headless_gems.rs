@@ -11,11 +11,11 @@ use gems_rules::gems::{
     random_board,
 };
 use modern_gems::gems::anim::Animations;
+use modern_gems::gems::model::Phase;
 use modern_gems::gems::model::{
     Flag, GemIndex, GemsAction, GemsSession, Kind, PendingMove, Position,
 };
 use modern_gems::headless_app;
-use modern_gems::screens::Phase;
 
 const STEP: Duration = Duration::from_millis(16);
 

@@ -557,7 +557,7 @@ fn run(seed: u64, frames: u64) -> Report {
             eprintln!(
                 "  after frame {frame}: {:?} {:?} move {}",
                 w.resource::<ScreenStatus>(),
-                w.get_resource::<State<modern_gems::screens::Phase>>()
+                w.get_resource::<State<modern_gems::gems::model::Phase>>()
                     .map(|p| *p.get()),
                 w.resource::<GemsSession>().game.move_num()
             );

@@ -5,11 +5,12 @@
 use bevy::prelude::*;
 use gems_rules::gems::{Cell, Computer, greedy_move};
 
+use super::GemsSystems;
+use super::model::Phase;
 use super::model::{GemsAction, GemsSession, KeyCursor, Paused};
-use super::session::GemsSystems;
 use crate::kit::ai::{AiHost, AiSlot, Once};
 use crate::kit::status::MoveSettled;
-use crate::screens::{Phase, Screen};
+use crate::screens::Screen;
 
 /// How the automatic player is driven.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]

@@ -42,7 +42,7 @@ impl Plugin for AnimPlugin {
         app.init_resource::<Animations>().add_systems(
             Update,
             (run_animations, scale_flagged)
-                .in_set(super::session::GemsSystems::Animate)
+                .in_set(super::GemsSystems::Animate)
                 .run_if(in_state(Screen::ModernGems)),
         );
     }

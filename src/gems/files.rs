@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use gems_rules::gems::{Game, MAX_SAVE_FILE_BYTES};
 
+use super::GemsSystems;
 use super::model::GemsAction;
-use super::session::GemsSystems;
 use crate::settings::Notices;
 
 /// Asks to load the `.mg` file at `path` and continue that game.

@@ -10,6 +10,7 @@ use gems_rules::gems::{Player, RemovalPolicy, board_by_name, random_board_name};
 use super::ai::{Autoplay, GemsAi, Hint};
 use super::files::LoadGameRequest;
 use super::input::set_paused;
+use super::model::Phase;
 use super::model::{
     ActivePlayer, ActivePolicy, GemsAction, GemsSession, LastMove, Paused, Selection,
 };
@@ -17,7 +18,7 @@ use crate::kit::scores::{GameOverInfo, HighScores};
 use crate::kit::ui::{UiPalette, dialog};
 use crate::library::{BoardAsset, BoardLibrary, Rescan};
 use crate::paths::DataDir;
-use crate::screens::{Phase, Screen};
+use crate::screens::Screen;
 use crate::settings::SettingsOpen;
 use crate::theme::Theme;
 

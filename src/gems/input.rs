@@ -6,11 +6,12 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 
+use super::GemsSystems;
+use super::model::Phase;
 use super::model::{BoardRebuilt, GemsAction, KeyCursor, Paused, Selection};
-use super::session::GemsSystems;
 use crate::kit::layout::BoardLayout;
 use crate::kit::status::MoveSettled;
-use crate::screens::{Phase, Screen};
+use crate::screens::Screen;
 
 /// Reads the devices.
 pub struct InputPlugin;

@@ -11,9 +11,9 @@ pub mod anim;
 pub mod files;
 pub mod hud;
 pub mod input;
+pub mod logic;
 pub mod model;
 pub mod scores;
-pub mod session;
 pub mod sound;
 pub mod transition;
 pub mod view;
@@ -24,7 +24,19 @@ use model::{
     ActivePlayer, ActivePolicy, BoardRebuilt, FlagChanged, GemIndex, GemsAction, KeyCursor,
     LastMove, Paused, PendingMove, Selection,
 };
-use session::GemsSystems;
+
+/// The order of the Modern Gems systems within a frame.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GemsSystems {
+    /// Input systems turn devices into [`GemsAction`]s.
+    Input,
+    /// Actions change the rules game.
+    Actions,
+    /// Transitions animate the change.
+    Animate,
+    /// Phases advance when their animations end.
+    Advance,
+}
 
 /// Everything Modern Gems needs without a window: the model, actions, transitions, AI, scores.
 pub struct GemsLogicPlugin;
@@ -34,11 +46,12 @@ impl Plugin for GemsLogicPlugin {
         let session = app
             .world_mut()
             .remove_resource::<model::GemsSession>()
-            .unwrap_or_else(session::default_session);
+            .unwrap_or_else(logic::default_session);
         app.init_resource::<crate::theme::Theme>()
             .insert_resource(ActivePolicy(session.game.policy()))
             .insert_resource(ActivePlayer(session.game.player()))
             .insert_resource(session)
+            .add_sub_state::<model::Phase>()
             .init_resource::<GemIndex>()
             .init_resource::<PendingMove>()
             .init_resource::<Selection>()
@@ -61,7 +74,7 @@ impl Plugin for GemsLogicPlugin {
                     .chain(),
             )
             .add_plugins((
-                session::SessionPlugin,
+                logic::LogicPlugin,
                 anim::AnimPlugin,
                 transition::TransitionPlugin,
                 ai::AiPlugin,

@@ -4,6 +4,8 @@
 use bevy::prelude::*;
 use gems_rules::gems::{Board, Cell, Game, MoveOutcome, Player, RemovalPolicy};
 
+use crate::screens::Screen;
+
 /// A gem's logical cell on the board. Updated at the start of the transition that moves it.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -249,3 +251,32 @@ pub struct FlagChanged {
 /// Sent when a board has been (re)built: a new game, a load, undo, redo or restart.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardRebuilt;
+
+/// The phase of the Modern Gems turn pipeline. Input acts only in [`Phase::Idle`]; each other
+/// phase runs one animated transition and hands over to the next.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::ModernGems)]
+pub enum Phase {
+    /// Waiting for a move; hovering highlights the group a move would remove.
+    #[default]
+    Idle,
+    /// A new board drops in.
+    Dealing,
+    /// The selected group is highlighted.
+    Flagging,
+    /// The flagged gems pop away.
+    Removing,
+    /// The gems above the holes fall.
+    Falling,
+    /// Empty columns close: the columns to their right slide left.
+    Shifting,
+    /// No move is left; the game-over panel shows.
+    Over,
+}
+
+impl Phase {
+    /// True while a transition is running (input is ignored then).
+    pub fn is_transition(self) -> bool {
+        !matches!(self, Phase::Idle | Phase::Over)
+    }
+}

@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 
 use super::model::PendingMove;
+use super::model::Phase;
 use crate::kit::audio::{Effect, SoundBank, play_effect};
-use crate::screens::Phase;
 use crate::settings::Settings;
 
 /// The playback speed (and so pitch) of the removal sound for a group of `n` gems: one

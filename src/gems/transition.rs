@@ -5,13 +5,14 @@
 use bevy::prelude::*;
 use gems_rules::gems::GemMove;
 
+use super::GemsSystems;
 use super::anim::Animations;
+use super::model::Phase;
 use super::model::{GemIndex, GemsSession, Paused, PendingMove, Position, Selection};
-use super::session::GemsSystems;
 use crate::kit::anim::{Tween, Vanish, stagger};
 use crate::kit::layout::cell_vec;
 use crate::kit::status::MoveSettled;
-use crate::screens::{Phase, Screen};
+use crate::screens::Screen;
 use crate::theme::Theme;
 
 /// Seconds spent in the current phase (for the flagging highlight).

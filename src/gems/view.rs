@@ -62,7 +62,7 @@ pub struct ViewPlugin;
 
 impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, setup)
+        app.add_systems(OnEnter(Screen::ModernGems), spawn_board_art)
             .add_systems(
                 Update,
                 (
@@ -73,14 +73,13 @@ impl Plugin for ViewPlugin {
                     place_panel_and_cursor,
                 )
                     .chain()
-                    .after(super::session::GemsSystems::Advance)
+                    .after(super::GemsSystems::Advance)
                     .run_if(in_state(Screen::ModernGems)),
             )
             .add_systems(
                 Update,
                 show_score_in_title.run_if(in_state(Screen::ModernGems)),
-            )
-            .add_systems(OnExit(Screen::ModernGems), hide_board_art);
+            );
     }
 }
 
@@ -202,7 +201,9 @@ fn build_art(
     }
 }
 
-fn setup(
+/// On entering the screen: the gems' art in the current theme (it may have changed while
+/// another screen showed), the board's panel and the keyboard cursor ring.
+fn spawn_board_art(
     mut commands: Commands,
     theme: Res<Theme>,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -215,6 +216,7 @@ fn setup(
         MeshMaterial2d(materials.add(color(&theme.board))),
         Transform::from_xyz(0.0, 0.0, 0.0),
         Visibility::Hidden,
+        DespawnOnExit(Screen::ModernGems),
     ));
     commands.spawn((
         CursorRing,
@@ -222,6 +224,7 @@ fn setup(
         MeshMaterial2d(materials.add(color(&theme.cursor))),
         Transform::from_xyz(0.0, 0.0, 3.0),
         Visibility::Hidden,
+        DespawnOnExit(Screen::ModernGems),
     ));
 }
 
@@ -387,12 +390,6 @@ fn place_panel_and_cursor(
     } else {
         Visibility::Hidden
     };
-}
-
-fn hide_board_art(mut q: Query<&mut Visibility, Or<(With<BoardPanel>, With<CursorRing>)>>) {
-    for mut v in &mut q {
-        *v = Visibility::Hidden;
-    }
 }
 
 /// Shows the board and score in the window title (on the web: the page title), e.g.

@@ -4,20 +4,22 @@
 use bevy::prelude::*;
 use gems_rules::gems::{Cell, Player};
 
+use super::GemsSystems;
 use super::anim::Animations;
+use super::model::Phase;
 use super::model::{
     ActivePlayer, ActivePolicy, Appearance, BoardRebuilt, Flag, FlagChanged, GemIndex, GemsAction,
     GemsSession, KeyCursor, Kind, LastMove, Paused, PendingMove, Position, Selection,
 };
 use crate::kit::anim::{Tween, stagger};
 use crate::kit::layout::{BoardLayout, ViewArea};
-use crate::screens::{Phase, Screen};
+use crate::screens::Screen;
 use crate::theme::Theme;
 
 /// Handles actions and rebuilds.
-pub struct SessionPlugin;
+pub struct LogicPlugin;
 
-impl Plugin for SessionPlugin {
+impl Plugin for LogicPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(
             Update,
@@ -38,22 +40,8 @@ impl Plugin for SessionPlugin {
                 .in_set(GemsSystems::Actions)
                 .run_if(resource_changed::<Theme>),
         )
-        .add_systems(OnEnter(Screen::ModernGems), spawn_current_board)
-        .add_systems(OnExit(Screen::ModernGems), despawn_board);
+        .add_systems(OnEnter(Screen::ModernGems), spawn_current_board);
     }
-}
-
-/// The order of the Modern Gems systems within a frame.
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GemsSystems {
-    /// Input systems turn devices into [`GemsAction`]s.
-    Input,
-    /// Actions change the rules game.
-    Actions,
-    /// Transitions animate the change.
-    Animate,
-    /// Phases advance when their animations end.
-    Advance,
 }
 
 /// The resources the action handler reads and writes.
@@ -307,6 +295,7 @@ fn rebuild(p: &mut SessionParams, deal: bool) {
             Kind(kind),
             Flag(false),
             Appearance::of(&p.theme, kind),
+            DespawnOnExit(Screen::ModernGems),
             Transform::from_translation(p.layout.world(start).extend(1.0))
                 .with_scale(super::anim::gem_scale(p.layout.cell)),
         ));
@@ -349,13 +338,6 @@ fn restyle_gems(theme: Res<Theme>, mut gems: Query<(&Kind, &mut Appearance)>) {
         if *look != next {
             *look = next;
         }
-    }
-}
-
-/// On leaving the Modern Gems screen: remove the gem entities.
-fn despawn_board(mut commands: Commands, gems: Query<Entity, With<Kind>>) {
-    for e in &gems {
-        commands.entity(e).despawn();
     }
 }
 
