@@ -185,7 +185,7 @@ fn bad_files_are_reported_and_left_alone_while_the_game_goes_on() {
 #[test]
 fn bad_k_in_a_row_board_files_are_reported_and_the_game_goes_on() {
     use modern_gems::k_in_a_row::KInARowLogicPlugin;
-    use modern_gems::k_in_a_row::logic::{KAction, KFileStatus, KSession};
+    use modern_gems::k_in_a_row::model::{KAction, KFileStatus, KSession};
 
     let dir = data_dir("kiar");
     let files: Vec<(&str, Vec<u8>)> = vec![

@@ -30,7 +30,9 @@ use modern_gems::gems::model::{
 use modern_gems::grid_duel::GridDuelLogicPlugin;
 use modern_gems::grid_duel::model::{CellState, DuelAction, DuelCell, OnShow};
 use modern_gems::headless_screen_app;
-use modern_gems::k_in_a_row::logic::{KAction, KInARowLogicPlugin, KNodeLimit, KSession, Setup};
+use modern_gems::k_in_a_row::KInARowLogicPlugin;
+use modern_gems::k_in_a_row::ai::KNodeLimit;
+use modern_gems::k_in_a_row::model::{KAction, KSession, Setup};
 use modern_gems::kit::ai::AiHost;
 use modern_gems::kit::anim::Tween;
 use modern_gems::kit::seed::Seeds;

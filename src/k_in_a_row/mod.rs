@@ -1,19 +1,72 @@
-//! K in a row in Bevy: mirrors and animates the rules in `gems_rules::k_in_a_row`.
-//! [`logic`] holds the model and the computer's background search (runs headless);
-//! `view` draws the board and the menu.
+//! K in a row in Bevy: mirrors and animates the rules in `gems_rules::k_in_a_row`. The rules'
+//! game lives in [`KSession`](model::KSession); [`KPhase`](model::KPhase) follows whose turn it
+//! is; the computer's search is a kit AI job.
+//!
+//! [`KInARowLogicPlugin`] runs headless (tests); [`KInARowViewPlugin`] adds drawing, input and
+//! the menu.
+
+pub mod ai;
+pub mod hud;
+pub mod input;
+pub mod logic;
+pub mod model;
+pub mod view;
 
 use bevy::prelude::*;
 
-pub mod logic;
-mod view;
+use model::{KAction, KFileStatus, KPhase, KSession};
 
-pub use logic::KInARowLogicPlugin;
+/// The order of the K in a row systems within a frame.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KSystems {
+    /// The mouse becomes actions.
+    Input,
+    /// Actions change the rules' game.
+    Actions,
+    /// The computer searches and moves.
+    Ai,
+    /// The phase follows the rules; the status is reported.
+    Report,
+}
 
 /// Everything K in a row needs: its screen's model, systems, drawing, input and menus.
 pub struct KInARowPlugin;
 
 impl Plugin for KInARowPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((logic::KInARowLogicPlugin, view::KInARowViewPlugin));
+        app.add_plugins((KInARowLogicPlugin, KInARowViewPlugin));
+    }
+}
+
+/// The model, actions and AI, without drawing (runs headless).
+pub struct KInARowLogicPlugin;
+
+impl Plugin for KInARowLogicPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<KSession>()
+            .init_resource::<KFileStatus>()
+            .init_resource::<crate::settings::Notices>()
+            .add_sub_state::<KPhase>()
+            .add_message::<KAction>()
+            .configure_sets(
+                Update,
+                (
+                    KSystems::Input,
+                    KSystems::Actions,
+                    KSystems::Ai,
+                    KSystems::Report,
+                )
+                    .chain(),
+            )
+            .add_plugins((logic::LogicPlugin, ai::AiPlugin));
+    }
+}
+
+/// Drawing, input and the menu.
+pub struct KInARowViewPlugin;
+
+impl Plugin for KInARowViewPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((view::ViewPlugin, input::InputPlugin, hud::HudPlugin));
     }
 }

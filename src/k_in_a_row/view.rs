@@ -1,19 +1,16 @@
-//! Drawing, input and the menu of K in a row: cells, tiles that grow in, crossed-out unavailable
-//! squares, a glowing winning line, a "thinking" spinner and the game setup panel.
+//! The drawing of K in a row: cells, tiles that grow in, crossed-out unavailable squares and a
+//! glowing winning line.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_egui::input::EguiWantsInput;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use gems_rules::k_in_a_row::{Board, Cell, MAX_SIZE, Side, Status, Strength};
+use gems_rules::k_in_a_row::{Cell, Side};
 
-use super::logic::{KAction, KFileStatus, KSession, KThinking, PLACE_SECONDS, Setup};
-use crate::kit::ui::UiPalette;
+use super::model::{KSession, PLACE_SECONDS};
 use crate::screens::Screen;
 use crate::theme::{Theme, color};
 
 /// Width of the menu panel on the left, in logical pixels.
-const PANEL: f32 = 270.0;
+pub(super) const PANEL: f32 = 270.0;
 
 /// Marks every entity of the board drawing (rebuilt on each new game).
 #[derive(Component)]
@@ -27,7 +24,7 @@ struct KGlowArt(usize);
 
 /// Where the board is drawn.
 #[derive(Resource, Clone, Copy, Debug, Default)]
-struct KLayout {
+pub(super) struct KLayout {
     center: Vec2,
     cell: f32,
     size: usize,
@@ -45,7 +42,7 @@ impl KLayout {
             )
     }
 
-    fn cell_at(&self, p: Vec2) -> Option<(usize, usize)> {
+    pub(super) fn cell_at(&self, p: Vec2) -> Option<(usize, usize)> {
         let half = self.cell * self.size as f32 / 2.0;
         let d = p - self.center + Vec2::splat(half);
         let d = Vec2::new(d.x, 2.0 * half - d.y);
@@ -57,51 +54,20 @@ impl KLayout {
     }
 }
 
-/// The menu's fields.
-#[derive(Resource, Clone, Debug)]
-struct KMenu {
-    size: usize,
-    k: usize,
-    quality: u32,
-    perfect: bool,
-    human_first: bool,
-    path: String,
-    message: String,
-}
+/// Draws the board.
+pub struct ViewPlugin;
 
-impl Default for KMenu {
-    fn default() -> Self {
-        KMenu {
-            size: 5,
-            k: 4,
-            quality: 4,
-            perfect: false,
-            human_first: true,
-            path: "board.txt".to_string(),
-            message: String::new(),
-        }
-    }
-}
-
-/// Drawing, input and menus.
-pub struct KInARowViewPlugin;
-
-impl Plugin for KInARowViewPlugin {
+impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<KLayout>()
-            .init_resource::<KMenu>()
             .add_systems(OnExit(Screen::KInARow), |mut l: ResMut<KLayout>| {
                 l.built = false
             })
             .add_systems(
                 Update,
-                (layout_and_build, animate, click)
+                (layout_and_build, animate)
                     .chain()
                     .run_if(in_state(Screen::KInARow)),
-            )
-            .add_systems(
-                EguiPrimaryContextPass,
-                menu.run_if(in_state(Screen::KInARow)),
             );
     }
 }
@@ -265,158 +231,4 @@ fn animate(
             m.color = Color::srgba(1.0, 0.93, 0.45, pulse);
         }
     }
-}
-
-fn click(
-    window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform)>,
-    buttons: Res<ButtonInput<MouseButton>>,
-    egui: Option<Res<EguiWantsInput>>,
-    layout: Res<KLayout>,
-    session: Res<KSession>,
-    mut actions: MessageWriter<KAction>,
-) {
-    let Some(world) = crate::kit::pointer::world_click(&window, *camera, &buttons, egui.as_deref())
-    else {
-        return;
-    };
-    if let Some((r, c)) = layout.cell_at(world) {
-        actions.write(if session.editing {
-            KAction::ToggleUnavailable(r, c)
-        } else {
-            KAction::Place(r, c)
-        });
-    }
-}
-
-fn setup_from_menu(menu: &KMenu, current: &Board) -> Setup {
-    let mut board = Board::new(menu.size, menu.k.min(menu.size)).unwrap_or(*current);
-    if current.size() == menu.size {
-        for r in 0..menu.size {
-            for c in 0..menu.size {
-                if current.get(r, c) == Some(Cell::Unavailable) {
-                    board.set(r, c, Cell::Unavailable);
-                }
-            }
-        }
-    }
-    Setup {
-        board,
-        strength: if menu.perfect {
-            Strength::Perfect
-        } else {
-            Strength::Quality(menu.quality)
-        },
-        first: if menu.human_first {
-            Side::Human
-        } else {
-            Side::Computer
-        },
-    }
-}
-
-fn menu(
-    mut contexts: EguiContexts,
-    mut session: ResMut<KSession>,
-    thinking: Res<KThinking>,
-    mut m: ResMut<KMenu>,
-    file_status: Res<KFileStatus>,
-    mut actions: MessageWriter<KAction>,
-    mut next: ResMut<NextState<Screen>>,
-    theme: Res<Theme>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?.clone();
-    let pal = UiPalette::of(&theme);
-    pal.side_panel(&ctx, "k-in-a-row-menu", PANEL, |ui| {
-        ui.add_space(6.0);
-        if ui.button("☰ Games").clicked() {
-            next.set(Screen::Title);
-        }
-        ui.heading(egui::RichText::new("K in a row").size(theme.heading_size));
-        let b = session.game.board();
-        ui.label(format!(
-            "{n}×{n} board, {k} in a row wins",
-            n = b.size(),
-            k = b.k()
-        ));
-        ui.separator();
-        let status = match session.game.status() {
-            Status::Won(Side::Human) => "You win!".to_string(),
-            Status::Won(Side::Computer) => "The computer wins.".to_string(),
-            Status::Draw => "A draw: no empty square left.".to_string(),
-            Status::InProgress if session.editing => {
-                "Click squares to make them unavailable.".to_string()
-            }
-            Status::InProgress if thinking.busy() => "Computer is thinking…".to_string(),
-            Status::InProgress => "Your move: click an empty square.".to_string(),
-        };
-        ui.horizontal(|ui| {
-            if thinking.busy() {
-                ui.add(egui::Spinner::new());
-            }
-            let text = match session.game.status() {
-                Status::Won(Side::Human) => pal.good_text(status, theme.text_size),
-                Status::Won(Side::Computer) => pal.bad_text(status, theme.text_size),
-                _ => egui::RichText::new(status).size(theme.text_size),
-            };
-            ui.label(text.strong());
-        });
-        ui.separator();
-        ui.label("Next game");
-        ui.add(egui::Slider::new(&mut m.size, 3..=MAX_SIZE).text("size"));
-        let size = m.size;
-        ui.add(egui::Slider::new(&mut m.k, 2..=size).text("in a row"));
-        m.k = m.k.min(size);
-        ui.checkbox(&mut m.perfect, "perfect play (solve)");
-        ui.add_enabled(
-            !m.perfect,
-            egui::Slider::new(&mut m.quality, 1..=8).text("quality"),
-        );
-        ui.horizontal(|ui| {
-            ui.label("First:");
-            ui.radio_value(&mut m.human_first, true, "you");
-            ui.radio_value(&mut m.human_first, false, "computer");
-        });
-        if ui.button("New game").clicked() {
-            let setup = setup_from_menu(&m, &session.setup.board);
-            actions.write(KAction::NewGame(setup));
-        }
-        let editable = session.game.moves().is_empty() && session.setup.board.size() == m.size;
-        let mut editing = session.editing;
-        if ui
-            .add_enabled(
-                editable,
-                egui::Checkbox::new(&mut editing, "edit unavailable squares"),
-            )
-            .changed()
-        {
-            session.editing = editing;
-        }
-        ui.separator();
-        ui.label("Board file (size, k, quality, rows of e/u):");
-        ui.text_edit_singleline(&mut m.path);
-        if ui.button("Load board file").clicked() {
-            actions.write(KAction::LoadFile(std::path::PathBuf::from(m.path.trim())));
-        }
-        if file_status.is_changed() {
-            match &file_status.0 {
-                Some(Ok(path)) => {
-                    let setup = &session.setup;
-                    m.size = setup.board.size();
-                    m.k = setup.board.k();
-                    if let Strength::Quality(q) = setup.strength {
-                        m.quality = q.min(8);
-                    }
-                    m.perfect = false;
-                    m.message = format!("Loaded {path}");
-                }
-                Some(Err(e)) => m.message = e.clone(),
-                None => {}
-            }
-        }
-        if !m.message.is_empty() {
-            ui.label(egui::RichText::new(&m.message).small());
-        }
-    });
-    Ok(())
 }

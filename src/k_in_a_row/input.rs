@@ -1,0 +1,46 @@
+//! The mouse on K in a row's board: a click places a tile, or toggles an unavailable square
+//! while the board is being edited.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::EguiWantsInput;
+
+use super::model::{KAction, KSession};
+use super::view::KLayout;
+use crate::screens::Screen;
+
+/// Reads the mouse.
+pub struct InputPlugin;
+
+impl Plugin for InputPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            click
+                .in_set(super::KSystems::Input)
+                .run_if(in_state(Screen::KInARow)),
+        );
+    }
+}
+
+fn click(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    egui: Option<Res<EguiWantsInput>>,
+    layout: Res<KLayout>,
+    session: Res<KSession>,
+    mut actions: MessageWriter<KAction>,
+) {
+    let Some(world) = crate::kit::pointer::world_click(&window, *camera, &buttons, egui.as_deref())
+    else {
+        return;
+    };
+    if let Some((r, c)) = layout.cell_at(world) {
+        actions.write(if session.editing {
+            KAction::ToggleUnavailable(r, c)
+        } else {
+            KAction::Place(r, c)
+        });
+    }
+}
