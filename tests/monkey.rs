@@ -37,8 +37,9 @@ use modern_gems::kit::ai::AiHost;
 use modern_gems::kit::anim::Tween;
 use modern_gems::kit::seed::Seeds;
 use modern_gems::screens::{Screen, ScreenStatus};
-use modern_gems::solo_red::logic::{
-    CardEntity, Gliding, SoloRedAction, SoloRedLogicPlugin, SoloRedSession, place_position,
+use modern_gems::solo_red::SoloRedLogicPlugin;
+use modern_gems::solo_red::model::{
+    CardEntity, Gliding, SoloRedAction, SoloRedSession, place_position,
 };
 use modern_gems::solo_red::record::SoloRedRecordPlugin;
 use rand::rngs::StdRng;
@@ -392,7 +393,7 @@ fn check_solo(world: &mut World) -> Result<(), String> {
     let mut got = Vec::new();
     let mut q = world.query::<(&CardEntity, &Transform, Has<Gliding>)>();
     for (c, t, gliding) in q.iter(world) {
-        let lifted = matches!(c.place, modern_gems::solo_red::logic::Place::Hand(i) if s.selected == Some(i));
+        let lifted = matches!(c.place, modern_gems::solo_red::model::Place::Hand(i) if s.selected == Some(i));
         if gliding || t.translation != place_position(c.place, n, h, lifted) {
             return Err(format!("{} is not at rest at its place", c.card));
         }

@@ -9,8 +9,9 @@ use gems_rules::solo_red::{Game, ai};
 use modern_gems::headless_screen_app;
 use modern_gems::kit::scores::HighScores;
 use modern_gems::screens::{Screen, ScreenStatus};
-use modern_gems::solo_red::logic::{
-    CardEntity, Gliding, SoloRedAction, SoloRedLogicPlugin, SoloRedSession, place_position,
+use modern_gems::solo_red::SoloRedLogicPlugin;
+use modern_gems::solo_red::model::{
+    CardEntity, Gliding, SoloRedAction, SoloRedSession, place_position,
 };
 use modern_gems::solo_red::record::{SoloRedRecord, SoloRedRecordPlugin};
 
@@ -57,7 +58,7 @@ fn assert_mirror(app: &mut App) {
             assert!(!g, "{} still moving", c.card);
             let n = s.game.num_palettes();
             let h = s.game.hand().len();
-            let lifted = matches!(c.place, modern_gems::solo_red::logic::Place::Hand(i) if s.selected == Some(i));
+            let lifted = matches!(c.place, modern_gems::solo_red::model::Place::Hand(i) if s.selected == Some(i));
             assert_eq!(t.translation, place_position(c.place, n, h, lifted), "{}", c.card);
             (c.card, c.place)
         })

@@ -1,15 +1,36 @@
-//! Solo Red in Bevy: mirrors and animates the rules in `gems_rules::solo_red`.
+//! Solo Red in Bevy: mirrors and animates the rules in `gems_rules::solo_red`. The rules' game
+//! lives in [`SoloRedSession`](model::SoloRedSession), each card on the table is an entity that
+//! glides to the place the rules give it, and [`SoloPhase`](model::SoloPhase) says whether the
+//! deal goes on.
 //!
-//! [`logic::SoloRedLogicPlugin`] runs headless (the session, actions, card entities gliding to
-//! their places, the AI on `AsyncComputeTaskPool`); [`view::SoloRedViewPlugin`] adds the card
-//! meshes, mouse input and the egui HUD; [`record::SoloRedRecordPlugin`] keeps the player's
-//! record of deals won and winning streaks.
+//! [`SoloRedLogicPlugin`] runs headless (tests); [`SoloRedViewPlugin`] adds the card meshes,
+//! mouse input and the HUD; [`record::SoloRedRecordPlugin`] keeps the player's record of deals
+//! won and winning streaks.
 
+pub mod ai;
+pub mod hud;
+pub mod input;
 pub mod logic;
+pub mod model;
 pub mod record;
 pub mod view;
 
 use bevy::prelude::*;
+
+use model::{SoloPhase, SoloRedAction};
+
+/// The order of the Solo Red systems within a frame.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SoloRedSystems {
+    /// The mouse becomes actions.
+    Input,
+    /// Actions change the rules' game.
+    Actions,
+    /// The AI's answers are played or shown; autoplay starts searches.
+    Ai,
+    /// Cards glide to their places; the phase and status follow.
+    Animate,
+}
 
 /// Everything Solo Red needs: its screen's model, systems, drawing, input and menus.
 pub struct SoloRedPlugin;
@@ -17,9 +38,39 @@ pub struct SoloRedPlugin;
 impl Plugin for SoloRedPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
-            logic::SoloRedLogicPlugin,
+            SoloRedLogicPlugin,
             record::SoloRedRecordPlugin,
-            view::SoloRedViewPlugin,
+            SoloRedViewPlugin,
         ));
+    }
+}
+
+/// Everything Solo Red needs without a window.
+pub struct SoloRedLogicPlugin;
+
+impl Plugin for SoloRedLogicPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_message::<SoloRedAction>()
+            .add_sub_state::<SoloPhase>()
+            .configure_sets(
+                Update,
+                (
+                    SoloRedSystems::Input,
+                    SoloRedSystems::Actions,
+                    SoloRedSystems::Ai,
+                    SoloRedSystems::Animate,
+                )
+                    .chain(),
+            )
+            .add_plugins((logic::LogicPlugin, ai::AiPlugin));
+    }
+}
+
+/// The card meshes, mouse input and the HUD of Solo Red.
+pub struct SoloRedViewPlugin;
+
+impl Plugin for SoloRedViewPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((view::ViewPlugin, input::InputPlugin, hud::HudPlugin));
     }
 }

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::logic::SoloRedSession;
+use super::model::SoloRedSession;
 use crate::kit::scores::HighScores;
 use crate::screens::Screen;
 

@@ -1,24 +1,19 @@
-//! Drawing, input and HUD of Solo Red: cards are meshes (a dark edge, a coloured face, a white
-//! medallion) with their names and numbers as world labels, the table's captions are world
-//! labels too, the winning palette gets a golden frame, and clicks pick a hand card then a
-//! palette or the canvas.
+//! The drawing of Solo Red: cards are meshes (a dark edge, a coloured face, a white medallion)
+//! with their names and numbers as world labels, the table's captions are world labels too, and
+//! the winning palette gets a golden frame.
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
-use bevy_egui::input::EguiWantsInput;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use gems_rules::solo_red::Colour;
 
-use super::logic::{CardEntity, Place, SoloRedAction, SoloRedSession, place_position, table};
-use crate::kit::ui::UiPalette;
+use super::model::{CardEntity, PALETTES, Place, SoloRedAction, SoloRedSession, table};
 use crate::screens::Screen;
-use crate::theme::{Theme, color, egui_color};
+use crate::theme::{Theme, color};
 use crate::world_text::WorldLabel;
 
-/// Drawing, input and HUD of Solo Red.
-pub struct SoloRedViewPlugin;
+/// Draws the table.
+pub struct ViewPlugin;
 
-impl Plugin for SoloRedViewPlugin {
+impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(
             OnEnter(Screen::SoloRed),
@@ -26,13 +21,10 @@ impl Plugin for SoloRedViewPlugin {
         )
         .add_systems(
             Update,
-            (dress_cards, mark_winner, label_cards, write_captions, click)
+            (dress_cards, mark_winner, label_cards, write_captions)
                 .chain()
+                .after(super::SoloRedSystems::Animate)
                 .run_if(in_state(Screen::SoloRed)),
-        )
-        .add_systems(
-            EguiPrimaryContextPass,
-            hud.run_if(in_state(Screen::SoloRed)),
         );
     }
 }
@@ -95,10 +87,9 @@ impl Caption {
     fn place(self) -> Vec2 {
         use table::*;
         match self {
-            Caption::Palette(q) => Vec2::new(
-                palette_x(q, super::logic::PALETTES),
-                PALETTE_Y + CARD_H / 2.0 + 18.0,
-            ),
+            Caption::Palette(q) => {
+                Vec2::new(palette_x(q, PALETTES), PALETTE_Y + CARD_H / 2.0 + 18.0)
+            }
             Caption::Canvas => CANVAS + Vec2::new(0.0, CARD_H / 2.0 + 18.0),
             Caption::Rule => CANVAS + Vec2::new(0.0, -CARD_H / 2.0 - 36.0),
             Caption::Starter => CANVAS,
@@ -120,11 +111,11 @@ fn setup_table(
 ) {
     use table::*;
     let slot = materials.add(color(&theme.board).with_alpha(0.35));
-    for p in 0..super::logic::PALETTES {
+    for p in 0..PALETTES {
         commands.spawn((
             rect(&mut meshes, CARD_W + 16.0, 430.0),
             MeshMaterial2d(slot.clone()),
-            Transform::from_xyz(palette_x(p, super::logic::PALETTES), PALETTE_Y - 148.0, 0.0),
+            Transform::from_xyz(palette_x(p, PALETTES), PALETTE_Y - 148.0, 0.0),
             DespawnOnExit(Screen::SoloRed),
         ));
     }
@@ -141,7 +132,7 @@ fn setup_table(
         Transform::from_xyz(0.0, PALETTE_Y - 148.0, 0.5),
         DespawnOnExit(Screen::SoloRed),
     ));
-    let captions = (0..super::logic::PALETTES).map(Caption::Palette).chain([
+    let captions = (0..PALETTES).map(Caption::Palette).chain([
         Caption::Canvas,
         Caption::Rule,
         Caption::Deck,
@@ -375,139 +366,4 @@ fn write_captions(
             label.color = colour;
         }
     }
-}
-
-/// What a click at world position `p` means.
-fn target_at(p: Vec2, s: &SoloRedSession) -> Option<SoloRedAction> {
-    use table::*;
-    let n = s.game.num_palettes();
-    let h = s.game.hand().len();
-    for i in (0..h).rev() {
-        let c = place_position(Place::Hand(i), n, h, s.selected == Some(i)).truncate();
-        if (p - c).abs().cmple(Vec2::new(CARD_W, CARD_H) / 2.0).all() {
-            return Some(SoloRedAction::Select(i));
-        }
-    }
-    if (p - CANVAS)
-        .abs()
-        .cmple(Vec2::new(CARD_W, CARD_H) / 2.0 + 8.0)
-        .all()
-    {
-        return Some(SoloRedAction::Canvas);
-    }
-    (0..n)
-        .find(|&q| {
-            (p.x - palette_x(q, n)).abs() <= CARD_W / 2.0 + 8.0
-                && p.y <= PALETTE_Y + CARD_H / 2.0
-                && p.y >= PALETTE_Y - 360.0
-        })
-        .map(SoloRedAction::Palette)
-}
-
-fn click(
-    window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform)>,
-    buttons: Res<ButtonInput<MouseButton>>,
-    egui: Option<Res<EguiWantsInput>>,
-    s: Res<SoloRedSession>,
-    mut actions: MessageWriter<SoloRedAction>,
-) {
-    let Some(world) = crate::kit::pointer::world_click(&window, *camera, &buttons, egui.as_deref())
-    else {
-        return;
-    };
-    if let Some(a) = target_at(world, &s) {
-        actions.write(a);
-    }
-}
-
-#[derive(bevy::ecs::system::SystemParam)]
-struct HudParams<'w> {
-    session: Res<'w, SoloRedSession>,
-    theme: Res<'w, Theme>,
-    actions: MessageWriter<'w, SoloRedAction>,
-    next_screen: ResMut<'w, NextState<Screen>>,
-    scores: Option<Res<'w, crate::kit::scores::HighScores>>,
-    seeds: ResMut<'w, crate::kit::seed::Seeds>,
-}
-
-fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
-    let ctx = contexts.ctx_mut()?.clone();
-    top_bar(&ctx, &mut p);
-    if p.session.game.is_over() {
-        over_window(&ctx, &mut p);
-    }
-    Ok(())
-}
-
-fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
-    let pal = UiPalette::of(&p.theme);
-    pal.top_bar(ctx, "solo-red-top", |ui| {
-        if ui.button("☰ Games").clicked() {
-            p.next_screen.set(Screen::Title);
-        }
-        ui.separator();
-        ui.label(egui::RichText::new("Solo Red").strong().size(20.0));
-        ui.separator();
-        let rule = p.session.game.canvas();
-        ui.label(
-            egui::RichText::new(format!("Rule — {}: {}", rule.name(), rule.rule()))
-                .color(egui_color(face(rule)).lerp_to_gamma(egui::Color32::WHITE, 0.5))
-                .size(17.0),
-        );
-        ui.separator();
-        if ui.button("💡 Hint").clicked() {
-            p.actions.write(SoloRedAction::Hint);
-        }
-        let auto = if p.session.autoplay {
-            "⏸ Stop AI"
-        } else {
-            "▶ Autoplay"
-        };
-        if ui.button(auto).clicked() {
-            p.actions.write(SoloRedAction::ToggleAutoplay);
-        }
-        if ui.button("🔀 New deal").clicked() {
-            p.actions.write(SoloRedAction::NewGame(p.seeds.next_seed()));
-        }
-        if !p.session.message.is_empty() {
-            ui.separator();
-            ui.label(pal.accent_text(&p.session.message, p.theme.text_size));
-        }
-    });
-}
-
-fn over_window(ctx: &egui::Context, p: &mut HudParams) {
-    let won = p.session.game.is_won();
-    let title = if won { "You won!" } else { "Game lost" };
-    UiPalette::of(&p.theme).panel(
-        ctx,
-        "solo-red-over",
-        egui::Align2::RIGHT_CENTER,
-        egui::vec2(-24.0, -40.0),
-        300.0,
-        |ui| {
-            ui.heading(title);
-            ui.label(if won {
-                "Every card is played and a palette won after each play."
-            } else {
-                "The last card played did not make its palette win."
-            });
-            if let Some(scores) = &p.scores {
-                let record = super::record::SoloRedRecord::read(scores);
-                ui.label(egui::RichText::new(record.summary()).strong());
-            }
-            if p.session.assisted {
-                ui.small("Autoplay played in this deal, so it is not in your record.");
-            }
-            ui.horizontal(|ui| {
-                if ui.button("New deal").clicked() {
-                    p.actions.write(SoloRedAction::NewGame(p.seeds.next_seed()));
-                }
-                if ui.button("Back to games").clicked() {
-                    p.next_screen.set(Screen::Title);
-                }
-            });
-        },
-    );
 }

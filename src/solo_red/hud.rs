@@ -1,0 +1,114 @@
+//! Solo Red's egui HUD: the top bar (the rule, hint, autoplay, new deal, the last message) and
+//! the panel that ends a deal with the player's record.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::model::{SoloPhase, SoloRedAction, SoloRedSession};
+use super::view::face;
+use crate::kit::ui::UiPalette;
+use crate::screens::Screen;
+use crate::theme::{Theme, egui_color};
+
+/// Shows the HUD.
+pub struct HudPlugin;
+
+impl Plugin for HudPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            EguiPrimaryContextPass,
+            hud.run_if(in_state(Screen::SoloRed)),
+        );
+    }
+}
+
+#[derive(bevy::ecs::system::SystemParam)]
+struct HudParams<'w> {
+    session: Res<'w, SoloRedSession>,
+    theme: Res<'w, Theme>,
+    actions: MessageWriter<'w, SoloRedAction>,
+    next_screen: ResMut<'w, NextState<Screen>>,
+    scores: Option<Res<'w, crate::kit::scores::HighScores>>,
+    seeds: ResMut<'w, crate::kit::seed::Seeds>,
+}
+
+fn hud(mut contexts: EguiContexts, mut p: HudParams, phase: Res<State<SoloPhase>>) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    top_bar(&ctx, &mut p);
+    if *phase.get() == SoloPhase::Over {
+        over_window(&ctx, &mut p);
+    }
+    Ok(())
+}
+
+fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
+    let pal = UiPalette::of(&p.theme);
+    pal.top_bar(ctx, "solo-red-top", |ui| {
+        if ui.button("☰ Games").clicked() {
+            p.next_screen.set(Screen::Title);
+        }
+        ui.separator();
+        ui.label(egui::RichText::new("Solo Red").strong().size(20.0));
+        ui.separator();
+        let rule = p.session.game.canvas();
+        ui.label(
+            egui::RichText::new(format!("Rule — {}: {}", rule.name(), rule.rule()))
+                .color(egui_color(face(rule)).lerp_to_gamma(egui::Color32::WHITE, 0.5))
+                .size(17.0),
+        );
+        ui.separator();
+        if ui.button("💡 Hint").clicked() {
+            p.actions.write(SoloRedAction::Hint);
+        }
+        let auto = if p.session.autoplay {
+            "⏸ Stop AI"
+        } else {
+            "▶ Autoplay"
+        };
+        if ui.button(auto).clicked() {
+            p.actions.write(SoloRedAction::ToggleAutoplay);
+        }
+        if ui.button("🔀 New deal").clicked() {
+            p.actions.write(SoloRedAction::NewGame(p.seeds.next_seed()));
+        }
+        if !p.session.message.is_empty() {
+            ui.separator();
+            ui.label(pal.accent_text(&p.session.message, p.theme.text_size));
+        }
+    });
+}
+
+fn over_window(ctx: &egui::Context, p: &mut HudParams) {
+    let won = p.session.game.is_won();
+    let title = if won { "You won!" } else { "Game lost" };
+    UiPalette::of(&p.theme).panel(
+        ctx,
+        "solo-red-over",
+        egui::Align2::RIGHT_CENTER,
+        egui::vec2(-24.0, -40.0),
+        300.0,
+        |ui| {
+            ui.heading(title);
+            ui.label(if won {
+                "Every card is played and a palette won after each play."
+            } else {
+                "The last card played did not make its palette win."
+            });
+            if let Some(scores) = &p.scores {
+                let record = super::record::SoloRedRecord::read(scores);
+                ui.label(egui::RichText::new(record.summary()).strong());
+            }
+            if p.session.assisted {
+                ui.small("Autoplay played in this deal, so it is not in your record.");
+            }
+            ui.horizontal(|ui| {
+                if ui.button("New deal").clicked() {
+                    p.actions.write(SoloRedAction::NewGame(p.seeds.next_seed()));
+                }
+                if ui.button("Back to games").clicked() {
+                    p.next_screen.set(Screen::Title);
+                }
+            });
+        },
+    );
+}

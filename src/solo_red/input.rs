@@ -1,0 +1,67 @@
+//! The mouse on Solo Red's table: a click picks up (or puts back) a hand card, then plays it to
+//! a palette or the canvas.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::EguiWantsInput;
+
+use super::model::{Place, SoloRedAction, SoloRedSession, place_position, table};
+use crate::screens::Screen;
+
+/// Reads the mouse.
+pub struct InputPlugin;
+
+impl Plugin for InputPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            click
+                .in_set(super::SoloRedSystems::Input)
+                .run_if(in_state(Screen::SoloRed)),
+        );
+    }
+}
+
+/// What a click at world position `p` means.
+fn target_at(p: Vec2, s: &SoloRedSession) -> Option<SoloRedAction> {
+    use table::*;
+    let n = s.game.num_palettes();
+    let h = s.game.hand().len();
+    for i in (0..h).rev() {
+        let c = place_position(Place::Hand(i), n, h, s.selected == Some(i)).truncate();
+        if (p - c).abs().cmple(Vec2::new(CARD_W, CARD_H) / 2.0).all() {
+            return Some(SoloRedAction::Select(i));
+        }
+    }
+    if (p - CANVAS)
+        .abs()
+        .cmple(Vec2::new(CARD_W, CARD_H) / 2.0 + 8.0)
+        .all()
+    {
+        return Some(SoloRedAction::Canvas);
+    }
+    (0..n)
+        .find(|&q| {
+            (p.x - palette_x(q, n)).abs() <= CARD_W / 2.0 + 8.0
+                && p.y <= PALETTE_Y + CARD_H / 2.0
+                && p.y >= PALETTE_Y - 360.0
+        })
+        .map(SoloRedAction::Palette)
+}
+
+fn click(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    egui: Option<Res<EguiWantsInput>>,
+    s: Res<SoloRedSession>,
+    mut actions: MessageWriter<SoloRedAction>,
+) {
+    let Some(world) = crate::kit::pointer::world_click(&window, *camera, &buttons, egui.as_deref())
+    else {
+        return;
+    };
+    if let Some(a) = target_at(world, &s) {
+        actions.write(a);
+    }
+}
