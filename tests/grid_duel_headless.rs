@@ -22,8 +22,12 @@ fn app(seed: u64, kind: ComputerKind) -> App {
     app
 }
 
+/// The stage the duel is in, or hands over to at the next state transition.
 fn stage(app: &App) -> Stage {
-    app.world().resource::<OnShow>().stage
+    match app.world().resource::<NextState<Stage>>() {
+        NextState::Pending(s) | NextState::PendingIfNeq(s) => *s,
+        NextState::Unchanged => *app.world().resource::<State<Stage>>().get(),
+    }
 }
 
 /// Steps frames until the human must choose or the game is over.

@@ -46,13 +46,13 @@ fn sync_smart_choice(session: Res<DuelSession>, mut smart: ResMut<SmartChoice>) 
 
 fn record_win(
     session: Option<ResMut<DuelSession>>,
-    on_show: Res<OnShow>,
+    stage: Res<State<Stage>>,
     scores: Option<ResMut<HighScores>>,
 ) {
     let (Some(mut session), Some(mut scores)) = (session, scores) else {
         return;
     };
-    if on_show.stage == Stage::Over(Outcome::HumanWins) && !session.recorded {
+    if *stage.get() == Stage::Over(Outcome::HumanWins) && !session.recorded {
         session.recorded = true;
         let total = session.duel.total(Side::Human).max(0) as u64;
         scores.record(BEST_KEY, total);
@@ -63,6 +63,7 @@ fn panel(
     mut contexts: EguiContexts,
     session: Option<Res<DuelSession>>,
     on_show: Res<OnShow>,
+    stage: Res<State<Stage>>,
     scores: Option<Res<HighScores>>,
     mut smart: ResMut<SmartChoice>,
     mut actions: MessageWriter<DuelAction>,
@@ -98,7 +99,7 @@ fn panel(
             ));
             ui.separator();
             // The points count up for a moment once a grid is dealt.
-            let revealed = !matches!(on_show.stage, Stage::Revealing { .. });
+            let revealed = *stage.get() != Stage::Revealing;
             let grid = on_show.show.as_ref().map(|s| s.grid).filter(|_| revealed);
             if count_up.0 != grid {
                 *count_up = (grid, 0.0);
@@ -109,7 +110,7 @@ fn panel(
             if let Some(show) = &on_show.show {
                 ui.label(egui::RichText::new(caption(show)).size(20.0).strong());
                 let p = &on_show.points;
-                if !matches!(on_show.stage, Stage::Revealing { .. }) {
+                if *stage.get() != Stage::Revealing {
                     egui::Grid::new("points").num_columns(2).show(ui, |ui| {
                         ui.label(egui::RichText::new("Vertical").color(green));
                         ui.label(
@@ -140,7 +141,7 @@ fn panel(
                 }
                 ui.label(egui::RichText::new(&show.note).italics());
             }
-            if on_show.stage == Stage::Choosing {
+            if *stage.get() == Stage::Choosing {
                 ui.add_space(6.0);
                 ui.horizontal(|ui| {
                     if ui.button("Keep this grid  [Enter]").clicked() {
@@ -154,7 +155,7 @@ fn panel(
             }
             ui.separator();
             scoreboard(ui, duel);
-            if let Stage::Over(outcome) = on_show.stage {
+            if let Stage::Over(outcome) = *stage.get() {
                 ui.separator();
                 let (h, c) = (duel.total(Side::Human), duel.total(Side::Computer));
                 let (msg, color) = match outcome {

@@ -1,17 +1,21 @@
-//! Grid Duel in Bevy: mirrors and animates the rules in `gems_rules::grid_duel`.
+//! Grid Duel in Bevy: mirrors and animates the rules in `gems_rules::grid_duel`. The duel lives
+//! in [`DuelSession`](model::DuelSession); the grid on show is 81 cell entities; the
+//! [`Stage`](model::Stage) sub-state reveals grids, holds them while their points are read and
+//! waits for the human's choice.
 //!
-//! [`GridDuelLogicPlugin`](model::GridDuelLogicPlugin) runs headless (the duel, the cell
-//! entities, the reveal/hold/choose stage machine); [`GridDuelPlugin`] adds the drawing, pointer
-//! and keyboard input, and the egui panel.
+//! [`GridDuelLogicPlugin`] runs headless (tests); [`GridDuelPlugin`] adds the drawing, pointer
+//! and keyboard input, the egui panel and the sounds.
 
 pub mod hud;
+pub mod input;
+pub mod logic;
 pub mod model;
 pub mod sound;
 pub mod view;
 
 use bevy::prelude::*;
 
-pub use model::GridDuelLogicPlugin;
+use model::{DuelAction, OnShow, Stage};
 
 /// Everything Grid Duel needs: its screen's model, systems, drawing, input and menus.
 pub struct GridDuelPlugin;
@@ -21,8 +25,21 @@ impl Plugin for GridDuelPlugin {
         app.add_plugins((
             GridDuelLogicPlugin,
             view::GridDuelViewPlugin,
+            input::InputPlugin,
             hud::GridDuelHudPlugin,
             sound::GridDuelSoundPlugin,
         ));
+    }
+}
+
+/// Grid Duel's model and stage machine, without any drawing (runs headless).
+pub struct GridDuelLogicPlugin;
+
+impl Plugin for GridDuelLogicPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_message::<DuelAction>()
+            .init_resource::<OnShow>()
+            .add_sub_state::<Stage>()
+            .add_plugins(logic::LogicPlugin);
     }
 }

@@ -1,20 +1,12 @@
 //! Grid Duel's model in the ECS: the rules' [`Duel`] in a resource, the grid on show as 81 cell
-//! entities, the actions players send, and the stage machine that reveals grids, holds them while
-//! their points are read, and waits for the human's choice.
-//!
-//! Every rule lives in `gems_rules::grid_duel`; this module only orders what it reports into
-//! animated "shows".
+//! entities, the actions players send, and the stage of the grid on show.
 
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
-use gems_rules::grid_duel::{
-    Breakdown, Choice, ComputerKind, Duel, GRIDS_PER_TURN, Grid, Outcome, Phase, Side, score,
-};
+use gems_rules::grid_duel::{Breakdown, ComputerKind, Duel, GRIDS_PER_TURN, Grid, Outcome, Side};
 
-use crate::kit::seed::Seeds;
-use crate::launch::LaunchOptions;
-use crate::screens::{Screen, ScreenStatus};
+use crate::screens::Screen;
 
 /// Seconds between two cells appearing while a whole grid is revealed.
 pub const CELL_STAGGER: f32 = 0.012;
@@ -95,21 +87,19 @@ pub struct Show {
     pub choose: bool,
 }
 
-/// Where the animation stands.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Where the grid on show stands: a sub-state of [`Screen::GridDuel`] (the seconds spent in
+/// it are [`OnShow::elapsed`]).
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::GridDuel)]
 pub enum Stage {
-    /// Cells are appearing; `elapsed` seconds since the show began.
-    Revealing {
-        /// Seconds since the show began.
-        elapsed: f32,
-    },
+    /// Cells are appearing.
+    Revealing,
     /// The human's grid is on show; waiting for their choice.
     Choosing,
-    /// A finished grid is held on show for [`HOLD`] seconds.
-    Holding {
-        /// Seconds held so far.
-        elapsed: f32,
-    },
+    /// A finished grid is held on show for [`HOLD`] seconds (a new game starts here, held
+    /// already, so that its first grid comes at once).
+    #[default]
+    Holding,
     /// The game is over (won, lost, or tied and waiting for the replay).
     Over(Outcome),
 }
@@ -121,8 +111,8 @@ pub struct OnShow {
     pub show: Option<Show>,
     /// Its points.
     pub points: Breakdown,
-    /// Where the animation stands.
-    pub stage: Stage,
+    /// Seconds spent in the current [`Stage`] (`f32::MAX`: a reveal that shows at once).
+    pub elapsed: f32,
     /// Shows waiting their turn (the computer's grids).
     pub queue: VecDeque<Show>,
 }
@@ -132,7 +122,7 @@ impl Default for OnShow {
         Self {
             show: None,
             points: Breakdown::default(),
-            stage: Stage::Holding { elapsed: HOLD },
+            elapsed: HOLD,
             queue: VecDeque::new(),
         }
     }
@@ -154,323 +144,6 @@ pub struct CellState {
     pub digit: u8,
     /// 0 = hidden, 1 = fully shown.
     pub shown: f32,
-}
-
-/// Grid Duel's model and stage machine, without any drawing (runs headless).
-pub struct GridDuelLogicPlugin;
-
-impl Plugin for GridDuelLogicPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_message::<DuelAction>()
-            .init_resource::<OnShow>()
-            .add_systems(OnEnter(Screen::GridDuel), start)
-            .add_systems(
-                Update,
-                (autoplay, apply_actions, advance, sync_cells, report_status)
-                    .chain()
-                    .run_if(in_state(Screen::GridDuel)),
-            );
-    }
-}
-
-fn start(
-    mut commands: Commands,
-    session: Option<Res<DuelSession>>,
-    opts: Option<Res<LaunchOptions>>,
-    mut seeds: ResMut<Seeds>,
-    mut on_show: ResMut<OnShow>,
-) {
-    if session.is_none() {
-        let seed = opts
-            .and_then(|o| o.seed)
-            .unwrap_or_else(|| seeds.next_seed());
-        commands.insert_resource(DuelSession::new(seed, ComputerKind::Plain));
-    }
-    *on_show = OnShow::default();
-    for row in 0..9 {
-        for col in 0..9 {
-            commands.spawn((
-                DuelCell { row, col },
-                CellState::default(),
-                DespawnOnExit(Screen::GridDuel),
-            ));
-        }
-    }
-}
-
-fn put_on_show(on_show: &mut OnShow, show: Show) {
-    on_show.points = score(&show.grid);
-    on_show.stage = if show.reveal == Reveal::None {
-        Stage::Revealing { elapsed: f32::MAX }
-    } else {
-        Stage::Revealing { elapsed: 0.0 }
-    };
-    on_show.show = Some(show);
-}
-
-fn apply_actions(
-    mut actions: MessageReader<DuelAction>,
-    mut session: Option<ResMut<DuelSession>>,
-    mut on_show: ResMut<OnShow>,
-    mut seeds: ResMut<Seeds>,
-) {
-    for action in actions.read() {
-        let Some(session) = session.as_deref_mut() else {
-            continue;
-        };
-        match *action {
-            DuelAction::NewGame { smart } => {
-                let kind = if smart {
-                    ComputerKind::Smart
-                } else {
-                    ComputerKind::Plain
-                };
-                let seed = seeds.next_seed();
-                *session = DuelSession::new(seed, kind);
-                *on_show = OnShow::default();
-            }
-            DuelAction::Replay => {
-                if session.duel.replay().is_ok() {
-                    session.recorded = false;
-                    *on_show = OnShow::default();
-                }
-            }
-            DuelAction::Keep | DuelAction::RegenerateGrid | DuelAction::RegenerateRow(_) => {
-                if on_show.stage != Stage::Choosing {
-                    continue;
-                }
-                let choice = match *action {
-                    DuelAction::Keep => Choice::Keep,
-                    DuelAction::RegenerateGrid => Choice::RegenerateGrid,
-                    DuelAction::RegenerateRow(r) => Choice::RegenerateRow(r),
-                    _ => continue,
-                };
-                let Ok(played) = session.duel.choose(choice) else {
-                    continue;
-                };
-                let (reveal, note) = match choice {
-                    Choice::Keep => (Reveal::None, "No regeneration requested . . .".to_string()),
-                    Choice::RegenerateGrid => {
-                        (Reveal::All, "Regenerating the whole grid . . .".to_string())
-                    }
-                    Choice::RegenerateRow(r) => {
-                        (Reveal::Row(r - 1), format!("Regenerating row {r} . . ."))
-                    }
-                };
-                put_on_show(
-                    &mut on_show,
-                    Show {
-                        grid: played.grid,
-                        owner: Side::Human,
-                        index: played.index,
-                        reveal,
-                        note,
-                        choose: false,
-                    },
-                );
-            }
-        }
-    }
-}
-
-/// `--autoplay`: the human side plays like the smart computer (regenerates the best row when
-/// its expected gain is positive, else keeps the grid) after a short look; after a tie the
-/// replay starts by itself.
-fn autoplay(
-    opts: Option<Res<LaunchOptions>>,
-    session: Option<Res<DuelSession>>,
-    on_show: Res<OnShow>,
-    time: Res<Time>,
-    mut waited: Local<f32>,
-    mut actions: MessageWriter<DuelAction>,
-) {
-    let (Some(opts), Some(session)) = (opts, session) else {
-        return;
-    };
-    if !opts.autoplay {
-        return;
-    }
-    match on_show.stage {
-        Stage::Choosing => {
-            *waited += time.delta_secs();
-            if *waited < AUTOPLAY_DELAY {
-                return;
-            }
-            *waited = 0.0;
-            let Some(grid) = session.duel.pending_grid() else {
-                return;
-            };
-            let plan = gems_rules::grid_duel::best_row(grid);
-            actions.write(if plan.gain() > 0.0 {
-                DuelAction::RegenerateRow(plan.row + 1)
-            } else {
-                DuelAction::Keep
-            });
-        }
-        Stage::Over(Outcome::Tie) => {
-            actions.write(DuelAction::Replay);
-        }
-        _ => *waited = 0.0,
-    }
-}
-
-/// Seconds the current reveal takes.
-pub fn reveal_duration(reveal: Reveal) -> f32 {
-    match reveal {
-        Reveal::All => 80.0 * CELL_STAGGER + CELL_FADE,
-        Reveal::Row(_) => 8.0 * ROW_STAGGER + CELL_FADE,
-        Reveal::None => 0.0,
-    }
-}
-
-/// Moves the stage machine on: reveal → choose or hold → the next show.
-fn advance(
-    time: Res<Time>,
-    settings: Option<Res<crate::settings::Settings>>,
-    session: Option<ResMut<DuelSession>>,
-    mut on_show: ResMut<OnShow>,
-) {
-    let Some(mut session) = session else { return };
-    // Reduced motion: grids appear at once and are held a third as long.
-    let reduced = settings.is_some_and(|s| s.reduced_motion);
-    let dt = if reduced {
-        time.delta_secs() * 3.0
-    } else {
-        time.delta_secs()
-    };
-    match on_show.stage {
-        Stage::Revealing { elapsed } => {
-            let reveal = on_show.show.as_ref().map_or(Reveal::None, |s| s.reveal);
-            let elapsed = if elapsed == f32::MAX || reduced {
-                f32::MAX
-            } else {
-                elapsed + dt
-            };
-            if elapsed >= reveal_duration(reveal) {
-                let choose = on_show.show.as_ref().is_some_and(|s| s.choose);
-                on_show.stage = if choose {
-                    Stage::Choosing
-                } else {
-                    Stage::Holding { elapsed: 0.0 }
-                };
-            } else {
-                on_show.stage = Stage::Revealing { elapsed };
-            }
-        }
-        Stage::Holding { elapsed } if elapsed + dt < HOLD => {
-            on_show.stage = Stage::Holding {
-                elapsed: elapsed + dt,
-            };
-        }
-        Stage::Holding { .. } => next_show(&mut session, &mut on_show),
-        Stage::Choosing | Stage::Over(_) => {}
-    }
-}
-
-/// Puts the next grid on show: a queued computer grid, the human's next grid, the computer's
-/// turn, or the end of the game.
-fn next_show(session: &mut DuelSession, on_show: &mut OnShow) {
-    if let Some(show) = on_show.queue.pop_front() {
-        put_on_show(on_show, show);
-        return;
-    }
-    match session.duel.phase() {
-        Phase::Human { grid } => {
-            if let Some(&pending) = session.duel.pending_grid() {
-                put_on_show(
-                    on_show,
-                    Show {
-                        grid: pending,
-                        owner: Side::Human,
-                        index: grid,
-                        reveal: Reveal::All,
-                        note: "Click a row to regenerate it, or choose below.".to_string(),
-                        choose: true,
-                    },
-                );
-            }
-        }
-        Phase::Computer => {
-            let Ok(grids) = session.duel.play_computer() else {
-                return;
-            };
-            for g in grids {
-                let dealt_note = match g.plan {
-                    Some(p) => format!(
-                        "Best row to regenerate: row {}, expected points {:.2} (gain {:+.2})",
-                        p.row + 1,
-                        p.expected,
-                        p.gain()
-                    ),
-                    None => "The computer scores its grid as dealt.".to_string(),
-                };
-                on_show.queue.push_back(Show {
-                    grid: g.dealt,
-                    owner: Side::Computer,
-                    index: g.index,
-                    reveal: Reveal::All,
-                    note: dealt_note,
-                    choose: false,
-                });
-                if let (true, Some(p)) = (g.regenerated, g.plan) {
-                    on_show.queue.push_back(Show {
-                        grid: g.grid,
-                        owner: Side::Computer,
-                        index: g.index,
-                        reveal: Reveal::Row(p.row),
-                        note: format!(
-                            "Computer regenerates row {} (expected {:.2}) . . .",
-                            p.row + 1,
-                            p.expected
-                        ),
-                        choose: false,
-                    });
-                }
-            }
-            if let Some(show) = on_show.queue.pop_front() {
-                put_on_show(on_show, show);
-            }
-        }
-        Phase::Over(outcome) => on_show.stage = Stage::Over(outcome),
-    }
-}
-
-/// Mirrors the grid on show into the cell entities, with each cell's reveal progress.
-fn sync_cells(on_show: Res<OnShow>, mut cells: Query<(&DuelCell, &mut CellState)>) {
-    let Some(show) = &on_show.show else {
-        for (_, mut s) in &mut cells {
-            s.shown = 0.0;
-        }
-        return;
-    };
-    let elapsed = match on_show.stage {
-        Stage::Revealing { elapsed } => elapsed,
-        _ => f32::MAX,
-    };
-    for (cell, mut state) in &mut cells {
-        let start = match show.reveal {
-            Reveal::All => Some((cell.row * 9 + cell.col) as f32 * CELL_STAGGER),
-            Reveal::Row(r) if r == cell.row => Some(cell.col as f32 * ROW_STAGGER),
-            _ => None,
-        };
-        let shown = match start {
-            Some(s) => ((elapsed - s) / CELL_FADE).clamp(0.0, 1.0),
-            None => 1.0,
-        };
-        let digit = show.grid.get(cell.row, cell.col);
-        if state.digit != digit || state.shown != shown {
-            *state = CellState { digit, shown };
-        }
-    }
-}
-
-fn report_status(on_show: Res<OnShow>, mut status: ResMut<ScreenStatus>) {
-    let settled = matches!(on_show.stage, Stage::Choosing | Stage::Over(_));
-    let over = matches!(
-        on_show.stage,
-        Stage::Over(Outcome::HumanWins | Outcome::ComputerWins)
-    );
-    status.report(settled, over);
 }
 
 /// The caption of a show: whose grid, which one ("Your grid 1 of 2", "Computer's grid 2 of 2").

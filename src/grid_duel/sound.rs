@@ -32,20 +32,22 @@ fn play(
 fn effects(
     mut commands: Commands,
     on_show: Res<OnShow>,
+    stage: Res<State<Stage>>,
     bank: Res<SoundBank>,
     settings: Option<Res<Settings>>,
     mut rows_played: Local<usize>,
     mut last_over: Local<bool>,
 ) {
     let settings = settings.as_deref();
-    let over = matches!(on_show.stage, Stage::Over(_));
+    let over = matches!(stage.get(), Stage::Over(_));
     if over && !*last_over {
         play(&mut commands, &bank, settings, Effect::GameOver, 1.0);
     }
     *last_over = over;
     let Some(show) = &on_show.show else { return };
-    match (on_show.stage, show.reveal) {
-        (Stage::Revealing { elapsed }, Reveal::All) if elapsed < f32::MAX => {
+    let elapsed = on_show.elapsed;
+    match (*stage.get(), show.reveal) {
+        (Stage::Revealing, Reveal::All) if elapsed < f32::MAX => {
             // One soft tick per row, pitch rising down the grid.
             let rows = ((elapsed / (9.0 * CELL_STAGGER)) as usize + 1).min(9);
             if elapsed < CELL_STAGGER {
@@ -57,13 +59,13 @@ fn effects(
                 *rows_played += 1;
             }
         }
-        (Stage::Revealing { elapsed }, Reveal::Row(_)) if elapsed < CELL_STAGGER * 2.0 => {
+        (Stage::Revealing, Reveal::Row(_)) if elapsed < CELL_STAGGER * 2.0 => {
             if *rows_played != usize::MAX {
                 play(&mut commands, &bank, settings, Effect::Remove, 1.2);
                 *rows_played = usize::MAX;
             }
         }
-        (Stage::Revealing { .. }, _) => {}
+        (Stage::Revealing, _) => {}
         _ => *rows_played = 0,
     }
 }

@@ -4,12 +4,10 @@
 //! 3×3 boxes glowing gold).
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
-use bevy_egui::input::EguiWantsInput;
 use gems_rules::grid_duel::score::{bonus_digits, rare_boxes, runs};
 use gems_rules::grid_duel::{Grid, SIZE};
 
-use super::model::{CellState, DuelAction, DuelCell, OnShow, Stage};
+use super::model::{CellState, DuelCell, OnShow, Stage};
 use crate::screens::Screen;
 use crate::theme::{Theme, color};
 use crate::world_text::{LabelAnchor, WorldLabel};
@@ -34,23 +32,17 @@ pub fn row_at(world: Vec2) -> Option<usize> {
     Some((((half - local.y) / CELL) as usize).min(SIZE - 1))
 }
 
-/// Drawing and input of Grid Duel.
+/// The drawing of Grid Duel.
 pub struct GridDuelViewPlugin;
 
 impl Plugin for GridDuelViewPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<HoverRow>()
-            .add_systems(OnEnter(Screen::GridDuel), setup)
+        app.add_systems(OnEnter(Screen::GridDuel), setup)
             .add_systems(
                 Update,
-                (
-                    dress_new_cells,
-                    pointer,
-                    draw_cells,
-                    draw_labels,
-                    draw_boxes,
-                )
+                (dress_new_cells, draw_cells, draw_labels, draw_boxes)
                     .chain()
+                    .after(super::input::read_input)
                     .run_if(in_state(Screen::GridDuel)),
             );
     }
@@ -204,6 +196,7 @@ fn digit_color(theme: &Theme, d: u8) -> Color {
 /// revealed.
 fn draw_cells(
     on_show: Res<OnShow>,
+    stage: Res<State<Stage>>,
     theme: Res<Theme>,
     mut cells: Query<(
         &DuelCell,
@@ -221,7 +214,7 @@ fn draw_cells(
         }
         return;
     };
-    let revealed = !matches!(on_show.stage, Stage::Revealing { .. });
+    let revealed = *stage.get() != Stage::Revealing;
     let (h, v) = run_masks(&show.grid);
     let bonus = bonus_digits(&show.grid);
     for (cell, state, mut sprite, mut tf, children) in &mut cells {
@@ -263,10 +256,11 @@ fn draw_cells(
 /// Each row's points after `=` (red: subtracted) and each column's points below it (green).
 fn draw_labels(
     on_show: Res<OnShow>,
+    stage: Res<State<Stage>>,
     mut rows: Query<(&RowLabel, &mut WorldLabel), Without<ColumnLabel>>,
     mut cols: Query<(&ColumnLabel, &mut WorldLabel), Without<RowLabel>>,
 ) {
-    let revealed = on_show.show.is_some() && !matches!(on_show.stage, Stage::Revealing { .. });
+    let revealed = on_show.show.is_some() && *stage.get() != Stage::Revealing;
     let p = &on_show.points;
     for (RowLabel(i), mut label) in &mut rows {
         let s = if revealed {
@@ -299,12 +293,13 @@ fn draw_labels(
 /// Frames the complete 3×3 boxes (rare points) and the row under the pointer.
 fn draw_boxes(
     on_show: Res<OnShow>,
+    stage: Res<State<Stage>>,
     hover: Res<HoverRow>,
     time: Res<Time>,
     mut frames: Query<(&RareFrame, &mut Visibility, &mut Sprite), Without<RowHover>>,
     mut row_hover: Query<(&mut Visibility, &mut Transform), (With<RowHover>, Without<RareFrame>)>,
 ) {
-    let revealed = !matches!(on_show.stage, Stage::Revealing { .. });
+    let revealed = *stage.get() != Stage::Revealing;
     let complete = match (&on_show.show, revealed) {
         (Some(s), true) => rare_boxes(&s.grid),
         _ => Vec::new(),
@@ -321,7 +316,7 @@ fn draw_boxes(
     }
     for (mut vis, mut tf) in &mut row_hover {
         match hover.0 {
-            Some(r) if on_show.stage == Stage::Choosing => {
+            Some(r) if *stage.get() == Stage::Choosing => {
                 vis.set_if_neq(Visibility::Visible);
                 tf.translation = cell_center(r, 4).extend(2.5);
             }
@@ -329,49 +324,5 @@ fn draw_boxes(
                 vis.set_if_neq(Visibility::Hidden);
             }
         }
-    }
-}
-
-/// Hovering highlights a row; clicking it regenerates that row. Keys: 1–9 a row, G the whole
-/// grid, Enter or Space keeps the grid.
-fn pointer(
-    window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform)>,
-    buttons: Res<ButtonInput<MouseButton>>,
-    keys: Res<ButtonInput<KeyCode>>,
-    egui: Option<Res<EguiWantsInput>>,
-    on_show: Res<OnShow>,
-    mut hover: ResMut<HoverRow>,
-    mut actions: MessageWriter<DuelAction>,
-) {
-    let row = crate::kit::pointer::cursor_world(&window, *camera, egui.as_deref()).and_then(row_at);
-    hover.set_if_neq(HoverRow(row));
-    if on_show.stage != Stage::Choosing {
-        return;
-    }
-    if let (Some(r), true) = (row, buttons.just_pressed(MouseButton::Left)) {
-        actions.write(DuelAction::RegenerateRow(r + 1));
-        return;
-    }
-    if egui.is_some_and(|e| e.wants_keyboard_input()) {
-        return;
-    }
-    const DIGITS: [KeyCode; 9] = [
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-        KeyCode::Digit9,
-    ];
-    if let Some(i) = DIGITS.iter().position(|k| keys.just_pressed(*k)) {
-        actions.write(DuelAction::RegenerateRow(i + 1));
-    } else if keys.just_pressed(KeyCode::KeyG) {
-        actions.write(DuelAction::RegenerateGrid);
-    } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::Space]) {
-        actions.write(DuelAction::Keep);
     }
 }

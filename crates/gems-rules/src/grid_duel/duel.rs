@@ -67,7 +67,7 @@ pub enum Phase {
 }
 
 /// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// The human's total is higher.
     HumanWins,

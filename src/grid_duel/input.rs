@@ -1,0 +1,63 @@
+//! Grid Duel's input: hovering highlights a row and clicking regenerates it; keys choose too.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::EguiWantsInput;
+
+use super::model::{DuelAction, Stage};
+use super::view::{HoverRow, row_at};
+use crate::screens::Screen;
+
+/// Reads the mouse and the keyboard.
+pub struct InputPlugin;
+
+impl Plugin for InputPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<HoverRow>()
+            .add_systems(Update, read_input.run_if(in_state(Screen::GridDuel)));
+    }
+}
+
+/// Hovering highlights a row; clicking it regenerates that row. Keys: 1–9 a row, G the whole
+/// grid, Enter or Space keeps the grid.
+pub(super) fn read_input(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    egui: Option<Res<EguiWantsInput>>,
+    stage: Res<State<Stage>>,
+    mut hover: ResMut<HoverRow>,
+    mut actions: MessageWriter<DuelAction>,
+) {
+    let row = crate::kit::pointer::cursor_world(&window, *camera, egui.as_deref()).and_then(row_at);
+    hover.set_if_neq(HoverRow(row));
+    if *stage.get() != Stage::Choosing {
+        return;
+    }
+    if let (Some(r), true) = (row, buttons.just_pressed(MouseButton::Left)) {
+        actions.write(DuelAction::RegenerateRow(r + 1));
+        return;
+    }
+    if egui.is_some_and(|e| e.wants_keyboard_input()) {
+        return;
+    }
+    const DIGITS: [KeyCode; 9] = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ];
+    if let Some(i) = DIGITS.iter().position(|k| keys.just_pressed(*k)) {
+        actions.write(DuelAction::RegenerateRow(i + 1));
+    } else if keys.just_pressed(KeyCode::KeyG) {
+        actions.write(DuelAction::RegenerateGrid);
+    } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::Space]) {
+        actions.write(DuelAction::Keep);
+    }
+}
