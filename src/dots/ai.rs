@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use gems_rules::dots::{Planner, Point};
 
-use super::logic::DotsSystems;
+use super::DotsSystems;
 use super::model::{DotsAction, DotsHint, DotsPhase, DotsSession};
 use crate::kit::ai::{AiHost, AiSlot, Once};
 use crate::kit::phase::PhaseOf;
@@ -47,19 +47,15 @@ pub type Answer = Option<(Vec<Point>, usize)>;
 pub type DotsSearch = AiSlot<Once<Answer>, (Purpose, u32)>;
 
 /// Starts and collects searches.
-pub struct AiPlugin;
-
-impl Plugin for AiPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<DotsAutoplay>()
-            .init_resource::<DotsSearch>()
-            .add_systems(
-                Update,
-                (start_search, finish_search)
-                    .chain()
-                    .in_set(DotsSystems::Input),
-            );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<DotsAutoplay>()
+        .init_resource::<DotsSearch>()
+        .add_systems(
+            Update,
+            (start_search, finish_search)
+                .chain()
+                .in_set(DotsSystems::Input),
+        );
 }
 
 fn spawn(session: &DotsSession, host: AiHost, search: &mut DotsSearch, purpose: Purpose) {

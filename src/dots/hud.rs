@@ -3,12 +3,13 @@
 //! announced before release) and the game-over panel with high scores.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, egui};
 use gems_rules::dots::{MAX_COLORS, MAX_SIZE, MIN_COLORS, MIN_SIZE};
 
 use super::ai::DotsAutoplay;
 use super::model::{DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, LastPoints};
 use crate::kit::phase::PhaseOf;
+use crate::kit::schedule::GameSchedule;
 use crate::kit::scores::HighScores;
 use crate::kit::seed::Seeds;
 use crate::kit::ui::{UiPalette, dialog};
@@ -16,12 +17,8 @@ use crate::screens::Screen;
 use crate::theme::Theme;
 
 /// Draws the HUD.
-pub struct HudPlugin;
-
-impl Plugin for HudPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(EguiPrimaryContextPass, hud.run_if(in_state(Screen::Dots)));
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.game_hud(Screen::Dots, hud);
 }
 
 fn hud(

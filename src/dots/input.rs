@@ -7,8 +7,8 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 use gems_rules::dots::Point;
 
+use super::DotsSystems;
 use super::ai::DotsAutoplay;
-use super::logic::DotsSystems;
 use super::model::DotsAction;
 use super::view::DotsLayout;
 use crate::screens::Screen;
@@ -18,17 +18,11 @@ use crate::screens::Screen;
 const DRAG_REACH: f32 = 0.42;
 
 /// Reads the devices.
-pub struct InputPlugin;
-
-impl Plugin for InputPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(
-            Update,
-            (pointer, touch, keyboard)
-                .in_set(DotsSystems::Input)
-                .run_if(in_state(Screen::Dots)),
-        );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (pointer, touch, keyboard).in_set(DotsSystems::Input),
+    );
 }
 
 fn dot_under(

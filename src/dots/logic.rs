@@ -10,6 +10,7 @@ use super::model::{
 };
 use crate::kit::anim::Tween;
 use crate::kit::phase::PhaseOf;
+use crate::kit::schedule::GameSchedule;
 use crate::kit::scores::HighScores;
 use crate::kit::status::{MoveSettled, finish_game};
 use crate::screens::{Screen, ScreenStatus};
@@ -18,48 +19,32 @@ use crate::theme::Theme;
 /// Seconds an AI selection is shown before it is removed.
 pub const SHOW_SECONDS: f32 = 0.35;
 
-/// Order of the Dots systems within a frame.
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DotsSystems {
-    /// Devices and AI answers become actions.
-    Input,
-    /// Actions change the game.
-    Actions,
-    /// Animations advance and hand over.
-    Advance,
-}
-
 /// The removal being animated.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct PendingOutcome(pub Option<Outcome>);
 
 /// Model, actions and transitions (no drawing).
-pub struct LogicPlugin;
-
-impl Plugin for LogicPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<PendingOutcome>()
-            .configure_sets(
-                Update,
-                (
-                    DotsSystems::Input,
-                    DotsSystems::Actions,
-                    DotsSystems::Advance,
-                )
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PendingOutcome>()
+        .game_sets(
+            Screen::Dots,
+            (
+                super::DotsSystems::Input,
+                super::DotsSystems::Actions,
+                super::DotsSystems::Advance,
+                super::DotsSystems::View,
+            ),
+        )
+        .add_systems(OnEnter(Screen::Dots), spawn_board)
+        .add_systems(
+            Update,
+            (
+                apply_actions.in_set(super::DotsSystems::Actions),
+                (show_ai_selection, vanish, fall, report_status)
                     .chain()
-                    .run_if(in_state(Screen::Dots)),
-            )
-            .add_systems(OnEnter(Screen::Dots), spawn_board)
-            .add_systems(
-                Update,
-                (
-                    apply_actions.in_set(DotsSystems::Actions),
-                    (show_ai_selection, vanish, fall, report_status)
-                        .chain()
-                        .in_set(DotsSystems::Advance),
-                ),
-            );
-    }
+                    .in_set(super::DotsSystems::Advance),
+            ),
+        );
 }
 
 /// Spawns one entity per dot of the session's board (after despawning any left).

@@ -18,6 +18,19 @@ use model::{
     DotIndex, DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, Gesture, LastPoints,
 };
 
+/// Order of the Dots systems within a frame.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DotsSystems {
+    /// Devices and AI answers become actions.
+    Input,
+    /// Actions change the game.
+    Actions,
+    /// Animations advance and hand over.
+    Advance,
+    /// The board is drawn and the sounds play.
+    View,
+}
+
 /// Everything Dots needs: its screen's model, systems, drawing, input and menus.
 pub struct DotsPlugin;
 
@@ -46,7 +59,7 @@ impl Plugin for DotsLogicPlugin {
             .init_resource::<LastPoints>()
             .init_resource::<DotsGameOver>()
             .add_message::<DotsAction>()
-            .add_plugins((logic::LogicPlugin, ai::AiPlugin));
+            .add_plugins((logic::plugin, ai::plugin));
     }
 }
 
@@ -55,12 +68,7 @@ pub struct DotsViewPlugin;
 
 impl Plugin for DotsViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((
-            view::ViewPlugin,
-            input::InputPlugin,
-            hud::HudPlugin,
-            sound::SoundPlugin,
-        ));
+        app.add_plugins((view::plugin, input::plugin, hud::plugin, sound::plugin));
     }
 }
 

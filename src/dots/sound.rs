@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::logic::DotsSystems;
+use super::DotsSystems;
 use super::model::{DotsPhase, DotsSession};
 use crate::gems::sound::removal_pitch;
 use crate::kit::audio::{Effect, SoundBank, play_effect};
@@ -13,17 +13,8 @@ use crate::screens::Screen;
 use crate::settings::Settings;
 
 /// Plays the effects.
-pub struct SoundPlugin;
-
-impl Plugin for SoundPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(
-            Update,
-            effects
-                .after(DotsSystems::Advance)
-                .run_if(in_state(Screen::Dots)),
-        );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, effects.in_set(DotsSystems::View));
 }
 
 fn effects(

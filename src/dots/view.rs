@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use gems_rules::dots::{Point, is_closed_shape};
 
-use super::logic::DotsSystems;
+use super::DotsSystems;
 use super::model::{Dot, DotsHint, DotsSession, Gesture, Vanish};
 use crate::kit::anim::Tween;
 use crate::kit::layout::{BoardLayout, ViewArea};
@@ -57,26 +57,21 @@ struct Panel;
 struct Overlay;
 
 /// Draws the screen.
-pub struct ViewPlugin;
-
-impl Plugin for ViewPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<DotsLayout>()
-            .add_systems(OnEnter(Screen::Dots), setup)
-            .add_systems(
-                Update,
-                (
-                    fit_layout,
-                    rebuild_art.run_if(resource_changed::<Theme>),
-                    dress_dots,
-                    place_dots,
-                    draw_overlay,
-                )
-                    .chain()
-                    .after(DotsSystems::Advance)
-                    .run_if(in_state(Screen::Dots)),
-            );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<DotsLayout>()
+        .add_systems(OnEnter(Screen::Dots), setup)
+        .add_systems(
+            Update,
+            (
+                fit_layout,
+                rebuild_art.run_if(resource_changed::<Theme>),
+                dress_dots,
+                place_dots,
+                draw_overlay,
+            )
+                .chain()
+                .in_set(DotsSystems::View),
+        );
 }
 
 fn build_art(

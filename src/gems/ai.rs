@@ -71,25 +71,20 @@ pub struct Hint {
 }
 
 /// Drives automatic players and hints.
-pub struct AiPlugin;
-
-impl Plugin for AiPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<Autoplay>()
-            .init_resource::<GemsAi>()
-            .init_resource::<GemsComputer>()
-            .init_resource::<Hint>()
-            .add_systems(
-                Update,
-                (
-                    (start_ai_move, start_hint).run_if(in_state(Phase::Idle)),
-                    finish_search,
-                )
-                    .chain()
-                    .before(GemsSystems::Actions)
-                    .run_if(in_state(Screen::ModernGems)),
-            );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Autoplay>()
+        .init_resource::<GemsAi>()
+        .init_resource::<GemsComputer>()
+        .init_resource::<Hint>()
+        .add_systems(
+            Update,
+            (
+                (start_ai_move, start_hint).run_if(in_state(Phase::Idle)),
+                finish_search,
+            )
+                .chain()
+                .in_set(GemsSystems::Ai),
+        );
 }
 
 /// Starts a search for the session's player (or, for a hint, the greedy move) on the current

@@ -6,7 +6,6 @@ use bevy::prelude::*;
 use super::model::{FlagChanged, Kind, Paused};
 use crate::kit::anim::{Tween, Vanish};
 use crate::kit::layout::BoardLayout;
-use crate::screens::Screen;
 
 /// The animations in progress: only the gems listed here do any work in a frame. Starting a
 /// phase pushes one entry per moving gem, so even a 10,000-gem cascade changes no archetype.
@@ -35,17 +34,11 @@ pub fn gem_scale(size: f32) -> Vec3 {
 pub const FLAG_SCALE: f32 = 1.08;
 
 /// Runs the per-gem animations.
-pub struct AnimPlugin;
-
-impl Plugin for AnimPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<Animations>().add_systems(
-            Update,
-            (run_animations, scale_flagged)
-                .in_set(super::GemsSystems::Animate)
-                .run_if(in_state(Screen::ModernGems)),
-        );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Animations>().add_systems(
+        Update,
+        (run_animations, scale_flagged).in_set(super::GemsSystems::Animate),
+    );
 }
 
 /// Advances every tween and pop by the frame's time (nothing while paused): movers take their

@@ -30,14 +30,10 @@ pub fn load_game_file(path: &Path) -> Result<Game, String> {
 }
 
 /// Handles load requests.
-pub struct FilesPlugin;
-
-impl Plugin for FilesPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<Notices>()
-            .add_message::<LoadGameRequest>()
-            .add_systems(Update, load_requested.in_set(GemsSystems::Input));
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Notices>()
+        .add_message::<LoadGameRequest>()
+        .add_systems(Update, load_requested.in_set(GemsSystems::Input));
 }
 
 fn load_requested(

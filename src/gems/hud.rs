@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, egui};
 use gems_rules::gems::{Player, RemovalPolicy, board_by_name, random_board_name};
 
 use super::ai::{Autoplay, GemsAi, Hint};
@@ -14,6 +14,7 @@ use super::model::Phase;
 use super::model::{
     ActivePlayer, ActivePolicy, GemsAction, GemsSession, LastMove, Paused, Selection,
 };
+use crate::kit::schedule::GameSchedule;
 use crate::kit::scores::{GameOverInfo, HighScores};
 use crate::kit::ui::{UiPalette, dialog};
 use crate::library::{BoardAsset, BoardLibrary, Rescan};
@@ -80,15 +81,9 @@ impl Default for HudState {
 }
 
 /// Shows the HUD.
-pub struct HudPlugin;
-
-impl Plugin for HudPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<HudState>().add_systems(
-            EguiPrimaryContextPass,
-            hud.run_if(in_state(Screen::ModernGems)),
-        );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<HudState>()
+        .game_hud(Screen::ModernGems, hud);
 }
 
 /// Everything the HUD reads and changes.

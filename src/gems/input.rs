@@ -14,17 +14,11 @@ use crate::kit::status::MoveSettled;
 use crate::screens::Screen;
 
 /// Reads the devices.
-pub struct InputPlugin;
-
-impl Plugin for InputPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(
-            Update,
-            ((pointer, touch).run_if(in_state(Phase::Idle)), keyboard)
-                .in_set(GemsSystems::Input)
-                .run_if(in_state(Screen::ModernGems)),
-        );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        ((pointer, touch).run_if(in_state(Phase::Idle)), keyboard).in_set(GemsSystems::Input),
+    );
 }
 
 /// The board cell under a window position.

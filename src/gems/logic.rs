@@ -17,31 +17,21 @@ use crate::screens::Screen;
 use crate::theme::Theme;
 
 /// Handles actions and rebuilds.
-pub struct LogicPlugin;
-
-impl Plugin for LogicPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(
-            Update,
-            (apply_active_rules, handle_actions)
-                .chain()
-                .in_set(GemsSystems::Actions)
-                .run_if(in_state(Screen::ModernGems)),
-        )
-        .add_systems(
-            Update,
-            report_status
-                .after(GemsSystems::Advance)
-                .run_if(in_state(Screen::ModernGems)),
-        )
-        .add_systems(
-            Update,
-            restyle_gems
-                .in_set(GemsSystems::Actions)
-                .run_if(resource_changed::<Theme>),
-        )
-        .add_systems(OnEnter(Screen::ModernGems), spawn_current_board);
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (apply_active_rules, handle_actions)
+            .chain()
+            .in_set(GemsSystems::Actions),
+    )
+    .add_systems(Update, report_status.in_set(GemsSystems::View))
+    .add_systems(
+        Update,
+        restyle_gems
+            .in_set(GemsSystems::Actions)
+            .run_if(resource_changed::<Theme>),
+    )
+    .add_systems(OnEnter(Screen::ModernGems), spawn_current_board);
 }
 
 /// The resources the action handler reads and writes.

@@ -20,22 +20,29 @@ pub mod view;
 
 use bevy::prelude::*;
 
+use crate::kit::schedule::GameSchedule;
+use crate::screens::Screen;
+
 use model::{
     ActivePlayer, ActivePolicy, BoardRebuilt, FlagChanged, GemIndex, GemsAction, KeyCursor,
     LastMove, Paused, PendingMove, Selection,
 };
 
-/// The order of the Modern Gems systems within a frame.
+/// The order of the Modern Gems systems within a frame (they run while its screen shows).
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GemsSystems {
     /// Input systems turn devices into [`GemsAction`]s.
     Input,
+    /// The automatic player and the hint start searches and send their answers.
+    Ai,
     /// Actions change the rules game.
     Actions,
     /// Transitions animate the change.
     Animate,
     /// Phases advance when their animations end.
     Advance,
+    /// The board is drawn and the status reported.
+    View,
 }
 
 /// Everything Modern Gems needs without a window: the model, actions, transitions, AI, scores.
@@ -63,23 +70,24 @@ impl Plugin for GemsLogicPlugin {
             .add_message::<GemsAction>()
             .add_message::<BoardRebuilt>()
             .add_message::<FlagChanged>()
-            .configure_sets(
-                Update,
+            .game_sets(
+                Screen::ModernGems,
                 (
                     GemsSystems::Input,
+                    GemsSystems::Ai,
                     GemsSystems::Actions,
                     GemsSystems::Animate,
                     GemsSystems::Advance,
-                )
-                    .chain(),
+                    GemsSystems::View,
+                ),
             )
             .add_plugins((
-                logic::LogicPlugin,
-                anim::AnimPlugin,
-                transition::TransitionPlugin,
-                ai::AiPlugin,
-                scores::ScoresPlugin,
-                files::FilesPlugin,
+                logic::plugin,
+                anim::plugin,
+                transition::plugin,
+                ai::plugin,
+                scores::plugin,
+                files::plugin,
             ));
     }
 }
@@ -89,11 +97,6 @@ pub struct GemsViewPlugin;
 
 impl Plugin for GemsViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((
-            view::ViewPlugin,
-            input::InputPlugin,
-            hud::HudPlugin,
-            sound::SoundPlugin,
-        ));
+        app.add_plugins((view::plugin, input::plugin, hud::plugin, sound::plugin));
     }
 }

@@ -9,13 +9,9 @@ use crate::kit::status::{MoveSettled, finish_game};
 use crate::screens::Screen;
 
 /// Records high scores when a game ends.
-pub struct ScoresPlugin;
-
-impl Plugin for ScoresPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<GameOverInfo>()
-            .add_systems(Update, record_game_over);
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<GameOverInfo>()
+        .add_systems(Update, record_game_over);
 }
 
 fn record_game_over(

@@ -16,26 +16,22 @@ pub fn removal_pitch(n: usize) -> f32 {
 }
 
 /// Plays the effects.
-pub struct SoundPlugin;
-
-impl Plugin for SoundPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(
-            OnEnter(Phase::Flagging),
-            |c: Commands, b: Res<SoundBank>, s: Option<Res<Settings>>| {
-                play(c, &b, s.as_deref(), Effect::Select, 1.0);
-            },
-        )
-        .add_systems(OnEnter(Phase::Removing), on_remove)
-        .add_systems(OnExit(Phase::Falling), on_land)
-        .add_systems(OnEnter(Phase::Shifting), on_shift)
-        .add_systems(
-            OnEnter(Phase::Over),
-            |c: Commands, b: Res<SoundBank>, s: Option<Res<Settings>>| {
-                play(c, &b, s.as_deref(), Effect::GameOver, 1.0);
-            },
-        );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(Phase::Flagging),
+        |c: Commands, b: Res<SoundBank>, s: Option<Res<Settings>>| {
+            play(c, &b, s.as_deref(), Effect::Select, 1.0);
+        },
+    )
+    .add_systems(OnEnter(Phase::Removing), on_remove)
+    .add_systems(OnExit(Phase::Falling), on_land)
+    .add_systems(OnEnter(Phase::Shifting), on_shift)
+    .add_systems(
+        OnEnter(Phase::Over),
+        |c: Commands, b: Res<SoundBank>, s: Option<Res<Settings>>| {
+            play(c, &b, s.as_deref(), Effect::GameOver, 1.0);
+        },
+    );
 }
 
 fn play(

@@ -20,22 +20,13 @@ use crate::theme::Theme;
 pub struct PhaseClock(pub f32);
 
 /// Runs the phases of a move.
-pub struct TransitionPlugin;
-
-impl Plugin for TransitionPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<PhaseClock>()
-            .add_systems(OnEnter(Phase::Flagging), reset_clock)
-            .add_systems(OnEnter(Phase::Removing), start_removing)
-            .add_systems(OnEnter(Phase::Falling), start_falling)
-            .add_systems(OnEnter(Phase::Shifting), start_shifting)
-            .add_systems(
-                Update,
-                advance_phase
-                    .in_set(GemsSystems::Advance)
-                    .run_if(in_state(Screen::ModernGems)),
-            );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PhaseClock>()
+        .add_systems(OnEnter(Phase::Flagging), reset_clock)
+        .add_systems(OnEnter(Phase::Removing), start_removing)
+        .add_systems(OnEnter(Phase::Falling), start_falling)
+        .add_systems(OnEnter(Phase::Shifting), start_shifting)
+        .add_systems(Update, advance_phase.in_set(GemsSystems::Advance));
 }
 
 fn reset_clock(mut clock: ResMut<PhaseClock>) {

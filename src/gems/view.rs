@@ -58,29 +58,21 @@ pub struct Dressed;
 pub struct Halo;
 
 /// Draws the board.
-pub struct ViewPlugin;
-
-impl Plugin for ViewPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::ModernGems), spawn_board_art)
-            .add_systems(
-                Update,
-                (
-                    apply_theme.run_if(resource_changed::<Theme>),
-                    fit_to_window,
-                    dress_new_gems,
-                    show_flags,
-                    place_panel_and_cursor,
-                )
-                    .chain()
-                    .after(super::GemsSystems::Advance)
-                    .run_if(in_state(Screen::ModernGems)),
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::ModernGems), spawn_board_art)
+        .add_systems(
+            Update,
+            (
+                apply_theme.run_if(resource_changed::<Theme>),
+                fit_to_window,
+                dress_new_gems,
+                show_flags,
+                place_panel_and_cursor,
             )
-            .add_systems(
-                Update,
-                show_score_in_title.run_if(in_state(Screen::ModernGems)),
-            );
-    }
+                .chain()
+                .in_set(super::GemsSystems::View),
+        )
+        .add_systems(Update, show_score_in_title.in_set(super::GemsSystems::View));
 }
 
 /// A mesh fanning out from the centre to `outline` (which must be star-shaped around it).

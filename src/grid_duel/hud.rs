@@ -2,10 +2,11 @@
 //! across turns, the end of the game (and the replay after a tie), and the way back to the title.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, egui};
 use gems_rules::grid_duel::{Outcome, Side, TURNS};
 
 use super::model::{DuelAction, DuelSession, OnShow, Stage, caption};
+use crate::kit::schedule::GameSchedule;
 use crate::kit::scores::HighScores;
 use crate::kit::ui::UiPalette;
 use crate::screens::Screen;
@@ -15,21 +16,14 @@ use crate::theme::Theme;
 pub const BEST_KEY: &str = "grid-duel/best-winning-total";
 
 /// The panel and the high-score bookkeeping.
-pub struct GridDuelHudPlugin;
-
-impl Plugin for GridDuelHudPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<SmartChoice>()
-            .add_systems(
-                EguiPrimaryContextPass,
-                panel.run_if(in_state(Screen::GridDuel)),
-            )
-            .add_systems(Update, record_win.run_if(in_state(Screen::GridDuel)))
-            .add_systems(
-                Update,
-                sync_smart_choice.run_if(resource_added::<DuelSession>),
-            );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SmartChoice>()
+        .game_hud(Screen::GridDuel, panel)
+        .add_systems(Update, record_win.in_set(super::DuelSystems::Draw))
+        .add_systems(
+            Update,
+            sync_smart_choice.run_if(resource_added::<DuelSession>),
+        );
 }
 
 /// Seconds the grid's points take to count up.

@@ -6,21 +6,16 @@ use bevy_egui::input::EguiWantsInput;
 
 use super::model::{DuelAction, Stage};
 use super::view::{HoverRow, row_at};
-use crate::screens::Screen;
 
 /// Reads the mouse and the keyboard.
-pub struct InputPlugin;
-
-impl Plugin for InputPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<HoverRow>()
-            .add_systems(Update, read_input.run_if(in_state(Screen::GridDuel)));
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<HoverRow>()
+        .add_systems(Update, read_input.in_set(super::DuelSystems::Input));
 }
 
 /// Hovering highlights a row; clicking it regenerates that row. Keys: 1–9 a row, G the whole
 /// grid, Enter or Space keeps the grid.
-pub(super) fn read_input(
+fn read_input(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform)>,
     buttons: Res<ButtonInput<MouseButton>>,

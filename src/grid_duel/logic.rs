@@ -15,18 +15,14 @@ use crate::launch::LaunchOptions;
 use crate::screens::{Screen, ScreenStatus};
 
 /// The stage machine: actions, reveals, holds, the computer's turn, the cells, the status.
-pub struct LogicPlugin;
-
-impl Plugin for LogicPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::GridDuel), start)
-            .add_systems(
-                Update,
-                (autoplay, apply_actions, advance, sync_cells, report_status)
-                    .chain()
-                    .run_if(in_state(Screen::GridDuel)),
-            );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::GridDuel), start)
+        .add_systems(
+            Update,
+            (autoplay, apply_actions, advance, sync_cells, report_status)
+                .chain()
+                .in_set(super::DuelSystems::Logic),
+        );
 }
 
 fn start(

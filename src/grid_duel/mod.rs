@@ -15,7 +15,21 @@ pub mod view;
 
 use bevy::prelude::*;
 
+use crate::kit::schedule::GameSchedule;
+use crate::screens::Screen;
+
 use model::{DuelAction, OnShow, Stage};
+
+/// The order of the Grid Duel systems within a frame.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DuelSystems {
+    /// The mouse and keyboard become actions.
+    Input,
+    /// Actions and the stage machine change the duel and the cells.
+    Logic,
+    /// The cells and labels are drawn.
+    Draw,
+}
 
 /// Everything Grid Duel needs: its screen's model, systems, drawing, input and menus.
 pub struct GridDuelPlugin;
@@ -24,10 +38,10 @@ impl Plugin for GridDuelPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             GridDuelLogicPlugin,
-            view::GridDuelViewPlugin,
-            input::InputPlugin,
-            hud::GridDuelHudPlugin,
-            sound::GridDuelSoundPlugin,
+            view::plugin,
+            input::plugin,
+            hud::plugin,
+            sound::plugin,
         ));
     }
 }
@@ -40,6 +54,10 @@ impl Plugin for GridDuelLogicPlugin {
         app.add_message::<DuelAction>()
             .init_resource::<OnShow>()
             .add_sub_state::<Stage>()
-            .add_plugins(logic::LogicPlugin);
+            .game_sets(
+                Screen::GridDuel,
+                (DuelSystems::Input, DuelSystems::Logic, DuelSystems::Draw),
+            )
+            .add_plugins(logic::plugin);
     }
 }

@@ -6,16 +6,11 @@ use bevy::prelude::*;
 
 use super::model::{CELL_STAGGER, OnShow, Reveal, Stage};
 use crate::kit::audio::{Effect, SoundBank, play_effect};
-use crate::screens::Screen;
 use crate::settings::Settings;
 
 /// Plays the effects.
-pub struct GridDuelSoundPlugin;
-
-impl Plugin for GridDuelSoundPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(Update, effects.run_if(in_state(Screen::GridDuel)));
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, effects.in_set(super::DuelSystems::Draw));
 }
 
 fn play(

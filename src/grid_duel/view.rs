@@ -33,19 +33,14 @@ pub fn row_at(world: Vec2) -> Option<usize> {
 }
 
 /// The drawing of Grid Duel.
-pub struct GridDuelViewPlugin;
-
-impl Plugin for GridDuelViewPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::GridDuel), setup)
-            .add_systems(
-                Update,
-                (dress_new_cells, draw_cells, draw_labels, draw_boxes)
-                    .chain()
-                    .after(super::input::read_input)
-                    .run_if(in_state(Screen::GridDuel)),
-            );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::GridDuel), setup)
+        .add_systems(
+            Update,
+            (dress_new_cells, draw_cells, draw_labels, draw_boxes)
+                .chain()
+                .in_set(super::DuelSystems::Draw),
+        );
 }
 
 /// The row under the pointer while the human is choosing.

@@ -9,7 +9,6 @@ use gems_rules::k_in_a_row::{Board, Engine, Limits, Side, SlicedSearch, Status, 
 use super::model::{KPhase, KSession, PERFECT_TIME};
 use crate::kit::ai::{AiHost, AiSlot, AiWork};
 use crate::kit::phase::PhaseOf;
-use crate::screens::Screen;
 
 /// The computer's search for its move: whole on a thread, or a slice per frame.
 pub struct ComputerSearch {
@@ -75,20 +74,15 @@ pub type KThinking = AiSlot<ComputerSearch>;
 pub struct KNodeLimit(pub Option<u64>);
 
 /// Starts the computer's search on its turn and plays its answer.
-pub struct AiPlugin;
-
-impl Plugin for AiPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<KThinking>()
-            .init_resource::<KNodeLimit>()
-            .add_systems(
-                Update,
-                (start_computer, finish_computer)
-                    .chain()
-                    .in_set(super::KSystems::Ai)
-                    .run_if(in_state(Screen::KInARow)),
-            );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<KThinking>()
+        .init_resource::<KNodeLimit>()
+        .add_systems(
+            Update,
+            (start_computer, finish_computer)
+                .chain()
+                .in_set(super::KSystems::Ai),
+        );
 }
 
 fn start_computer(

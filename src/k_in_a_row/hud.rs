@@ -2,26 +2,20 @@
 //! (size, k, strength, who starts), editing unavailable squares and loading a board file.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, egui};
 use gems_rules::k_in_a_row::{Board, Cell, MAX_SIZE, Side, Status, Strength};
 
 use super::ai::KThinking;
 use super::model::{KAction, KFileStatus, KSession, Setup};
 use super::view::PANEL;
+use crate::kit::schedule::GameSchedule;
 use crate::kit::ui::UiPalette;
 use crate::screens::Screen;
 use crate::theme::Theme;
 
 /// Shows the menu.
-pub struct HudPlugin;
-
-impl Plugin for HudPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<KMenu>().add_systems(
-            EguiPrimaryContextPass,
-            menu.run_if(in_state(Screen::KInARow)),
-        );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<KMenu>().game_hud(Screen::KInARow, menu);
 }
 
 /// The menu's fields.

@@ -7,20 +7,10 @@ use bevy_egui::input::EguiWantsInput;
 
 use super::model::{KAction, KSession};
 use super::view::KLayout;
-use crate::screens::Screen;
 
 /// Reads the mouse.
-pub struct InputPlugin;
-
-impl Plugin for InputPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(
-            Update,
-            click
-                .in_set(super::KSystems::Input)
-                .run_if(in_state(Screen::KInARow)),
-        );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, click.in_set(super::KSystems::Input));
 }
 
 fn click(

@@ -10,26 +10,20 @@ use crate::kit::phase::PhaseOf;
 use crate::screens::{Screen, ScreenStatus};
 
 /// Applies actions, keeps the phase, reports the status.
-pub struct LogicPlugin;
-
-impl Plugin for LogicPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::KInARow), restart)
-            .add_systems(
-                Update,
-                (apply_actions, follow_rules)
-                    .chain()
-                    .in_set(super::KSystems::Actions)
-                    .run_if(in_state(Screen::KInARow)),
-            )
-            .add_systems(
-                Update,
-                (follow_rules, report_status)
-                    .chain()
-                    .in_set(super::KSystems::Report)
-                    .run_if(in_state(Screen::KInARow)),
-            );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::KInARow), restart)
+        .add_systems(
+            Update,
+            (apply_actions, follow_rules)
+                .chain()
+                .in_set(super::KSystems::Actions),
+        )
+        .add_systems(
+            Update,
+            (follow_rules, report_status)
+                .chain()
+                .in_set(super::KSystems::Report),
+        );
 }
 
 fn restart(mut session: ResMut<KSession>, mut thinking: ResMut<KThinking>) {

@@ -14,6 +14,9 @@ pub mod view;
 
 use bevy::prelude::*;
 
+use crate::kit::schedule::GameSchedule;
+use crate::screens::Screen;
+
 use model::{KAction, KFileStatus, KPhase, KSession};
 
 /// The order of the K in a row systems within a frame.
@@ -27,6 +30,8 @@ pub enum KSystems {
     Ai,
     /// The phase follows the rules; the status is reported.
     Report,
+    /// The board is drawn.
+    View,
 }
 
 /// Everything K in a row needs: its screen's model, systems, drawing, input and menus.
@@ -48,17 +53,17 @@ impl Plugin for KInARowLogicPlugin {
             .init_resource::<crate::settings::Notices>()
             .add_sub_state::<KPhase>()
             .add_message::<KAction>()
-            .configure_sets(
-                Update,
+            .game_sets(
+                Screen::KInARow,
                 (
                     KSystems::Input,
                     KSystems::Actions,
                     KSystems::Ai,
                     KSystems::Report,
-                )
-                    .chain(),
+                    KSystems::View,
+                ),
             )
-            .add_plugins((logic::LogicPlugin, ai::AiPlugin));
+            .add_plugins((logic::plugin, ai::plugin));
     }
 }
 
@@ -67,6 +72,6 @@ pub struct KInARowViewPlugin;
 
 impl Plugin for KInARowViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((view::ViewPlugin, input::InputPlugin, hud::HudPlugin));
+        app.add_plugins((view::plugin, input::plugin, hud::plugin));
     }
 }

@@ -55,21 +55,17 @@ impl KLayout {
 }
 
 /// Draws the board.
-pub struct ViewPlugin;
-
-impl Plugin for ViewPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<KLayout>()
-            .add_systems(OnExit(Screen::KInARow), |mut l: ResMut<KLayout>| {
-                l.built = false
-            })
-            .add_systems(
-                Update,
-                (layout_and_build, animate)
-                    .chain()
-                    .run_if(in_state(Screen::KInARow)),
-            );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<KLayout>()
+        .add_systems(OnExit(Screen::KInARow), |mut l: ResMut<KLayout>| {
+            l.built = false
+        })
+        .add_systems(
+            Update,
+            (layout_and_build, animate)
+                .chain()
+                .in_set(super::KSystems::View),
+        );
 }
 
 #[allow(clippy::too_many_arguments)]

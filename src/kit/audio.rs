@@ -30,13 +30,9 @@ pub enum Effect {
 }
 
 /// Loads the theme's sounds (and again when the theme changes).
-pub struct AudioPlugin;
-
-impl Plugin for AudioPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<SoundBank>()
-            .add_systems(Update, load_bank.run_if(resource_changed::<Theme>));
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SoundBank>()
+        .add_systems(Update, load_bank.run_if(resource_changed::<Theme>));
 }
 
 fn load_bank(theme: Res<Theme>, server: Res<AssetServer>, mut bank: ResMut<SoundBank>) {

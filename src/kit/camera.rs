@@ -6,13 +6,9 @@ use bevy::prelude::*;
 use crate::theme::{Theme, color};
 
 /// Spawns the camera and keeps the background in the theme's colour.
-pub struct CameraPlugin;
-
-impl Plugin for CameraPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(Startup, spawn_camera)
-            .add_systems(Update, paint_background.run_if(resource_changed::<Theme>));
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_camera)
+        .add_systems(Update, paint_background.run_if(resource_changed::<Theme>));
 }
 
 fn spawn_camera(mut commands: Commands) {

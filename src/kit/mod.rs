@@ -7,6 +7,8 @@
 //! - [`camera`]: the one 2D camera, and the background in the theme's colour.
 //! - [`layout`]: where a board of rows × columns sits in the window, cell ↔ world.
 //! - [`audio`]: the theme's sound bank and [`audio::play_effect`], which every game plays through.
+//! - [`schedule`]: [`schedule::GameSchedule`], how a game's system sets and HUD run on its
+//!   screen.
 //! - [`scores`]: high scores per board and rules, and the result of a finished game.
 //! - [`phase`]: [`phase::PhaseOf`], a game's phase sub-state as its systems read and set it.
 //! - [`pointer`]: the world point under the mouse or a touch, and whether egui has it.
@@ -23,6 +25,7 @@ pub mod camera;
 pub mod layout;
 pub mod phase;
 pub mod pointer;
+pub mod schedule;
 pub mod scores;
 pub mod seed;
 pub mod status;
@@ -48,6 +51,6 @@ pub struct KitViewPlugin;
 
 impl Plugin for KitViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((camera::CameraPlugin, audio::AudioPlugin));
+        app.add_plugins((camera::plugin, audio::plugin));
     }
 }

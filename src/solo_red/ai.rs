@@ -6,7 +6,6 @@ use gems_rules::solo_red::{PlayResult, ai};
 
 use super::model::{AI_ROLLOUTS, CardEntity, Gliding, SoloRedSession};
 use crate::kit::ai::{AiHost, AiSlot, Once};
-use crate::screens::Screen;
 
 /// The AI computation in flight, if any; its purpose is whether its answer is to be played
 /// (autoplay) or shown (hint).
@@ -17,20 +16,15 @@ pub type AiTask = AiSlot<Once<Option<ai::Move>>, bool>;
 pub struct AiSearches(pub u64);
 
 /// Plays or shows the AI's answers, and starts autoplay's searches.
-pub struct AiPlugin;
-
-impl Plugin for AiPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<AiTask>()
-            .init_resource::<AiSearches>()
-            .add_systems(
-                Update,
-                (ai_poll, ai_autoplay)
-                    .chain()
-                    .in_set(super::SoloRedSystems::Ai)
-                    .run_if(in_state(Screen::SoloRed)),
-            );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AiTask>()
+        .init_resource::<AiSearches>()
+        .add_systems(
+            Update,
+            (ai_poll, ai_autoplay)
+                .chain()
+                .in_set(super::SoloRedSystems::Ai),
+        );
 }
 
 /// Starts a search for the session's next move; `play` plays its answer, else shows it.

@@ -2,24 +2,18 @@
 //! the panel that ends a deal with the player's record.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, egui};
 
 use super::model::{SoloPhase, SoloRedAction, SoloRedSession};
 use super::view::face;
+use crate::kit::schedule::GameSchedule;
 use crate::kit::ui::UiPalette;
 use crate::screens::Screen;
 use crate::theme::{Theme, egui_color};
 
 /// Shows the HUD.
-pub struct HudPlugin;
-
-impl Plugin for HudPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(
-            EguiPrimaryContextPass,
-            hud.run_if(in_state(Screen::SoloRed)),
-        );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.game_hud(Screen::SoloRed, hud);
 }
 
 #[derive(bevy::ecs::system::SystemParam)]

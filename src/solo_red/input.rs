@@ -6,20 +6,10 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 
 use super::model::{Place, SoloRedAction, SoloRedSession, place_position, table};
-use crate::screens::Screen;
 
 /// Reads the mouse.
-pub struct InputPlugin;
-
-impl Plugin for InputPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(
-            Update,
-            click
-                .in_set(super::SoloRedSystems::Input)
-                .run_if(in_state(Screen::SoloRed)),
-        );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, click.in_set(super::SoloRedSystems::Input));
 }
 
 /// What a click at world position `p` means.

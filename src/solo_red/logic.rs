@@ -14,25 +14,18 @@ use crate::kit::phase::PhaseOf;
 use crate::screens::{Screen, ScreenStatus};
 
 /// Applies actions, keeps the card entities and the phase, reports the status.
-pub struct LogicPlugin;
-
-impl Plugin for LogicPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::SoloRed), enter)
-            .add_systems(
-                Update,
-                handle_actions
-                    .in_set(super::SoloRedSystems::Actions)
-                    .run_if(in_state(Screen::SoloRed)),
-            )
-            .add_systems(
-                Update,
-                (sync_cards, glide, follow_rules, status)
-                    .chain()
-                    .in_set(super::SoloRedSystems::Animate)
-                    .run_if(in_state(Screen::SoloRed)),
-            );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::SoloRed), enter)
+        .add_systems(
+            Update,
+            handle_actions.in_set(super::SoloRedSystems::Actions),
+        )
+        .add_systems(
+            Update,
+            (sync_cards, glide, follow_rules, status)
+                .chain()
+                .in_set(super::SoloRedSystems::Animate),
+        );
 }
 
 /// On entering the screen: deal a first game, or lay the table of the game in play out again

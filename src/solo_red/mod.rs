@@ -17,6 +17,9 @@ pub mod view;
 
 use bevy::prelude::*;
 
+use crate::kit::schedule::GameSchedule;
+use crate::screens::Screen;
+
 use model::{SoloPhase, SoloRedAction};
 
 /// The order of the Solo Red systems within a frame.
@@ -30,6 +33,8 @@ pub enum SoloRedSystems {
     Ai,
     /// Cards glide to their places; the phase and status follow.
     Animate,
+    /// Cards and captions are drawn; the record is kept.
+    View,
 }
 
 /// Everything Solo Red needs: its screen's model, systems, drawing, input and menus.
@@ -52,17 +57,17 @@ impl Plugin for SoloRedLogicPlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<SoloRedAction>()
             .add_sub_state::<SoloPhase>()
-            .configure_sets(
-                Update,
+            .game_sets(
+                Screen::SoloRed,
                 (
                     SoloRedSystems::Input,
                     SoloRedSystems::Actions,
                     SoloRedSystems::Ai,
                     SoloRedSystems::Animate,
-                )
-                    .chain(),
+                    SoloRedSystems::View,
+                ),
             )
-            .add_plugins((logic::LogicPlugin, ai::AiPlugin));
+            .add_plugins((logic::plugin, ai::plugin));
     }
 }
 
@@ -71,6 +76,6 @@ pub struct SoloRedViewPlugin;
 
 impl Plugin for SoloRedViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((view::ViewPlugin, input::InputPlugin, hud::HudPlugin));
+        app.add_plugins((view::plugin, input::plugin, hud::plugin));
     }
 }

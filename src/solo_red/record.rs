@@ -6,7 +6,6 @@ use bevy::prelude::*;
 
 use super::model::SoloRedSession;
 use crate::kit::scores::HighScores;
-use crate::screens::Screen;
 
 /// The record's entries in the high-score table.
 pub const KEYS: [&str; 4] = [
@@ -77,7 +76,7 @@ pub struct SoloRedRecordPlugin;
 
 impl Plugin for SoloRedRecordPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Update, record_result.run_if(in_state(Screen::SoloRed)));
+        app.add_systems(Update, record_result.in_set(super::SoloRedSystems::View));
     }
 }
 

@@ -11,22 +11,17 @@ use crate::theme::{Theme, color};
 use crate::world_text::WorldLabel;
 
 /// Draws the table.
-pub struct ViewPlugin;
-
-impl Plugin for ViewPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(
-            OnEnter(Screen::SoloRed),
-            (setup_table, autoplay_from_launch),
-        )
-        .add_systems(
-            Update,
-            (dress_cards, mark_winner, label_cards, write_captions)
-                .chain()
-                .after(super::SoloRedSystems::Animate)
-                .run_if(in_state(Screen::SoloRed)),
-        );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(Screen::SoloRed),
+        (setup_table, autoplay_from_launch),
+    )
+    .add_systems(
+        Update,
+        (dress_cards, mark_winner, label_cards, write_captions)
+            .chain()
+            .in_set(super::SoloRedSystems::View),
+    );
 }
 
 /// The face colour of a card colour.
