@@ -29,7 +29,7 @@ use gems_rules::gems::{Player, RemovalPolicy, board_by_name, random_board, rando
 
 use gems::model::GemsSession;
 use launch::LaunchOptions;
-use screens::{Screen, ScreensPlugin};
+use screens::Screen;
 
 /// The Modern Gems session the launch options ask for (defaults: tiny, chained, human; with
 /// `--seed` and no `--board`, a random 10×15 board of 4 kinds).
@@ -87,8 +87,7 @@ fn board_file(name: &str) -> Option<gems_rules::gems::Board> {
 /// screen with `session`.
 pub fn headless_app(session: GemsSession, step: Duration) -> App {
     let mut app = headless_screen_app(Screen::ModernGems, step);
-    app.insert_resource(session)
-        .add_plugins(gems::GemsLogicPlugin);
+    app.insert_resource(session).add_plugins(gems::logic_plugin);
     app.update();
     app
 }
@@ -100,7 +99,7 @@ pub fn headless_screen_app(screen: Screen, step: Duration) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_resource(TimeUpdateStrategy::ManualDuration(step))
-        .add_plugins((ScreensPlugin, kit::KitLogicPlugin));
+        .add_plugins((screens::plugin, kit::logic_plugin));
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(screen);
@@ -148,22 +147,21 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
         ..default()
     })
     .add_plugins((
-        ScreensPlugin,
-        kit::KitLogicPlugin,
-        kit::KitViewPlugin,
-        settings::SettingsPlugin,
-        library::LibraryPlugin,
-        title::TitlePlugin,
-        gems::GemsLogicPlugin,
-        gems::GemsViewPlugin,
+        screens::plugin,
+        kit::logic_plugin,
+        kit::view_plugin,
+        settings::plugin,
+        library::plugin,
+        title::plugin,
+        gems::plugin,
     ))
     .add_plugins((
-        dots::DotsPlugin,
-        k_in_a_row::KInARowPlugin,
-        solo_red::SoloRedPlugin,
-        grid_duel::GridDuelPlugin,
-        world_text::WorldTextPlugin,
-        ui_fonts::UiFontsPlugin,
+        dots::plugin,
+        k_in_a_row::plugin,
+        solo_red::plugin,
+        grid_duel::plugin,
+        world_text::plugin,
+        ui_fonts::plugin,
     ));
     app.insert_state(opts.first_screen());
     if let Some(seed) = opts.monkey {
@@ -172,7 +170,6 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
             frames: opts.monkey_frames.unwrap_or(monkey::DEFAULT_FRAMES),
         });
     }
-    app.insert_resource(opts)
-        .add_plugins(scripted::ScriptedPlugin);
+    app.insert_resource(opts).add_plugins(scripted::plugin);
     Ok(app)
 }

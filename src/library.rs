@@ -8,6 +8,7 @@ use bevy::asset::{AssetLoadFailedEvent, LoadContext, io::Reader};
 use bevy::prelude::*;
 use gems_rules::gems::{Board, BoardParseError, MAX_SAVE_STRING_BYTES};
 
+use crate::kit::schedule::AppResources;
 use crate::settings::{Notices, Settings, ThemeChoices};
 use crate::theme::{Theme, ThemeAsset, ThemeLoader};
 
@@ -110,25 +111,20 @@ impl BoardLibrary {
 pub struct Rescan;
 
 /// Themes and boards as assets.
-pub struct LibraryPlugin;
-
-impl Plugin for LibraryPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_asset::<ThemeAsset>()
-            .init_asset_loader::<ThemeLoader>()
-            .init_asset::<BoardAsset>()
-            .init_asset_loader::<BoardLoader>()
-            .init_resource::<ThemeLibrary>()
-            .init_resource::<BoardLibrary>()
-            .add_message::<Rescan>()
-            .add_systems(Startup, |mut w: MessageWriter<Rescan>| {
-                w.write(Rescan);
-            })
-            .add_systems(
-                Update,
-                (scan, report_failures, apply_theme, name_themes).chain(),
-            );
-    }
+pub fn plugin(app: &mut App) {
+    app.init_asset::<ThemeAsset>()
+        .init_asset_loader::<ThemeLoader>()
+        .init_asset::<BoardAsset>()
+        .init_asset_loader::<BoardLoader>()
+        .init_resources::<(ThemeLibrary, BoardLibrary)>()
+        .add_message::<Rescan>()
+        .add_systems(Startup, |mut w: MessageWriter<Rescan>| {
+            w.write(Rescan);
+        })
+        .add_systems(
+            Update,
+            (scan, report_failures, apply_theme, name_themes).chain(),
+        );
 }
 
 /// File stems in `assets/DIR` ending in `.EXT`: the shipped ones first (in their order), then

@@ -27,21 +27,39 @@ const TOUR: [Screen; 6] = [
     Screen::GridDuel,
 ];
 
-/// The keys the games listen to, with what they type.
-const KEYS: [(KeyCode, &str); 12] = [
-    (KeyCode::Space, " "),
-    (KeyCode::Enter, "\r"),
-    (KeyCode::ArrowUp, ""),
-    (KeyCode::ArrowDown, ""),
-    (KeyCode::ArrowLeft, ""),
-    (KeyCode::ArrowRight, ""),
-    (KeyCode::KeyH, "h"),
-    (KeyCode::KeyU, "u"),
-    (KeyCode::KeyY, "y"),
-    (KeyCode::KeyA, "a"),
-    (KeyCode::KeyN, "n"),
-    (KeyCode::Digit3, "3"),
+/// The keys the games listen to.
+const KEYS: [KeyCode; 12] = [
+    KeyCode::Space,
+    KeyCode::Enter,
+    KeyCode::ArrowUp,
+    KeyCode::ArrowDown,
+    KeyCode::ArrowLeft,
+    KeyCode::ArrowRight,
+    KeyCode::KeyH,
+    KeyCode::KeyU,
+    KeyCode::KeyY,
+    KeyCode::KeyA,
+    KeyCode::KeyN,
+    KeyCode::Digit3,
 ];
+
+/// What pressing `code` means (its logical key) and types.
+fn typed(code: KeyCode) -> (Key, &'static str) {
+    match code {
+        KeyCode::Space => (Key::Space, " "),
+        KeyCode::Enter => (Key::Enter, "\r"),
+        KeyCode::ArrowUp => (Key::ArrowUp, ""),
+        KeyCode::ArrowDown => (Key::ArrowDown, ""),
+        KeyCode::ArrowLeft => (Key::ArrowLeft, ""),
+        KeyCode::ArrowRight => (Key::ArrowRight, ""),
+        KeyCode::KeyH => (Key::Character("h".into()), "h"),
+        KeyCode::KeyU => (Key::Character("u".into()), "u"),
+        KeyCode::KeyY => (Key::Character("y".into()), "y"),
+        KeyCode::KeyA => (Key::Character("a".into()), "a"),
+        KeyCode::KeyN => (Key::Character("n".into()), "n"),
+        _ => (Key::Character("3".into()), "3"),
+    }
+}
 
 /// Plays `frames` frames of random input from `seed`, then quits.
 pub struct WindowMonkeyPlugin {
@@ -122,16 +140,8 @@ fn monkey_input(
         next.set(TOUR[(m.frame / visit) as usize % TOUR.len()]);
     }
     let key_message = |i: usize, state| {
-        let (code, text) = KEYS[i];
-        let logical_key = match code {
-            KeyCode::Space => Key::Space,
-            KeyCode::Enter => Key::Enter,
-            KeyCode::ArrowUp => Key::ArrowUp,
-            KeyCode::ArrowDown => Key::ArrowDown,
-            KeyCode::ArrowLeft => Key::ArrowLeft,
-            KeyCode::ArrowRight => Key::ArrowRight,
-            _ => Key::Character(text.into()),
-        };
+        let code = KEYS[i];
+        let (logical_key, text) = typed(code);
         KeyboardInput {
             key_code: code,
             logical_key,

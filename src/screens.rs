@@ -45,14 +45,10 @@ pub struct ScreenStatus {
 }
 
 /// Registers the screen state and the status every game reports.
-pub struct ScreensPlugin;
-
-impl Plugin for ScreensPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_state::<Screen>()
-            .init_resource::<ScreenStatus>()
-            .add_systems(StateTransition, reset_status);
-    }
+pub fn plugin(app: &mut App) {
+    app.init_state::<Screen>()
+        .init_resource::<ScreenStatus>()
+        .add_systems(StateTransition, reset_status);
 }
 
 impl ScreenStatus {

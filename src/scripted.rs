@@ -23,14 +23,10 @@ pub struct ScriptState {
 }
 
 /// Runs the scripted steps.
-pub struct ScriptedPlugin;
-
-impl Plugin for ScriptedPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<ScriptState>()
-            .add_systems(Startup, hold_ai_for_screenshot)
-            .add_systems(Update, (take_screenshot, exit_after_game));
-    }
+pub fn plugin(app: &mut App) {
+    app.init_resource::<ScriptState>()
+        .add_systems(Startup, hold_ai_for_screenshot)
+        .add_systems(Update, (take_screenshot, exit_after_game));
 }
 
 fn hold_ai_for_screenshot(

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::kit::schedule::AppResources;
 use crate::kit::ui::UiPalette;
 use crate::paths::DataDir;
 use crate::theme::Theme;
@@ -81,17 +82,11 @@ pub struct SettingsOpen(pub bool);
 pub struct ThemeChoices(pub Vec<(String, String)>);
 
 /// Settings, their persistence, the Settings window and the notices.
-pub struct SettingsPlugin;
-
-impl Plugin for SettingsPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<Notices>()
-            .init_resource::<SettingsOpen>()
-            .init_resource::<ThemeChoices>()
-            .add_systems(Startup, load_settings)
-            .add_systems(Update, save_settings.run_if(resource_changed::<Settings>))
-            .add_systems(EguiPrimaryContextPass, (settings_window, notices_window));
-    }
+pub fn plugin(app: &mut App) {
+    app.init_resources::<(Notices, SettingsOpen, ThemeChoices)>()
+        .add_systems(Startup, load_settings)
+        .add_systems(Update, save_settings.run_if(resource_changed::<Settings>))
+        .add_systems(EguiPrimaryContextPass, (settings_window, notices_window));
 }
 
 fn load_settings(mut commands: Commands, data: Res<DataDir>, mut notices: ResMut<Notices>) {

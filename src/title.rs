@@ -46,15 +46,11 @@ pub const GAMES: &[GameEntry] = &[
 ];
 
 /// Shows the title screen.
-pub struct TitlePlugin;
-
-impl Plugin for TitlePlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(
-            EguiPrimaryContextPass,
-            title.run_if(in_state(Screen::Title)),
-        );
-    }
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        title.run_if(in_state(Screen::Title)),
+    );
 }
 
 fn title(

@@ -22,15 +22,11 @@ pub const TEXT_FONTS: [(&str, &str); 2] = [
 ];
 
 /// Gives egui its fonts.
-pub struct UiFontsPlugin;
-
-impl Plugin for UiFontsPlugin {
-    fn build(&self, app: &mut App) {
-        #[cfg(not(target_arch = "wasm32"))]
-        app.add_systems(EguiPrimaryContextPass, install_embedded_fonts);
-        #[cfg(target_arch = "wasm32")]
-        web::build(app);
-    }
+pub fn plugin(app: &mut App) {
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_systems(EguiPrimaryContextPass, install_embedded_fonts);
+    #[cfg(target_arch = "wasm32")]
+    web::build(app);
 }
 
 /// egui's font set from the text fonts' bytes (in [`TEXT_FONTS`] order) and the icons. Each

@@ -59,12 +59,8 @@ impl WorldLabel {
 }
 
 /// Paints every visible [`WorldLabel`].
-pub struct WorldTextPlugin;
-
-impl Plugin for WorldTextPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(EguiPrimaryContextPass, paint_labels);
-    }
+pub fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, paint_labels);
 }
 
 fn paint_labels(

@@ -7,9 +7,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use gems_rules::gems::{Board, named_board, named_board_names};
 use modern_gems::gems::model::{Appearance, GemsSession, Kind};
-use modern_gems::library::{
-    BoardAsset, LibraryPlugin, SHIPPED_THEMES, ThemeLibrary, shipped_boards,
-};
+use modern_gems::library::{self, BoardAsset, SHIPPED_THEMES, ThemeLibrary, shipped_boards};
 use modern_gems::settings::{Notices, Settings, ThemeChoices};
 use modern_gems::theme::Theme;
 
@@ -196,7 +194,7 @@ fn broken_theme_file_keeps_the_last_good_theme() {
         theme: "classic".into(),
         ..default()
     })
-    .add_plugins(LibraryPlugin);
+    .add_plugins(library::plugin);
     let neon = Theme::parse(&good).unwrap();
     let step = |app: &mut App, until: &dyn Fn(&App) -> bool| {
         for _ in 0..500 {

@@ -9,14 +9,14 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use gems_rules::gems::{Game, Player, RemovalPolicy, named_board};
-use modern_gems::gems::GemsLogicPlugin;
+use modern_gems::gems;
 use modern_gems::gems::files::LoadGameRequest;
 use modern_gems::gems::model::GemsSession;
 use modern_gems::headless_screen_app;
 use modern_gems::kit::scores::HighScores;
 use modern_gems::paths::DataDir;
 use modern_gems::screens::Screen;
-use modern_gems::settings::{Notices, Settings, SettingsPlugin};
+use modern_gems::settings::{self, Notices, Settings};
 
 fn data_dir(tag: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("gems-bad-files-{tag}-{}", std::process::id()));
@@ -37,7 +37,7 @@ fn app_over(dir: &Path) -> App {
     app.insert_resource(HighScores::load(data.file("scores.ron")))
         .insert_resource(data)
         .insert_resource(session)
-        .add_plugins((SettingsPlugin, GemsLogicPlugin));
+        .add_plugins((settings::plugin, gems::logic_plugin));
     for _ in 0..5 {
         app.update();
     }
@@ -184,7 +184,7 @@ fn bad_files_are_reported_and_left_alone_while_the_game_goes_on() {
 /// notice, the board in play stays, and a good file still loads.
 #[test]
 fn bad_k_in_a_row_board_files_are_reported_and_the_game_goes_on() {
-    use modern_gems::k_in_a_row::KInARowLogicPlugin;
+    use modern_gems::k_in_a_row;
     use modern_gems::k_in_a_row::model::{KAction, KFileStatus, KSession};
 
     let dir = data_dir("kiar");
@@ -202,7 +202,7 @@ fn bad_k_in_a_row_board_files_are_reported_and_the_game_goes_on() {
         std::fs::write(dir.join(name), bytes).unwrap();
     }
     let mut app = headless_screen_app(Screen::KInARow, Duration::from_millis(16));
-    app.add_plugins(KInARowLogicPlugin);
+    app.add_plugins(k_in_a_row::logic_plugin);
     app.update();
     app.update();
     let before = *app.world().resource::<KSession>().game.board();

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use gems_rules::dots::{Game, Point, best_closed_shape, best_move};
-use modern_gems::dots::DotsLogicPlugin;
+use modern_gems::dots;
 use modern_gems::dots::ai::{DotsAutoplay, DotsSearch};
 use modern_gems::dots::model::{Dot, DotIndex, DotsAction, DotsPhase, DotsSession, Vanish};
 use modern_gems::headless_screen_app;
@@ -31,7 +31,7 @@ fn app_with(game: Game) -> App {
         moves,
         generation: 0,
     })
-    .add_plugins(DotsLogicPlugin);
+    .add_plugins(dots::logic_plugin);
     app.update();
     settle(&mut app);
     app

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use gems_rules::grid_duel::{Choice, ComputerKind, Duel, Grid, Outcome, Phase, Side, TURNS, score};
-use modern_gems::grid_duel::GridDuelLogicPlugin;
+use modern_gems::grid_duel;
 use modern_gems::grid_duel::model::{CellState, DuelAction, DuelCell, DuelSession, OnShow, Stage};
 use modern_gems::headless_screen_app;
 use modern_gems::screens::{Screen, ScreenStatus};
@@ -17,7 +17,7 @@ const STEP: Duration = Duration::from_millis(16);
 fn app(seed: u64, kind: ComputerKind) -> App {
     let mut app = headless_screen_app(Screen::GridDuel, STEP);
     app.insert_resource(DuelSession::new(seed, kind))
-        .add_plugins(GridDuelLogicPlugin);
+        .add_plugins(grid_duel::logic_plugin);
     app.update();
     app
 }
@@ -197,7 +197,7 @@ fn autoplay_plays_a_whole_game() {
         seed: Some(12),
         ..Default::default()
     })
-    .add_plugins(GridDuelLogicPlugin);
+    .add_plugins(grid_duel::logic_plugin);
     let mut frames = 0;
     while !a.world().resource::<ScreenStatus>().over {
         a.update();

@@ -18,26 +18,26 @@ use std::time::Duration;
 use bevy::prelude::*;
 use gems_rules::gems::{Budget, Cell, Computer, Expert, Player, RemovalPolicy, random_board};
 use gems_rules::k_in_a_row::{Board as KBoard, Side, Strength};
-use modern_gems::dots::DotsLogicPlugin;
+use modern_gems::dots;
 use modern_gems::dots::ai::DotsAutoplay;
 use modern_gems::dots::model::{Dot, DotIndex, DotsAction, DotsSession, Vanish};
-use modern_gems::gems::GemsLogicPlugin;
+use modern_gems::gems;
 use modern_gems::gems::ai::{Autoplay, GemsComputer};
 use modern_gems::gems::anim::Animations;
 use modern_gems::gems::model::{
     ActivePlayer, ActivePolicy, GemIndex, GemsAction, GemsSession, Kind, Position,
 };
-use modern_gems::grid_duel::GridDuelLogicPlugin;
+use modern_gems::grid_duel;
 use modern_gems::grid_duel::model::{CellState, DuelAction, DuelCell, OnShow};
 use modern_gems::headless_screen_app;
-use modern_gems::k_in_a_row::KInARowLogicPlugin;
+use modern_gems::k_in_a_row;
 use modern_gems::k_in_a_row::ai::KNodeLimit;
 use modern_gems::k_in_a_row::model::{KAction, KSession, Setup};
 use modern_gems::kit::ai::AiHost;
 use modern_gems::kit::anim::Tween;
 use modern_gems::kit::seed::Seeds;
 use modern_gems::screens::{Screen, ScreenStatus};
-use modern_gems::solo_red::SoloRedLogicPlugin;
+use modern_gems::solo_red;
 use modern_gems::solo_red::model::{
     CardEntity, Gliding, SoloRedAction, SoloRedSession, place_position,
 };
@@ -91,12 +91,12 @@ fn monkey_app(seed: u64) -> App {
         .insert_resource(DotsSession::default_with_seed(seed))
         .insert_resource(SoloRedSession::new(seed))
         .add_plugins((
-            GemsLogicPlugin,
-            DotsLogicPlugin,
-            KInARowLogicPlugin,
-            SoloRedLogicPlugin,
+            gems::logic_plugin,
+            dots::logic_plugin,
+            k_in_a_row::logic_plugin,
+            solo_red::logic_plugin,
             SoloRedRecordPlugin,
-            GridDuelLogicPlugin,
+            grid_duel::logic_plugin,
         ));
     app.world_mut().resource_mut::<Autoplay>().delay = 0.0;
     app.update();

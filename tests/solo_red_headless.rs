@@ -9,7 +9,7 @@ use gems_rules::solo_red::{Game, ai};
 use modern_gems::headless_screen_app;
 use modern_gems::kit::scores::HighScores;
 use modern_gems::screens::{Screen, ScreenStatus};
-use modern_gems::solo_red::SoloRedLogicPlugin;
+use modern_gems::solo_red;
 use modern_gems::solo_red::model::{
     CardEntity, Gliding, SoloRedAction, SoloRedSession, place_position,
 };
@@ -19,7 +19,7 @@ fn app_with(session: SoloRedSession) -> App {
     let mut app = headless_screen_app(Screen::SoloRed, Duration::from_millis(16));
     app.insert_resource(session)
         .insert_resource(HighScores::default())
-        .add_plugins((SoloRedLogicPlugin, SoloRedRecordPlugin));
+        .add_plugins((solo_red::logic_plugin, SoloRedRecordPlugin));
     settle(&mut app);
     app
 }

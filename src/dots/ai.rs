@@ -6,7 +6,7 @@ use gems_rules::dots::{Planner, Point};
 
 use super::DotsSystems;
 use super::model::{DotsAction, DotsHint, DotsPhase, DotsSession};
-use crate::kit::ai::{AiHost, AiSlot, Once};
+use crate::kit::ai::{AddAi, AiHost, AiSlot, Once};
 use crate::kit::phase::PhaseOf;
 
 /// Whether the computer plays, and how fast.
@@ -49,12 +49,9 @@ pub type DotsSearch = AiSlot<Once<Answer>, (Purpose, u32)>;
 /// Starts and collects searches.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DotsAutoplay>()
-        .init_resource::<DotsSearch>()
-        .add_systems(
-            Update,
-            (start_search, finish_search)
-                .chain()
-                .in_set(DotsSystems::Input),
+        .add_ai::<Once<Answer>, (Purpose, u32), _>(
+            DotsSystems::Input,
+            (start_search, finish_search),
         );
 }
 

@@ -12,7 +12,7 @@ use crate::kit::phase::PhaseOf;
 use crate::kit::schedule::GameSchedule;
 use crate::kit::scores::HighScores;
 use crate::kit::seed::Seeds;
-use crate::kit::ui::{UiPalette, dialog};
+use crate::kit::ui::{UiPalette, button, dialog};
 use crate::screens::Screen;
 use crate::theme::Theme;
 
@@ -63,24 +63,14 @@ fn hud(
         ui.separator();
         ui.label(egui::RichText::new(format!("Best {best}")).size(text));
         ui.separator();
-        if ui
-            .add_enabled(
-                idle,
-                egui::Button::new(egui::RichText::new("Hint (H)").size(text)),
-            )
-            .clicked()
-        {
-            actions.write(DotsAction::Hint);
-        }
         let removable = idle && game.selection().len() >= 2;
-        if ui
-            .add_enabled(
-                removable,
-                egui::Button::new(egui::RichText::new("Remove (Enter)").size(text)),
-            )
-            .clicked()
-        {
-            actions.write(DotsAction::Remove);
+        for (label, enabled, action) in [
+            ("Hint (H)", idle, DotsAction::Hint),
+            ("Remove (Enter)", removable, DotsAction::Remove),
+        ] {
+            if button(ui, egui::RichText::new(label).size(text), enabled, "") {
+                actions.write(action);
+            }
         }
         ui.checkbox(
             &mut autoplay.enabled,

@@ -10,7 +10,6 @@ use super::model::{
 };
 use crate::kit::anim::Tween;
 use crate::kit::phase::PhaseOf;
-use crate::kit::schedule::GameSchedule;
 use crate::kit::scores::HighScores;
 use crate::kit::status::{MoveSettled, finish_game};
 use crate::screens::{Screen, ScreenStatus};
@@ -26,15 +25,6 @@ pub struct PendingOutcome(pub Option<Outcome>);
 /// Model, actions and transitions (no drawing).
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PendingOutcome>()
-        .game_sets(
-            Screen::Dots,
-            (
-                super::DotsSystems::Input,
-                super::DotsSystems::Actions,
-                super::DotsSystems::Advance,
-                super::DotsSystems::View,
-            ),
-        )
         .add_systems(OnEnter(Screen::Dots), spawn_board)
         .add_systems(
             Update,
@@ -112,26 +102,54 @@ fn cell(p: Point) -> Vec2 {
     Vec2::new(p.x as f32, p.y as f32)
 }
 
+/// The game, its phase and its dots, as the systems that start a removal or a new board
+/// change them.
+#[derive(bevy::ecs::system::SystemParam)]
+struct BoardParams<'w, 's> {
+    session: ResMut<'w, DotsSession>,
+    phase: PhaseOf<'w, DotsPhase>,
+    hint: ResMut<'w, DotsHint>,
+    commands: Commands<'w, 's>,
+    index: ResMut<'w, DotIndex>,
+    pending: ResMut<'w, PendingOutcome>,
+    theme: Res<'w, Theme>,
+}
+
+impl BoardParams<'_, '_> {
+    /// Removes the selection in the rules and marks the removed dots to vanish.
+    fn start_removal(&mut self) {
+        let Ok(outcome) = self.session.game.remove_selected() else {
+            return;
+        };
+        let n = self.index.size;
+        for p in &outcome.removed {
+            if let Some(e) = self.index.cells[p.y * n + p.x].take() {
+                self.commands.entity(e).insert(Vanish {
+                    elapsed: 0.0,
+                    duration: self.theme.timings.remove.max(0.02),
+                });
+            }
+        }
+        *self.hint = DotsHint::default();
+        self.pending.0 = Some(outcome);
+        self.phase.set(DotsPhase::Removing);
+    }
+}
+
 fn apply_actions(
     mut actions: MessageReader<DotsAction>,
-    mut session: ResMut<DotsSession>,
-    mut phase: PhaseOf<DotsPhase>,
+    mut b: BoardParams,
     mut gesture: ResMut<Gesture>,
-    mut hint: ResMut<DotsHint>,
-    mut commands: Commands,
-    mut index: ResMut<DotIndex>,
-    mut pending: ResMut<PendingOutcome>,
     old: Query<Entity, With<Dot>>,
-    theme: Res<Theme>,
     mut seeds: ResMut<crate::kit::seed::Seeds>,
 ) {
     let mut respawn = false;
     for action in actions.read() {
         let fresh = match *action {
             DotsAction::NewGame(seed) => Some(DotsSession::new(
-                session.size,
-                session.colors,
-                session.moves,
+                b.session.size,
+                b.session.colors,
+                b.session.moves,
                 seed,
             )),
             DotsAction::Setup {
@@ -144,17 +162,17 @@ fn apply_actions(
             _ => None,
         };
         if let Some(fresh) = fresh {
-            let generation = session.generation;
-            *session = fresh;
-            session.generation = generation + 1;
+            let generation = b.session.generation;
+            *b.session = fresh;
+            b.session.generation = generation + 1;
             *gesture = Gesture::default();
             respawn = true;
             continue;
         }
-        if phase.get() != DotsPhase::Idle || respawn {
+        if b.phase.get() != DotsPhase::Idle || respawn {
             continue;
         }
-        let game = &mut session.game;
+        let game = &mut b.session.game;
         let mut remove = false;
         match action {
             DotsAction::Press(p) => {
@@ -197,94 +215,47 @@ fn apply_actions(
                         let _ = game.select(p);
                     }
                     gesture.showing = 0.0;
-                    phase.set(DotsPhase::Showing);
+                    b.phase.set(DotsPhase::Showing);
                 }
             }
             DotsAction::Hint | DotsAction::NewGame(_) | DotsAction::Setup { .. } => {}
         }
         if remove {
-            start_removal(
-                &mut session,
-                &mut phase,
-                &mut hint,
-                &mut commands,
-                &mut index,
-                &mut pending,
-                &theme,
-            );
+            b.start_removal();
         }
     }
     if respawn {
-        let n = session.game.board().size();
+        let n = b.session.game.board().size();
         // New boards drop in from above, row by row.
-        respawn_dots(&mut commands, &old, session.game.board(), &mut index, |p| {
-            Some(Tween::new(
-                Vec2::new(p.x as f32, p.y as f32 - n as f32 - 1.0),
-                cell(p),
-                (n - 1 - p.y) as f32 * theme.timings.fall_stagger,
-                theme.timings.fall.max(0.05),
-                theme.timings.fall_easing,
-            ))
-        });
-        pending.0 = None;
-        *hint = DotsHint::default();
-        phase.set(DotsPhase::Falling);
+        respawn_dots(
+            &mut b.commands,
+            &old,
+            b.session.game.board(),
+            &mut b.index,
+            |p| {
+                Some(Tween::new(
+                    Vec2::new(p.x as f32, p.y as f32 - n as f32 - 1.0),
+                    cell(p),
+                    (n - 1 - p.y) as f32 * b.theme.timings.fall_stagger,
+                    b.theme.timings.fall.max(0.05),
+                    b.theme.timings.fall_easing,
+                ))
+            },
+        );
+        b.pending.0 = None;
+        *b.hint = DotsHint::default();
+        b.phase.set(DotsPhase::Falling);
     }
 }
 
-/// Removes the selection in the rules and marks the removed dots to vanish.
-fn start_removal(
-    session: &mut DotsSession,
-    phase: &mut PhaseOf<DotsPhase>,
-    hint: &mut DotsHint,
-    commands: &mut Commands,
-    index: &mut DotIndex,
-    pending: &mut PendingOutcome,
-    theme: &Theme,
-) {
-    let Ok(outcome) = session.game.remove_selected() else {
-        return;
-    };
-    let n = index.size;
-    for p in &outcome.removed {
-        if let Some(e) = index.cells[p.y * n + p.x].take() {
-            commands.entity(e).insert(Vanish {
-                elapsed: 0.0,
-                duration: theme.timings.remove.max(0.02),
-            });
-        }
-    }
-    *hint = DotsHint::default();
-    pending.0 = Some(outcome);
-    phase.set(DotsPhase::Removing);
-}
-
-fn show_ai_selection(
-    time: Res<Time>,
-    mut phase: PhaseOf<DotsPhase>,
-    mut gesture: ResMut<Gesture>,
-    mut session: ResMut<DotsSession>,
-    mut hint: ResMut<DotsHint>,
-    mut commands: Commands,
-    mut index: ResMut<DotIndex>,
-    mut pending: ResMut<PendingOutcome>,
-    theme: Res<Theme>,
-) {
-    if phase.get() != DotsPhase::Showing {
+fn show_ai_selection(time: Res<Time>, mut gesture: ResMut<Gesture>, mut b: BoardParams) {
+    if b.phase.get() != DotsPhase::Showing {
         return;
     }
     gesture.showing += time.delta_secs();
     if gesture.showing >= SHOW_SECONDS {
-        phase.set(DotsPhase::Idle);
-        start_removal(
-            &mut session,
-            &mut phase,
-            &mut hint,
-            &mut commands,
-            &mut index,
-            &mut pending,
-            &theme,
-        );
+        b.phase.set(DotsPhase::Idle);
+        b.start_removal();
     }
 }
 

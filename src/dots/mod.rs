@@ -2,7 +2,7 @@
 //! with a [`Dot`](model::Dot); the rules game lives in [`DotsSession`](model::DotsSession) and
 //! the entities follow each removal the rules report (vanish, fall, refill).
 //!
-//! [`DotsLogicPlugin`] runs headless (tests); [`DotsViewPlugin`] adds drawing, input and menus.
+//! [`logic_plugin`] runs headless (tests); [`view_plugin`] adds drawing, input and menus.
 
 pub mod ai;
 pub mod hud;
@@ -13,6 +13,9 @@ pub mod sound;
 pub mod view;
 
 use bevy::prelude::*;
+
+use crate::kit::schedule::{AppResources, GameSchedule};
+use crate::screens::Screen;
 
 use model::{
     DotIndex, DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, Gesture, LastPoints,
@@ -32,44 +35,37 @@ pub enum DotsSystems {
 }
 
 /// Everything Dots needs: its screen's model, systems, drawing, input and menus.
-pub struct DotsPlugin;
-
-impl Plugin for DotsPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_plugins((DotsLogicPlugin, DotsViewPlugin));
-    }
+pub fn plugin(app: &mut App) {
+    app.add_plugins((logic_plugin, view_plugin));
 }
 
 /// Dots without a window: the model, actions, transitions, AI and high scores. A
 /// [`DotsSession`] inserted before the plugin is kept; otherwise the launch seed (or 1) starts
 /// the default game.
-pub struct DotsLogicPlugin;
-
-impl Plugin for DotsLogicPlugin {
-    fn build(&self, app: &mut App) {
-        if !app.world().contains_resource::<DotsSession>() {
-            app.insert_resource(DotsSession::default_with_seed(1))
-                .add_systems(Startup, apply_launch_options);
-        }
-        app.init_resource::<crate::theme::Theme>()
-            .init_resource::<DotIndex>()
-            .add_sub_state::<DotsPhase>()
-            .init_resource::<Gesture>()
-            .init_resource::<DotsHint>()
-            .init_resource::<LastPoints>()
-            .init_resource::<DotsGameOver>()
-            .add_message::<DotsAction>()
-            .add_plugins((logic::plugin, ai::plugin));
+pub fn logic_plugin(app: &mut App) {
+    if !app.world().contains_resource::<DotsSession>() {
+        app.insert_resource(DotsSession::default_with_seed(1))
+            .add_systems(Startup, apply_launch_options);
     }
+    app.init_resource::<crate::theme::Theme>()
+        .add_sub_state::<DotsPhase>()
+        .init_resources::<(DotIndex, Gesture, DotsHint, LastPoints, DotsGameOver)>()
+        .add_message::<DotsAction>()
+        .game_sets(
+            Screen::Dots,
+            (
+                DotsSystems::Input,
+                DotsSystems::Actions,
+                DotsSystems::Advance,
+                DotsSystems::View,
+            ),
+        )
+        .add_plugins((logic::plugin, ai::plugin));
 }
 
 /// Drawing, input and menus of Dots.
-pub struct DotsViewPlugin;
-
-impl Plugin for DotsViewPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_plugins((view::plugin, input::plugin, hud::plugin, sound::plugin));
-    }
+pub fn view_plugin(app: &mut App) {
+    app.add_plugins((view::plugin, input::plugin, hud::plugin, sound::plugin));
 }
 
 /// `--seed S` starts a new game from `S`; `--autoplay` lets the planner play.

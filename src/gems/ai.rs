@@ -8,7 +8,7 @@ use gems_rules::gems::{Cell, Computer, greedy_move};
 use super::GemsSystems;
 use super::model::Phase;
 use super::model::{GemsAction, GemsSession, KeyCursor, Paused};
-use crate::kit::ai::{AiHost, AiSlot, Once};
+use crate::kit::ai::{AddAi, AiHost, AiSlot, Once};
 use crate::kit::status::MoveSettled;
 use crate::screens::Screen;
 
@@ -73,17 +73,14 @@ pub struct Hint {
 /// Drives automatic players and hints.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Autoplay>()
-        .init_resource::<GemsAi>()
         .init_resource::<GemsComputer>()
         .init_resource::<Hint>()
-        .add_systems(
-            Update,
+        .add_ai::<Once<Answer>, Purpose, _>(
+            GemsSystems::Ai,
             (
                 (start_ai_move, start_hint).run_if(in_state(Phase::Idle)),
                 finish_search,
-            )
-                .chain()
-                .in_set(GemsSystems::Ai),
+            ),
         );
 }
 

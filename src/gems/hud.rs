@@ -16,7 +16,7 @@ use super::model::{
 };
 use crate::kit::schedule::GameSchedule;
 use crate::kit::scores::{GameOverInfo, HighScores};
-use crate::kit::ui::{UiPalette, dialog};
+use crate::kit::ui::{UiPalette, button, dialog};
 use crate::library::{BoardAsset, BoardLibrary, Rescan};
 use crate::paths::DataDir;
 use crate::screens::Screen;
@@ -170,31 +170,20 @@ fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
         if ui.button("New").clicked() {
             p.state.new_game = true;
         }
-        if ui
-            .add_enabled(settled, egui::Button::new("Restart"))
-            .clicked()
-        {
-            p.actions.write(GemsAction::Restart);
-        }
-        if ui
-            .add_enabled(
-                settled && !p.session.undo.is_empty(),
-                egui::Button::new("Undo"),
-            )
-            .on_hover_text("U or Ctrl+Z")
-            .clicked()
-        {
-            p.actions.write(GemsAction::Undo);
-        }
-        if ui
-            .add_enabled(
-                settled && !p.session.redo.is_empty(),
-                egui::Button::new("Redo"),
-            )
-            .on_hover_text("Y or Ctrl+Shift+Z")
-            .clicked()
-        {
-            p.actions.write(GemsAction::Redo);
+        let (undo, redo) = (!p.session.undo.is_empty(), !p.session.redo.is_empty());
+        for (label, enabled, hint, action) in [
+            ("Restart", settled, "", GemsAction::Restart),
+            ("Undo", settled && undo, "U or Ctrl+Z", GemsAction::Undo),
+            (
+                "Redo",
+                settled && redo,
+                "Y or Ctrl+Shift+Z",
+                GemsAction::Redo,
+            ),
+        ] {
+            if button(ui, label, enabled, hint) {
+                p.actions.write(action);
+            }
         }
         if ui
             .add_enabled(*p.phase.get() == Phase::Idle, egui::Button::new("Hint"))

@@ -3,7 +3,7 @@
 //! [`GemsSession`](model::GemsSession) resource and the entities mirror it, animating each move's
 //! flagging, removal, falling and column shift.
 //!
-//! [`GemsLogicPlugin`] runs headless (tests, benchmarks); [`GemsViewPlugin`] adds drawing, input
+//! [`logic_plugin`] runs headless (tests, benchmarks); [`view_plugin`] adds drawing, input
 //! and menus.
 
 pub mod ai;
@@ -20,7 +20,7 @@ pub mod view;
 
 use bevy::prelude::*;
 
-use crate::kit::schedule::GameSchedule;
+use crate::kit::schedule::{AppResources, GameSchedule};
 use crate::screens::Screen;
 
 use model::{
@@ -46,57 +46,54 @@ pub enum GemsSystems {
 }
 
 /// Everything Modern Gems needs without a window: the model, actions, transitions, AI, scores.
-pub struct GemsLogicPlugin;
+pub fn logic_plugin(app: &mut App) {
+    let session = app
+        .world_mut()
+        .remove_resource::<model::GemsSession>()
+        .unwrap_or_else(logic::default_session);
+    app.init_resource::<crate::theme::Theme>()
+        .insert_resource(ActivePolicy(session.game.policy()))
+        .insert_resource(ActivePlayer(session.game.player()))
+        .insert_resource(session)
+        .add_sub_state::<model::Phase>()
+        .init_resources::<(
+            GemIndex,
+            PendingMove,
+            Selection,
+            KeyCursor,
+            LastMove,
+            Paused,
+        )>()
+        .add_message::<GemsAction>()
+        .add_message::<BoardRebuilt>()
+        .add_message::<FlagChanged>()
+        .game_sets(
+            Screen::ModernGems,
+            (
+                GemsSystems::Input,
+                GemsSystems::Ai,
+                GemsSystems::Actions,
+                GemsSystems::Animate,
+                GemsSystems::Advance,
+                GemsSystems::View,
+            ),
+        )
+        .add_plugins((
+            logic::plugin,
+            anim::plugin,
+            transition::plugin,
+            ai::plugin,
+            scores::plugin,
+            files::plugin,
+        ));
+}
 
-impl Plugin for GemsLogicPlugin {
-    fn build(&self, app: &mut App) {
-        let session = app
-            .world_mut()
-            .remove_resource::<model::GemsSession>()
-            .unwrap_or_else(logic::default_session);
-        app.init_resource::<crate::theme::Theme>()
-            .insert_resource(ActivePolicy(session.game.policy()))
-            .insert_resource(ActivePlayer(session.game.player()))
-            .insert_resource(session)
-            .add_sub_state::<model::Phase>()
-            .init_resource::<GemIndex>()
-            .init_resource::<PendingMove>()
-            .init_resource::<Selection>()
-            .init_resource::<KeyCursor>()
-            .init_resource::<LastMove>()
-            .init_resource::<Paused>()
-            .init_resource::<crate::kit::layout::BoardLayout>()
-            .init_resource::<crate::kit::layout::ViewArea>()
-            .add_message::<GemsAction>()
-            .add_message::<BoardRebuilt>()
-            .add_message::<FlagChanged>()
-            .game_sets(
-                Screen::ModernGems,
-                (
-                    GemsSystems::Input,
-                    GemsSystems::Ai,
-                    GemsSystems::Actions,
-                    GemsSystems::Animate,
-                    GemsSystems::Advance,
-                    GemsSystems::View,
-                ),
-            )
-            .add_plugins((
-                logic::plugin,
-                anim::plugin,
-                transition::plugin,
-                ai::plugin,
-                scores::plugin,
-                files::plugin,
-            ));
-    }
+/// Everything Modern Gems needs: its screen's model, systems, drawing, input and menus.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((logic_plugin, view_plugin));
 }
 
 /// Drawing, input and menus of Modern Gems.
-pub struct GemsViewPlugin;
-
-impl Plugin for GemsViewPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_plugins((view::plugin, input::plugin, hud::plugin, sound::plugin));
-    }
+pub fn view_plugin(app: &mut App) {
+    app.add_plugins((view::plugin, input::plugin, hud::plugin, sound::plugin));
 }

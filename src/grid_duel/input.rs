@@ -1,11 +1,10 @@
 //! Grid Duel's input: hovering highlights a row and clicking regenerates it; keys choose too.
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
-use bevy_egui::input::EguiWantsInput;
 
 use super::model::{DuelAction, Stage};
 use super::view::{HoverRow, row_at};
+use crate::kit::pointer::WorldPointer;
 
 /// Reads the mouse and the keyboard.
 pub(super) fn plugin(app: &mut App) {
@@ -16,25 +15,22 @@ pub(super) fn plugin(app: &mut App) {
 /// Hovering highlights a row; clicking it regenerates that row. Keys: 1–9 a row, G the whole
 /// grid, Enter or Space keeps the grid.
 fn read_input(
-    window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform)>,
-    buttons: Res<ButtonInput<MouseButton>>,
+    pointer: WorldPointer,
     keys: Res<ButtonInput<KeyCode>>,
-    egui: Option<Res<EguiWantsInput>>,
     stage: Res<State<Stage>>,
     mut hover: ResMut<HoverRow>,
     mut actions: MessageWriter<DuelAction>,
 ) {
-    let row = crate::kit::pointer::cursor_world(&window, *camera, egui.as_deref()).and_then(row_at);
+    let row = pointer.hover().and_then(row_at);
     hover.set_if_neq(HoverRow(row));
     if *stage.get() != Stage::Choosing {
         return;
     }
-    if let (Some(r), true) = (row, buttons.just_pressed(MouseButton::Left)) {
+    if let Some(r) = pointer.click().and_then(row_at) {
         actions.write(DuelAction::RegenerateRow(r + 1));
         return;
     }
-    if egui.is_some_and(|e| e.wants_keyboard_input()) {
+    if pointer.keyboard_taken() {
         return;
     }
     const DIGITS: [KeyCode; 9] = [

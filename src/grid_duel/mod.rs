@@ -3,7 +3,7 @@
 //! [`Stage`](model::Stage) sub-state reveals grids, holds them while their points are read and
 //! waits for the human's choice.
 //!
-//! [`GridDuelLogicPlugin`] runs headless (tests); [`GridDuelPlugin`] adds the drawing, pointer
+//! [`logic_plugin`] runs headless (tests); [`plugin`] adds the drawing, pointer
 //! and keyboard input, the egui panel and the sounds.
 
 pub mod hud;
@@ -32,32 +32,24 @@ pub enum DuelSystems {
 }
 
 /// Everything Grid Duel needs: its screen's model, systems, drawing, input and menus.
-pub struct GridDuelPlugin;
-
-impl Plugin for GridDuelPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_plugins((
-            GridDuelLogicPlugin,
-            view::plugin,
-            input::plugin,
-            hud::plugin,
-            sound::plugin,
-        ));
-    }
+pub fn plugin(app: &mut App) {
+    app.add_plugins((
+        logic_plugin,
+        view::plugin,
+        input::plugin,
+        hud::plugin,
+        sound::plugin,
+    ));
 }
 
 /// Grid Duel's model and stage machine, without any drawing (runs headless).
-pub struct GridDuelLogicPlugin;
-
-impl Plugin for GridDuelLogicPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_message::<DuelAction>()
-            .init_resource::<OnShow>()
-            .add_sub_state::<Stage>()
-            .game_sets(
-                Screen::GridDuel,
-                (DuelSystems::Input, DuelSystems::Logic, DuelSystems::Draw),
-            )
-            .add_plugins(logic::plugin);
-    }
+pub fn logic_plugin(app: &mut App) {
+    app.add_message::<DuelAction>()
+        .init_resource::<OnShow>()
+        .add_sub_state::<Stage>()
+        .game_sets(
+            Screen::GridDuel,
+            (DuelSystems::Input, DuelSystems::Logic, DuelSystems::Draw),
+        )
+        .add_plugins(logic::plugin);
 }

@@ -257,31 +257,32 @@ fn draw_labels(
 ) {
     let revealed = on_show.show.is_some() && *stage.get() != Stage::Revealing;
     let p = &on_show.points;
-    for (RowLabel(i), mut label) in &mut rows {
-        let s = if revealed {
-            format!("= {}", p.rows[*i])
-        } else {
-            String::new()
-        };
-        label.set_text(&s);
-        label.color = if p.rows[*i] > 0 {
-            Color::srgb(1.0, 0.55, 0.55)
+    // A line's points, once revealed: in its colour when it scores, dim when it does not.
+    let write = |label: &mut WorldLabel, points: i32, text: String, scoring: Color| {
+        label.set_text(if revealed { &text } else { "" });
+        label.color = if points > 0 {
+            scoring
         } else {
             Color::srgba(1.0, 1.0, 1.0, 0.5)
         };
+    };
+    for (RowLabel(i), mut label) in &mut rows {
+        let points = p.rows[*i];
+        write(
+            &mut label,
+            points,
+            format!("= {points}"),
+            Color::srgb(1.0, 0.55, 0.55),
+        );
     }
     for (ColumnLabel(i), mut label) in &mut cols {
-        let s = if revealed {
-            p.columns[*i].to_string()
-        } else {
-            String::new()
-        };
-        label.set_text(&s);
-        label.color = if p.columns[*i] > 0 {
-            Color::srgb(0.55, 1.0, 0.65)
-        } else {
-            Color::srgba(1.0, 1.0, 1.0, 0.5)
-        };
+        let points = p.columns[*i];
+        write(
+            &mut label,
+            points,
+            points.to_string(),
+            Color::srgb(0.55, 1.0, 0.65),
+        );
     }
 }
 

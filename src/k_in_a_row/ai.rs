@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use gems_rules::k_in_a_row::{Board, Engine, Limits, Side, SlicedSearch, Status, Strength};
 
 use super::model::{KPhase, KSession, PERFECT_TIME};
-use crate::kit::ai::{AiHost, AiSlot, AiWork};
+use crate::kit::ai::{AddAi, AiHost, AiSlot, AiWork};
 use crate::kit::phase::PhaseOf;
 
 /// The computer's search for its move: whole on a thread, or a slice per frame.
@@ -75,14 +75,8 @@ pub struct KNodeLimit(pub Option<u64>);
 
 /// Starts the computer's search on its turn and plays its answer.
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<KThinking>()
-        .init_resource::<KNodeLimit>()
-        .add_systems(
-            Update,
-            (start_computer, finish_computer)
-                .chain()
-                .in_set(super::KSystems::Ai),
-        );
+    app.init_resource::<KNodeLimit>()
+        .add_ai::<ComputerSearch, (), _>(super::KSystems::Ai, (start_computer, finish_computer));
 }
 
 fn start_computer(

@@ -2,11 +2,10 @@
 //! while the board is being edited.
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
-use bevy_egui::input::EguiWantsInput;
 
 use super::model::{KAction, KSession};
 use super::view::KLayout;
+use crate::kit::pointer::WorldPointer;
 
 /// Reads the mouse.
 pub(super) fn plugin(app: &mut App) {
@@ -14,16 +13,12 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn click(
-    window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform)>,
-    buttons: Res<ButtonInput<MouseButton>>,
-    egui: Option<Res<EguiWantsInput>>,
+    pointer: WorldPointer,
     layout: Res<KLayout>,
     session: Res<KSession>,
     mut actions: MessageWriter<KAction>,
 ) {
-    let Some(world) = crate::kit::pointer::world_click(&window, *camera, &buttons, egui.as_deref())
-    else {
+    let Some(world) = pointer.click() else {
         return;
     };
     if let Some((r, c)) = layout.cell_at(world) {

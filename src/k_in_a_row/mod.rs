@@ -2,7 +2,7 @@
 //! game lives in [`KSession`](model::KSession); [`KPhase`](model::KPhase) follows whose turn it
 //! is; the computer's search is a kit AI job.
 //!
-//! [`KInARowLogicPlugin`] runs headless (tests); [`KInARowViewPlugin`] adds drawing, input and
+//! [`logic_plugin`] runs headless (tests); [`view_plugin`] adds drawing, input and
 //! the menu.
 
 pub mod ai;
@@ -14,7 +14,7 @@ pub mod view;
 
 use bevy::prelude::*;
 
-use crate::kit::schedule::GameSchedule;
+use crate::kit::schedule::{AppResources, GameSchedule};
 use crate::screens::Screen;
 
 use model::{KAction, KFileStatus, KPhase, KSession};
@@ -35,43 +35,29 @@ pub enum KSystems {
 }
 
 /// Everything K in a row needs: its screen's model, systems, drawing, input and menus.
-pub struct KInARowPlugin;
-
-impl Plugin for KInARowPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_plugins((KInARowLogicPlugin, KInARowViewPlugin));
-    }
+pub fn plugin(app: &mut App) {
+    app.add_plugins((logic_plugin, view_plugin));
 }
 
 /// The model, actions and AI, without drawing (runs headless).
-pub struct KInARowLogicPlugin;
-
-impl Plugin for KInARowLogicPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<KSession>()
-            .init_resource::<KFileStatus>()
-            .init_resource::<crate::settings::Notices>()
-            .add_sub_state::<KPhase>()
-            .add_message::<KAction>()
-            .game_sets(
-                Screen::KInARow,
-                (
-                    KSystems::Input,
-                    KSystems::Actions,
-                    KSystems::Ai,
-                    KSystems::Report,
-                    KSystems::View,
-                ),
-            )
-            .add_plugins((logic::plugin, ai::plugin));
-    }
+pub fn logic_plugin(app: &mut App) {
+    app.init_resources::<(KSession, KFileStatus, crate::settings::Notices)>()
+        .add_sub_state::<KPhase>()
+        .add_message::<KAction>()
+        .game_sets(
+            Screen::KInARow,
+            (
+                KSystems::Input,
+                KSystems::Actions,
+                KSystems::Ai,
+                KSystems::Report,
+                KSystems::View,
+            ),
+        )
+        .add_plugins((logic::plugin, ai::plugin));
 }
 
 /// Drawing, input and the menu.
-pub struct KInARowViewPlugin;
-
-impl Plugin for KInARowViewPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_plugins((view::plugin, input::plugin, hud::plugin));
-    }
+pub fn view_plugin(app: &mut App) {
+    app.add_plugins((view::plugin, input::plugin, hud::plugin));
 }

@@ -6,6 +6,8 @@
 
 use std::time::Duration;
 
+use bevy::ecs::schedule::IntoScheduleConfigs;
+use bevy::ecs::system::ScheduleSystem;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
@@ -153,6 +155,28 @@ impl<W: AiWork, P: Send + Sync + 'static> AiSlot<W, P> {
         let answer = self.0.as_mut()?.poll()?;
         let job = self.0.take()?;
         (job.generation == generation).then_some((job.purpose, answer))
+    }
+}
+
+/// Registers a game's computer player: its job slot, and the systems that start and finish
+/// its jobs, in order, in the game's `set`.
+pub trait AddAi {
+    /// Adds the slot `AiSlot<W, P>` and `systems` (chained) in `set`.
+    fn add_ai<W: AiWork, P: Send + Sync + 'static, M>(
+        &mut self,
+        set: impl SystemSet,
+        systems: impl IntoScheduleConfigs<ScheduleSystem, M>,
+    ) -> &mut Self;
+}
+
+impl AddAi for App {
+    fn add_ai<W: AiWork, P: Send + Sync + 'static, M>(
+        &mut self,
+        set: impl SystemSet,
+        systems: impl IntoScheduleConfigs<ScheduleSystem, M>,
+    ) -> &mut Self {
+        self.init_resource::<AiSlot<W, P>>()
+            .add_systems(Update, systems.chain().in_set(set))
     }
 }
 

@@ -33,24 +33,22 @@ pub mod ui;
 
 use bevy::prelude::*;
 
+use schedule::AppResources;
+
 /// The kit's resources that run without a window (tests add it through
 /// [`crate::headless_screen_app`]).
-pub struct KitLogicPlugin;
-
-impl Plugin for KitLogicPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<ai::AiHost>()
-            .init_resource::<seed::Seeds>()
-            .init_resource::<scores::HighScores>()
-            .add_message::<status::MoveSettled>();
-    }
+pub fn logic_plugin(app: &mut App) {
+    app.init_resources::<(
+        ai::AiHost,
+        seed::Seeds,
+        scores::HighScores,
+        layout::BoardLayout,
+        layout::ViewArea,
+    )>()
+    .add_message::<status::MoveSettled>();
 }
 
 /// The kit's drawing and sound: the camera, the background, the sound bank.
-pub struct KitViewPlugin;
-
-impl Plugin for KitViewPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_plugins((camera::plugin, audio::plugin));
-    }
+pub fn view_plugin(app: &mut App) {
+    app.add_plugins((camera::plugin, audio::plugin));
 }

@@ -1,7 +1,9 @@
 //! The pointer in the world: where the mouse (or a touch) is on the board, whether egui has
 //! it, and where a click landed. Every game's input goes through these.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 
 /// The 2D camera every game's board is seen through.
@@ -29,6 +31,38 @@ pub fn cursor_world(
         return None;
     }
     to_world(camera, window.cursor_position()?)
+}
+
+/// The mouse over a game's world, for its input systems: where it points and where it
+/// clicked, unless egui has it.
+#[derive(SystemParam)]
+pub struct WorldPointer<'w, 's> {
+    window: Single<'w, 's, &'static Window, With<PrimaryWindow>>,
+    camera: Single<'w, 's, (&'static Camera, &'static GlobalTransform)>,
+    buttons: Res<'w, ButtonInput<MouseButton>>,
+    egui: Option<Res<'w, EguiWantsInput>>,
+}
+
+impl WorldPointer<'_, '_> {
+    /// The world point under the mouse (none over egui or outside the window).
+    pub fn hover(&self) -> Option<Vec2> {
+        cursor_world(&self.window, *self.camera, self.egui.as_deref())
+    }
+
+    /// Where the left button was just pressed in the world, if it was.
+    pub fn click(&self) -> Option<Vec2> {
+        world_click(
+            &self.window,
+            *self.camera,
+            &self.buttons,
+            self.egui.as_deref(),
+        )
+    }
+
+    /// Whether egui is taking the keyboard (a text field has focus).
+    pub fn keyboard_taken(&self) -> bool {
+        self.egui.as_ref().is_some_and(|e| e.wants_keyboard_input())
+    }
 }
 
 /// Where in the world the left mouse button was just pressed, unless the press went to an egui

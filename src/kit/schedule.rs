@@ -44,3 +44,41 @@ impl GameSchedule for App {
         self.add_systems(EguiPrimaryContextPass, systems.run_if(in_state(screen)))
     }
 }
+
+/// Resources that start from their `Default`, registered together:
+/// `app.init_resources::<(A, B, C)>()`.
+pub trait InitResources {
+    /// Inserts each resource that is not there yet (an inserted one is kept).
+    fn init_all(app: &mut App);
+}
+
+macro_rules! init_resources_for_tuples {
+    ($($r:ident),+) => {
+        impl<$($r: Resource + FromWorld),+> InitResources for ($($r,)+) {
+            fn init_all(app: &mut App) {
+                $(app.init_resource::<$r>();)+
+            }
+        }
+    };
+}
+
+init_resources_for_tuples!(A, B);
+init_resources_for_tuples!(A, B, C);
+init_resources_for_tuples!(A, B, C, D);
+init_resources_for_tuples!(A, B, C, D, E);
+init_resources_for_tuples!(A, B, C, D, E, F);
+init_resources_for_tuples!(A, B, C, D, E, F, G);
+init_resources_for_tuples!(A, B, C, D, E, F, G, H);
+
+/// Registers a tuple of resources at once.
+pub trait AppResources {
+    /// Initialises every resource of the tuple `R` (see [`InitResources`]).
+    fn init_resources<R: InitResources>(&mut self) -> &mut Self;
+}
+
+impl AppResources for App {
+    fn init_resources<R: InitResources>(&mut self) -> &mut Self {
+        R::init_all(self);
+        self
+    }
+}

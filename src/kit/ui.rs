@@ -128,6 +128,23 @@ impl UiPalette {
     }
 }
 
+/// A button that can be clicked only when `enabled` (greyed out otherwise), with `hint` shown
+/// on hover (none when empty); true when clicked.
+pub fn button(
+    ui: &mut egui::Ui,
+    text: impl Into<egui::WidgetText>,
+    enabled: bool,
+    hint: &str,
+) -> bool {
+    let response = ui.add_enabled(enabled, egui::Button::new(text));
+    let response = if hint.is_empty() {
+        response
+    } else {
+        response.on_hover_text(hint)
+    };
+    response.clicked()
+}
+
 /// A dialog in the middle of the window (game over, pause, new game…). `open`, when given,
 /// adds a close button that clears it.
 pub fn dialog(

@@ -4,8 +4,11 @@
 use bevy::prelude::*;
 use gems_rules::solo_red::{PlayResult, ai};
 
-use super::model::{AI_ROLLOUTS, CardEntity, Gliding, SoloRedSession};
-use crate::kit::ai::{AiHost, AiSlot, Once};
+use super::model::{CardEntity, Gliding, SoloRedSession};
+use crate::kit::ai::{AddAi, AiHost, AiSlot, Once};
+
+/// Rollouts the AI spends per move (runs off the main thread).
+pub const AI_ROLLOUTS: usize = 800;
 
 /// The AI computation in flight, if any; its purpose is whether its answer is to be played
 /// (autoplay) or shown (hint).
@@ -17,13 +20,10 @@ pub struct AiSearches(pub u64);
 
 /// Plays or shows the AI's answers, and starts autoplay's searches.
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<AiTask>()
-        .init_resource::<AiSearches>()
-        .add_systems(
-            Update,
-            (ai_poll, ai_autoplay)
-                .chain()
-                .in_set(super::SoloRedSystems::Ai),
+    app.init_resource::<AiSearches>()
+        .add_ai::<Once<Option<ai::Move>>, bool, _>(
+            super::SoloRedSystems::Ai,
+            (ai_poll, ai_autoplay),
         );
 }
 

@@ -2,10 +2,9 @@
 //! a palette or the canvas.
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
-use bevy_egui::input::EguiWantsInput;
 
 use super::model::{Place, SoloRedAction, SoloRedSession, place_position, table};
+use crate::kit::pointer::WorldPointer;
 
 /// Reads the mouse.
 pub(super) fn plugin(app: &mut App) {
@@ -39,16 +38,8 @@ fn target_at(p: Vec2, s: &SoloRedSession) -> Option<SoloRedAction> {
         .map(SoloRedAction::Palette)
 }
 
-fn click(
-    window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform)>,
-    buttons: Res<ButtonInput<MouseButton>>,
-    egui: Option<Res<EguiWantsInput>>,
-    s: Res<SoloRedSession>,
-    mut actions: MessageWriter<SoloRedAction>,
-) {
-    let Some(world) = crate::kit::pointer::world_click(&window, *camera, &buttons, egui.as_deref())
-    else {
+fn click(pointer: WorldPointer, s: Res<SoloRedSession>, mut actions: MessageWriter<SoloRedAction>) {
+    let Some(world) = pointer.click() else {
         return;
     };
     if let Some(a) = target_at(world, &s) {

@@ -3,7 +3,7 @@
 //! glides to the place the rules give it, and [`SoloPhase`](model::SoloPhase) says whether the
 //! deal goes on.
 //!
-//! [`SoloRedLogicPlugin`] runs headless (tests); [`SoloRedViewPlugin`] adds the card meshes,
+//! [`logic_plugin`] runs headless (tests); [`view_plugin`] adds the card meshes,
 //! mouse input and the HUD; [`record::SoloRedRecordPlugin`] keeps the player's record of deals
 //! won and winning streaks.
 
@@ -38,44 +38,28 @@ pub enum SoloRedSystems {
 }
 
 /// Everything Solo Red needs: its screen's model, systems, drawing, input and menus.
-pub struct SoloRedPlugin;
-
-impl Plugin for SoloRedPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_plugins((
-            SoloRedLogicPlugin,
-            record::SoloRedRecordPlugin,
-            SoloRedViewPlugin,
-        ));
-    }
+pub fn plugin(app: &mut App) {
+    app.add_plugins((logic_plugin, record::SoloRedRecordPlugin, view_plugin));
 }
 
 /// Everything Solo Red needs without a window.
-pub struct SoloRedLogicPlugin;
-
-impl Plugin for SoloRedLogicPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_message::<SoloRedAction>()
-            .add_sub_state::<SoloPhase>()
-            .game_sets(
-                Screen::SoloRed,
-                (
-                    SoloRedSystems::Input,
-                    SoloRedSystems::Actions,
-                    SoloRedSystems::Ai,
-                    SoloRedSystems::Animate,
-                    SoloRedSystems::View,
-                ),
-            )
-            .add_plugins((logic::plugin, ai::plugin));
-    }
+pub fn logic_plugin(app: &mut App) {
+    app.add_message::<SoloRedAction>()
+        .add_sub_state::<SoloPhase>()
+        .game_sets(
+            Screen::SoloRed,
+            (
+                SoloRedSystems::Input,
+                SoloRedSystems::Actions,
+                SoloRedSystems::Ai,
+                SoloRedSystems::Animate,
+                SoloRedSystems::View,
+            ),
+        )
+        .add_plugins((logic::plugin, ai::plugin));
 }
 
 /// The card meshes, mouse input and the HUD of Solo Red.
-pub struct SoloRedViewPlugin;
-
-impl Plugin for SoloRedViewPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_plugins((view::plugin, input::plugin, hud::plugin));
-    }
+pub fn view_plugin(app: &mut App) {
+    app.add_plugins((view::plugin, input::plugin, hud::plugin));
 }

@@ -11,8 +11,6 @@ use crate::screens::Screen;
 pub const PALETTES: usize = 4;
 /// Hand size of a Bevy game.
 pub const HAND: usize = 7;
-/// Rollouts the AI spends per move (runs off the main thread).
-pub const AI_ROLLOUTS: usize = 800;
 
 /// The current game and what the player is doing with it.
 #[derive(Resource, Clone, Debug)]
