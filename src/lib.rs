@@ -1,5 +1,35 @@
 //! Modern Gems, the Bevy game: five grid and card games sharing one app. The rules live in the
-//! `gems-rules` crate; this crate mirrors them in the ECS and animates them.
+//! `gems-rules` crate; this crate mirrors them in the ECS and animates them, and never
+//! re-implements a rule.
+//!
+//! # Reading guide
+//!
+//! Read in this order:
+//!
+//! 1. [`game_app`] (below) and [`headless_screen_app`]: how the app is put together, with and
+//!    without a window. [`launch`] parses the command line.
+//! 2. [`screens`]: the screen state (the title and the five games) and the
+//!    [`ScreenStatus`](screens::ScreenStatus) every game reports (settled, over).
+//! 3. [`kit`]: what the games share, each concern once: the computer player's jobs
+//!    ([`kit::ai`]), seeds, phases as sub-states, system scheduling on a screen, the camera,
+//!    layout, animations, the sound bank, high scores, the pointer, and the UI style taken from
+//!    the theme.
+//! 4. One game, for example [`dots`]. Every game folder has the same shape: `mod.rs` (its
+//!    plugins and system sets), `model.rs` (the session resource holding the rules' game,
+//!    components, actions, the phase sub-state), `logic.rs` (actions change the rules' game;
+//!    entities follow what the rules report), then `ai`, `view`, `input`, `hud` and `sound` as
+//!    the game needs. Each has a `logic_plugin` that runs headless (tests) and a `view_plugin`.
+//!    [`gems`] (Modern Gems) adds `anim` and `transition` for its phase pipeline
+//!    (flagging, removing, falling, shifting).
+//! 5. Data players edit: [`theme`] (the format is `gems_formats::theme`), [`library`] (themes
+//!    and boards as assets, reloaded while the game runs), [`settings`], [`store`] and
+//!    [`paths`] (files written atomically in the data directory).
+//! 6. The rest: [`title`], [`world_text`] (labels in the world, painted by egui),
+//!    [`ui_fonts`], [`scripted`] (`--screenshot`, `--exit-after-game`) and [`monkey`]
+//!    (`--monkey SEED`, random input in a real window).
+//!
+//! The tests in `tests/` drive these plugins headless; `tests/monkey.rs` plays all five games
+//! at once with random actions and checks the ECS against the rules after every frame.
 
 pub mod dots;
 pub mod gems;

@@ -132,7 +132,7 @@ fn seeded_game_mirrors_the_rules() {
 fn choices_are_ignored_while_revealing() {
     let mut a = app(4, ComputerKind::Plain);
     app_update_n(&mut a, 3);
-    assert!(matches!(stage(&a), Stage::Revealing { .. }));
+    assert!(matches!(stage(&a), Stage::Revealing));
     send(&mut a, DuelAction::RegenerateGrid);
     settle(&mut a);
     assert_eq!(

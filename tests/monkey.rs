@@ -414,12 +414,7 @@ fn check_solo(world: &mut World) -> Result<(), String> {
 
 /// Grid Duel: the 81 cells show the grid on show, fully revealed.
 fn check_duel(world: &mut World) -> Result<(), String> {
-    let Some(grid) = world
-        .resource::<OnShow>()
-        .show
-        .as_ref()
-        .map(|s| s.grid.clone())
-    else {
+    let Some(grid) = world.resource::<OnShow>().show.as_ref().map(|s| s.grid) else {
         return Ok(());
     };
     let mut count = 0;

@@ -1,5 +1,25 @@
 //! Rules and AI of every Modern Gems game, in plain Rust with no engine dependency, so that the
-//! console, the benchmarks and the Bevy game share one source of truth.
+//! console, the benchmarks and the Bevy game share one source of truth. No global state: a
+//! game, a search engine or an AI player is a value its owner holds.
+//!
+//! # Reading guide
+//!
+//! Each game is a module with the same parts: its board and rules (moves are typed values,
+//! illegal ones come back as typed errors), its game (a session of moves, with the spec's text
+//! formats), then its AI.
+//!
+//! 1. [`gems`], Modern Gems (SameGame): `Board` and `Cell`, the removal policies
+//!    (`RemovalPolicy`), `Game` (moves, scores, `.mg` saves), the spec's players (`Player`,
+//!    `greedy_move`, `look_ahead1_move`), the `Expert` (Nested Monte-Carlo Search with a time or
+//!    node `Budget`), `Computer` (plays any automatic player's move), and `fast`, the
+//!    allocation-free engine the Expert searches on.
+//! 2. [`dots`]: the board, selections and closed shapes, seeded refills, and the `Planner`.
+//! 3. [`k_in_a_row`]: bitboards, the board file format, and the search `Engine` (negamax with
+//!    a transposition table, `Limits` in time or nodes, `SlicedSearch` for one-thread hosts).
+//! 4. [`solo_red`]: cards, the rules of each canvas colour, `Game` (a turn is
+//!    `Game::play_turn`), and the `ai` (hints that never peek, and a full-knowledge solver).
+//! 5. [`grid_duel`]: grids, scoring, the duel and the smart computer.
+//! 6. [`storage`]: bounded reads and atomic writes, for every file a game keeps.
 
 pub mod dots;
 pub mod gems;
