@@ -62,7 +62,7 @@ fn bad_files_are_reported_and_left_alone_while_the_game_goes_on() {
             RemovalPolicy::Chained,
             Player::Interactive,
         );
-        g.play(0, 0).unwrap();
+        g.play(gems_rules::gems::Cell::new(0, 0)).unwrap();
         g.save_string()
     };
     let absurd = format!(

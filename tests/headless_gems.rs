@@ -92,7 +92,7 @@ fn play_whole_game(name: &str, board: Board, policy: RemovalPolicy) {
     let mut console = Game::new(board, policy, Player::Interactive);
     while !console.is_over() {
         let cell = greedy_move(console.board(), policy).expect("a legal move remains");
-        console.play(cell.row as i64, cell.col as i64).unwrap();
+        console.play(cell).unwrap();
         select(&mut app, cell);
         assert_mirror(&mut app);
         assert_eq!(
@@ -309,7 +309,7 @@ fn the_active_policy_rules_the_next_flag_and_move() {
     );
     let mut rules = Game::new(board, RemovalPolicy::Adjacent, Player::Interactive);
     let first = greedy_move(rules.board(), RemovalPolicy::Adjacent).unwrap();
-    rules.play(first.row as i64, first.col as i64).unwrap();
+    rules.play(first).unwrap();
     select(&mut app, first);
 
     app.world_mut().resource_mut::<ActivePolicy>().0 = RemovalPolicy::WholeRowCol;
@@ -317,7 +317,7 @@ fn the_active_policy_rules_the_next_flag_and_move() {
     let next = greedy_move(rules.board(), RemovalPolicy::WholeRowCol).unwrap();
     app.world_mut().write_message(GemsAction::Hover(Some(next)));
     app.update();
-    let mut want = rules.check_move(next.row as i64, next.col as i64).unwrap();
+    let mut want = rules.check_move(next).unwrap();
     want.sort();
     assert_eq!(
         flagged(&mut app),
@@ -325,7 +325,7 @@ fn the_active_policy_rules_the_next_flag_and_move() {
         "the hover flags the new policy's group"
     );
 
-    rules.play(next.row as i64, next.col as i64).unwrap();
+    rules.play(next).unwrap();
     select(&mut app, next);
     assert_eq!(session(&app).game.score(), rules.score());
     assert_mirror(&mut app);
@@ -374,7 +374,7 @@ fn the_active_player_decides_who_moves_next() {
     }
     let mut rules = Game::new(board, RemovalPolicy::Chained, Player::Interactive);
     let cell = greedy_move(rules.board(), RemovalPolicy::Chained).unwrap();
-    rules.play(cell.row as i64, cell.col as i64).unwrap();
+    rules.play(cell).unwrap();
     assert_eq!(session(&app).game.move_num(), 1, "the greedy player moved");
     assert_eq!(session(&app).game.score(), rules.score());
     app.world_mut().resource_mut::<ActivePlayer>().0 = Player::Interactive;

@@ -93,6 +93,7 @@ pub struct HudParams<'w> {
     theme: Res<'w, Theme>,
     policy: ResMut<'w, ActivePolicy>,
     player: Res<'w, ActivePlayer>,
+    seeds: ResMut<'w, crate::kit::seed::Seeds>,
     state: ResMut<'w, HudState>,
     phase: Res<'w, State<Phase>>,
     next_screen: ResMut<'w, NextState<Screen>>,
@@ -335,11 +336,8 @@ fn new_game_window(ctx: &egui::Context, p: &mut HudParams) {
             ui.horizontal(|ui| {
                 ui.add(egui::DragValue::new(&mut s.seed).prefix("seed "));
                 if ui.button("Shuffle").on_hover_text("Another seed").clicked() {
-                    s.seed = s
-                        .seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407)
-                        % 1_000_000;
+                    // Short enough to read out and type back in.
+                    s.seed = p.seeds.next_seed() % 1_000_000;
                 }
             });
         }

@@ -191,7 +191,7 @@ fn report_status(
 fn hover(p: &mut SessionParams, cell: Option<Cell>) {
     let game = &p.session.game;
     let group = cell
-        .and_then(|c| game.check_move(c.row as i64, c.col as i64).ok())
+        .and_then(|c| game.check_move(c).ok())
         .unwrap_or_default();
     let points = (!group.is_empty()).then(|| {
         game.policy()
@@ -232,7 +232,7 @@ fn set_flags(p: &mut SessionParams, group: &[Cell]) {
 /// nothing.
 fn select(p: &mut SessionParams, cell: Cell) {
     let snapshot = p.session.game.clone();
-    let Ok(outcome) = p.session.game.play(cell.row as i64, cell.col as i64) else {
+    let Ok(outcome) = p.session.game.play(cell) else {
         return;
     };
     p.session.undo.push(snapshot);

@@ -8,7 +8,7 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use gems_rules::gems::{
-    Computer, Game, MAX_SAVE_FILE_BYTES, MoveError, Player, RemovalPolicy, board_by_name,
+    Cell, Computer, Game, MAX_SAVE_FILE_BYTES, MoveError, Player, RemovalPolicy, board_by_name,
     named_board_names,
 };
 use gems_rules::storage::{atomic_write, read_text_bounded};
@@ -21,6 +21,14 @@ enum Turn {
     Continue,
     /// Leave the current game.
     Quit,
+}
+
+/// The cell a typed `move ROW COL` names, if both numbers can be board coordinates.
+fn cell_at(row: i64, col: i64) -> Option<Cell> {
+    Some(Cell::new(
+        usize::try_from(row).ok()?,
+        usize::try_from(col).ok()?,
+    ))
 }
 
 /// The console game: reads commands from `input`, writes the spec's text to `out`.
@@ -241,12 +249,14 @@ impl<R: BufRead, W: Write> Console<R, W> {
             "move" => {
                 let coords: Option<Vec<i64>> = words[1..].iter().map(|w| w.parse().ok()).collect();
                 match coords.as_deref() {
-                    Some(&[row, col]) => match game.play(row, col) {
-                        Ok(_) => {}
-                        Err(MoveError::OutOfBounds { .. } | MoveError::EmptyCell { .. }) => {
+                    // The text becomes a typed cell here; a negative number is no cell at all.
+                    Some(&[row, col]) => match cell_at(row, col).map(|c| game.play(c)) {
+                        Some(Ok(_)) => {}
+                        None
+                        | Some(Err(MoveError::OutOfBounds { .. } | MoveError::EmptyCell { .. })) => {
                             writeln!(self.out, "Invalid gem position ({row},{col})")?;
                         }
-                        Err(e) => writeln!(self.out, "Invalid move: {e}")?,
+                        Some(Err(e)) => writeln!(self.out, "Invalid move: {e}")?,
                     },
                     _ => writeln!(
                         self.out,

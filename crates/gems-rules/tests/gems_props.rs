@@ -32,7 +32,7 @@ proptest! {
             let legal: Vec<_> = gems_rules::gems::legal_moves(&before, policy);
             let m = legal[pick.index(legal.len())];
             let score_before = game.score();
-            let outcome = game.play(m.cell.row as i64, m.cell.col as i64).unwrap();
+            let outcome = game.play(m.cell).unwrap();
             if let Err(e) = check_move(&before, score_before, m.size, &outcome, &game) {
                 return Err(TestCaseError::fail(e));
             }

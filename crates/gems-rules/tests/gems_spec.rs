@@ -300,8 +300,11 @@ fn policies_clear_old_flags_and_ignore_empty_cells() {
 fn chained_on_a_million_gems_does_not_overflow() {
     let b = Board::from_cells(1000, 1000, std::iter::repeat_n(Some(1), 1_000_000)).unwrap();
     let mut game = Game::new(b, RemovalPolicy::Chained, Player::Greedy);
-    assert_eq!(game.preview_points(500, 500), Ok(1_000_000_000_000));
-    let outcome = game.play(999, 0).unwrap();
+    assert_eq!(
+        game.preview_points(Cell::new(500, 500)),
+        Ok(1_000_000_000_000)
+    );
+    let outcome = game.play(Cell::new(999, 0)).unwrap();
     assert_eq!(outcome.points, 1_000_000_000_000);
     assert!(game.is_over());
 }
@@ -352,10 +355,10 @@ fn classic_samegame_rules() {
         Player::Greedy,
     );
     // A lone gem is not a legal move.
-    assert!(game.play(0, 5).is_err());
-    assert_eq!(game.play(0, 0).unwrap().points, 1); // (3-2)^2
+    assert!(game.play(Cell::new(0, 5)).is_err());
+    assert_eq!(game.play(Cell::new(0, 0)).unwrap().points, 1); // (3-2)^2
     assert_eq!(game.board().save_string(), "2 2 3 . . . \n");
-    assert_eq!(game.play(0, 1).unwrap().points, 0); // (2-2)^2
+    assert_eq!(game.play(Cell::new(0, 1)).unwrap().points, 0); // (2-2)^2
     // Only a lone 3 is left: no legal move, so the game is over without a clear bonus.
     assert!(game.is_over());
     assert_eq!(game.score(), 1);
@@ -364,6 +367,6 @@ fn classic_samegame_rules() {
         p,
         Player::Greedy,
     );
-    assert_eq!(game.play(0, 3).unwrap().points, 4 + 1000);
+    assert_eq!(game.play(Cell::new(0, 3)).unwrap().points, 4 + 1000);
     assert!(game.is_over());
 }

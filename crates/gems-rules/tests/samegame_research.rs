@@ -72,7 +72,7 @@ fn expert_line_is_valid_and_strong_on_a_standard_position() {
     );
     let mut game = Game::new(board.clone(), RemovalPolicy::Classic, Player::Interactive);
     for c in &line.moves {
-        game.play(c.row as i64, c.col as i64).unwrap();
+        game.play(*c).unwrap();
     }
     assert!(game.is_over());
     assert_eq!(game.score(), line.score);

@@ -71,7 +71,7 @@ fn play_modern_gems(
         }
         let score_before = game.score();
         let outcome = game
-            .play(cell.row as i64, cell.col as i64)
+            .play(cell)
             .map_err(|e| format!("a legal move was refused: {e}"))?;
         check::check_move(&before, score_before, group, &outcome, &game)?;
         moves += 1;

@@ -41,6 +41,6 @@ impl Computer {
     /// when the game is over.
     pub fn play(&mut self, game: &mut Game) -> Option<MoveOutcome> {
         let cell = self.choose_move(game.player(), game.board(), game.policy())?;
-        game.play(cell.row as i64, cell.col as i64).ok()
+        game.play(cell).ok()
     }
 }

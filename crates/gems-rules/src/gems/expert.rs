@@ -103,7 +103,7 @@ impl Expert {
         let line = self.line(board, policy);
         let first = *line.moves.first()?;
         let mut game = Game::new(board.clone(), policy, Player::Interactive);
-        let outcome = game.play(first.row as i64, first.col as i64).ok()?;
+        let outcome = game.play(first).ok()?;
         if self.plans.len() >= MAX_PLANS {
             self.plans.clear();
         }
@@ -148,7 +148,7 @@ fn line_of(board: &Board, policy: RemovalPolicy, player: Player) -> Line {
         greedy_move
     };
     while let Some(cell) = choose(game.board(), policy) {
-        if game.play(cell.row as i64, cell.col as i64).is_err() {
+        if game.play(cell).is_err() {
             break;
         }
         moves.push(cell);
@@ -163,7 +163,7 @@ fn line_of(board: &Board, policy: RemovalPolicy, player: Player) -> Line {
 fn score_line(board: &Board, policy: RemovalPolicy, moves: &[Cell]) -> Option<u64> {
     let mut game = Game::new(board.clone(), policy, Player::Interactive);
     for c in moves {
-        game.play(c.row as i64, c.col as i64).ok()?;
+        game.play(*c).ok()?;
     }
     game.is_over().then_some(game.score())
 }
@@ -435,7 +435,7 @@ fn generic_search(board: &Board, policy: RemovalPolicy, mut clock: Clock, best: 
             }
             clock.tick();
             let mut child = game.clone();
-            if child.play(m.cell.row as i64, m.cell.col as i64).is_err() {
+            if child.play(m.cell).is_err() {
                 continue;
             }
             let rest = line_of(child.board(), policy, Player::Greedy);
@@ -450,7 +450,7 @@ fn generic_search(board: &Board, policy: RemovalPolicy, mut clock: Clock, best: 
             }
         }
         let Some(&next) = tail.first() else { break };
-        if game.play(next.row as i64, next.col as i64).is_err() {
+        if game.play(next).is_err() {
             break;
         }
         prefix.push(next);

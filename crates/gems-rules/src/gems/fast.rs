@@ -544,8 +544,7 @@ mod tests {
                     let pick = legal[rng.below(legal.len())];
                     let mv = fast.move_at(pick.cell).unwrap();
                     let before = game.score();
-                    game.play(pick.cell.row as i64, pick.cell.col as i64)
-                        .unwrap();
+                    game.play(pick.cell).unwrap();
                     let pts = fast.play(mv, &mut scratch).unwrap() + fast.end_bonus();
                     assert_eq!(game.score() - before, pts);
                     assert_eq!(&fast.to_board(), game.board());

@@ -16,9 +16,9 @@ pub enum MoveError {
     #[error("({row},{col}) is outside the {rows}x{cols} board")]
     OutOfBounds {
         /// Requested row.
-        row: i64,
+        row: usize,
         /// Requested column.
-        col: i64,
+        col: usize,
         /// Board rows.
         rows: usize,
         /// Board columns.
@@ -182,20 +182,17 @@ impl Game {
         }
     }
 
-    /// Checks a move without making it; returns the cells it would remove.
-    pub fn check_move(&self, row: i64, col: i64) -> Result<Vec<Cell>, MoveError> {
+    /// Checks the move at `cell` without making it; returns the cells it would remove.
+    pub fn check_move(&self, cell: Cell) -> Result<Vec<Cell>, MoveError> {
         let (rows, cols) = (self.board.rows(), self.board.cols());
-        let cell = match (usize::try_from(row), usize::try_from(col)) {
-            (Ok(r), Ok(c)) if r < rows && c < cols => Cell::new(r, c),
-            _ => {
-                return Err(MoveError::OutOfBounds {
-                    row,
-                    col,
-                    rows,
-                    cols,
-                });
-            }
-        };
+        if cell.row >= rows || cell.col >= cols {
+            return Err(MoveError::OutOfBounds {
+                row: cell.row,
+                col: cell.col,
+                rows,
+                cols,
+            });
+        }
         let group = self.policy.connected(&self.board, cell);
         if group.is_empty() {
             return Err(MoveError::EmptyCell {
@@ -214,16 +211,16 @@ impl Game {
         Ok(group)
     }
 
-    /// The points a move at (row, col) would score, if it is legal.
-    pub fn preview_points(&self, row: i64, col: i64) -> Result<u64, MoveError> {
-        self.check_move(row, col)
+    /// The points the move at `cell` would score, if it is legal.
+    pub fn preview_points(&self, cell: Cell) -> Result<u64, MoveError> {
+        self.check_move(cell)
             .map(|g| self.policy.move_score(g.len(), self.board.gem_count()))
     }
 
-    /// Makes the move at (row, col): scores it, removes its gems, lets the rest fall and shift,
+    /// Makes the move at `cell`: scores it, removes its gems, lets the rest fall and shift,
     /// and counts the move (the spec's `removeGemAdjustScore`). An illegal move changes nothing.
-    pub fn play(&mut self, row: i64, col: i64) -> Result<MoveOutcome, MoveError> {
-        let group = self.check_move(row, col)?;
+    pub fn play(&mut self, cell: Cell) -> Result<MoveOutcome, MoveError> {
+        let group = self.check_move(cell)?;
         let points = self.policy.move_score(group.len(), self.board.gem_count());
         self.board.clear_flags();
         for c in &group {
