@@ -28,6 +28,12 @@ fn app_for(name: &str, board: Board, policy: RemovalPolicy, player: Player) -> A
     app
 }
 
+/// A person's game on the named board `name` under `policy`, settled.
+fn human_app(name: &str, policy: RemovalPolicy) -> App {
+    let board = named_board(name).expect("a named board");
+    app_for(name, board, policy, Player::Interactive)
+}
+
 fn phase(app: &App) -> Phase {
     *app.world().resource::<State<Phase>>().get()
 }
@@ -300,13 +306,8 @@ fn flagged(app: &mut App) -> Vec<Cell> {
 fn the_active_policy_rules_the_next_flag_and_move() {
     use modern_gems::gems::model::ActivePolicy;
     use modern_gems::kit::scores::{GameOverInfo, HighScores};
+    let mut app = human_app("tiny", RemovalPolicy::Adjacent);
     let board = named_board("tiny").unwrap();
-    let mut app = app_for(
-        "tiny",
-        board.clone(),
-        RemovalPolicy::Adjacent,
-        Player::Interactive,
-    );
     let mut rules = Game::new(board, RemovalPolicy::Adjacent, Player::Interactive);
     let first = greedy_move(rules.board(), RemovalPolicy::Adjacent).unwrap();
     rules.play(first).unwrap();
@@ -354,13 +355,8 @@ fn the_active_policy_rules_the_next_flag_and_move() {
 #[test]
 fn the_active_player_decides_who_moves_next() {
     use modern_gems::gems::model::ActivePlayer;
+    let mut app = human_app("large", RemovalPolicy::Chained);
     let board = named_board("large").unwrap();
-    let mut app = app_for(
-        "large",
-        board.clone(),
-        RemovalPolicy::Chained,
-        Player::Interactive,
-    );
     for _ in 0..100 {
         app.update();
     }
@@ -396,12 +392,7 @@ fn the_active_player_decides_who_moves_next() {
 /// entities still follow the rules board. Found by the monkey test.
 #[test]
 fn a_second_move_in_the_same_frame_is_ignored() {
-    let mut app = app_for(
-        "large",
-        named_board("large").unwrap(),
-        RemovalPolicy::Chained,
-        Player::Interactive,
-    );
+    let mut app = human_app("large", RemovalPolicy::Chained);
     let board = session(&app).game.board().clone();
     let moves = gems_rules::gems::legal_moves(&board, RemovalPolicy::Chained);
     let (a, b) = (moves[0].cell, moves[moves.len() - 1].cell);

@@ -39,19 +39,28 @@ fn picture_stats(path: &Path) -> (usize, f64) {
     (colours.len(), (sum_sq / n - mean * mean).sqrt())
 }
 
-#[test]
-fn autoplay_game_in_a_real_window_exits_cleanly_with_a_screenshot() {
+/// A fresh scratch folder for a real-window run named `name`; `None` (the test is skipped)
+/// where `xvfb-run` is missing, which CI never allows.
+fn window_run_dir(name: &str) -> Option<std::path::PathBuf> {
     if !have_xvfb() {
         assert!(
             std::env::var_os("CI").is_none(),
             "CI must have xvfb-run installed"
         );
         eprintln!("xvfb-run not found; skipping the real-window test");
-        return;
+        return None;
     }
-    let dir = std::env::temp_dir().join(format!("gems-window-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("gems-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    Some(dir)
+}
+
+#[test]
+fn autoplay_game_in_a_real_window_exits_cleanly_with_a_screenshot() {
+    let Some(dir) = window_run_dir("window") else {
+        return;
+    };
     let shot = dir.join("tiny.png");
     let status = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1024x768x24"])
@@ -86,17 +95,9 @@ fn autoplay_game_in_a_real_window_exits_cleanly_with_a_screenshot() {
 /// view and input plugins, on every screen in turn; the run ends with status 0 (no panic).
 #[test]
 fn a_monkey_in_the_real_window_visits_every_screen_and_exits_cleanly() {
-    if !have_xvfb() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must have xvfb-run installed"
-        );
-        eprintln!("xvfb-run not found; skipping the real-window monkey");
+    let Some(dir) = window_run_dir("monkey") else {
         return;
-    }
-    let dir = std::env::temp_dir().join(format!("gems-monkey-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    };
     let out = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1024x768x24"])
         .arg(env!("CARGO_BIN_EXE_modern-gems"))

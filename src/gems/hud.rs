@@ -16,7 +16,7 @@ use super::model::{
 };
 use crate::kit::schedule::GameSchedule;
 use crate::kit::scores::{GameOverInfo, HighScores};
-use crate::kit::ui::{UiPalette, button, dialog};
+use crate::kit::ui::{UiPalette, button, dialog, games_button};
 use crate::library::{BoardAsset, BoardLibrary, Rescan};
 use crate::paths::DataDir;
 use crate::screens::Screen;
@@ -140,9 +140,7 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
 fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
     let pal = UiPalette::of(&p.theme);
     pal.top_bar(ctx, "gems-top", |ui| {
-        if ui.button("☰ Games").clicked() {
-            p.next_screen.set(Screen::Title);
-        }
+        games_button(ui, &mut p.next_screen);
         ui.separator();
         let game = &p.session.game;
         ui.label(

@@ -9,7 +9,7 @@ use super::ai::KThinking;
 use super::model::{KAction, KFileStatus, KSession, Setup};
 use super::view::PANEL;
 use crate::kit::schedule::GameSchedule;
-use crate::kit::ui::UiPalette;
+use crate::kit::ui::{UiPalette, games_button};
 use crate::screens::Screen;
 use crate::theme::Theme;
 
@@ -84,9 +84,7 @@ fn menu(
     let pal = UiPalette::of(&theme);
     pal.side_panel(&ctx, "k-in-a-row-menu", PANEL, |ui| {
         ui.add_space(6.0);
-        if ui.button("☰ Games").clicked() {
-            next.set(Screen::Title);
-        }
+        games_button(ui, &mut next);
         ui.heading(egui::RichText::new("K in a row").size(theme.heading_size));
         let b = session.game.board();
         ui.label(format!(

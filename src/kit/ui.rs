@@ -1,8 +1,10 @@
 //! The UI kit: every game's bars, panels and dialogs in one style, with the colours of what
 //! they say taken from the theme ([`UiPalette`]), never from literals in a game's code.
 
+use bevy::prelude::NextState;
 use bevy_egui::egui;
 
+use crate::screens::Screen;
 use crate::theme::{Theme, color, egui_color};
 
 /// The theme's UI colours, ready for egui.
@@ -125,6 +127,13 @@ impl UiPalette {
     /// A line in the bad-news colour.
     pub fn bad_text(&self, text: impl Into<String>, size: f32) -> egui::RichText {
         egui::RichText::new(text).color(self.bad).size(size)
+    }
+}
+
+/// The "☰ Games" button every game shows: back to the title screen.
+pub fn games_button(ui: &mut egui::Ui, next: &mut NextState<Screen>) {
+    if ui.button("☰ Games").clicked() {
+        next.set(Screen::Title);
     }
 }
 

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, egui};
 use super::model::{SoloPhase, SoloRedAction, SoloRedSession};
 use super::view::face;
 use crate::kit::schedule::GameSchedule;
-use crate::kit::ui::UiPalette;
+use crate::kit::ui::{UiPalette, games_button};
 use crate::screens::Screen;
 use crate::theme::{Theme, egui_color};
 
@@ -38,9 +38,7 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams, phase: Res<State<SoloPhase>
 fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
     let pal = UiPalette::of(&p.theme);
     pal.top_bar(ctx, "solo-red-top", |ui| {
-        if ui.button("☰ Games").clicked() {
-            p.next_screen.set(Screen::Title);
-        }
+        games_button(ui, &mut p.next_screen);
         ui.separator();
         ui.label(egui::RichText::new("Solo Red").strong().size(20.0));
         ui.separator();
