@@ -48,7 +48,23 @@ pub fn logic_plugin(app: &mut App) {
     .add_message::<status::MoveSettled>();
 }
 
-/// The kit's drawing and sound: the camera, the background, the sound bank.
+/// The kit's drawing and sound: the camera, the background, the sound bank, and egui styled by
+/// the theme.
 pub fn view_plugin(app: &mut App) {
-    app.add_plugins((camera::plugin, audio::plugin));
+    app.add_plugins((camera::plugin, audio::plugin))
+        .add_systems(bevy_egui::EguiPrimaryContextPass, style_egui);
+}
+
+/// Restyles egui whenever the theme changes (and on the first frame egui draws).
+fn style_egui(
+    mut contexts: bevy_egui::EguiContexts,
+    theme: Res<crate::theme::Theme>,
+    mut applied: Local<bool>,
+) -> Result {
+    if *applied && !theme.is_changed() {
+        return Ok(());
+    }
+    ui::apply_style(contexts.ctx_mut()?, &theme);
+    *applied = true;
+    Ok(())
 }

@@ -130,6 +130,53 @@ impl UiPalette {
     }
 }
 
+/// Gives every egui style (dark and light) the theme's look: window and panel fills, text,
+/// buttons at rest, hovered and pressed, outlines, rounding and spacing. Every game's HUD and
+/// every dialog is drawn with it.
+pub fn apply_style(ctx: &egui::Context, theme: &Theme) {
+    let ui = &theme.ui;
+    let c = |s: &str| egui_color(color(s));
+    let (text, stroke) = (c(&ui.text), c(&ui.stroke));
+    let radius = egui::CornerRadius::same(ui.rounding.round().clamp(0.0, 24.0) as u8);
+    let states = [
+        (c(&ui.button), 1.0),
+        (c(&ui.button_hover), 1.0),
+        (c(&ui.button_active), 1.5),
+    ];
+    ctx.all_styles_mut(|style| {
+        let v = &mut style.visuals;
+        v.override_text_color = Some(text);
+        v.window_fill = c(&ui.window);
+        v.panel_fill = c(&ui.panel);
+        v.window_stroke = egui::Stroke::new(1.0, stroke);
+        v.window_corner_radius = radius;
+        v.menu_corner_radius = radius;
+        v.extreme_bg_color = c(&theme.background);
+        v.hyperlink_color = c(&ui.info);
+        v.error_fg_color = c(&ui.bad);
+        v.warn_fg_color = c(&ui.accent);
+        v.selection.bg_fill = c(&ui.button_active);
+        v.selection.stroke = egui::Stroke::new(1.0, text);
+        let w = &mut v.widgets;
+        for (visuals, (fill, width)) in [&mut w.inactive, &mut w.hovered, &mut w.active]
+            .into_iter()
+            .zip(states)
+        {
+            visuals.bg_fill = fill;
+            visuals.weak_bg_fill = fill;
+            visuals.bg_stroke = egui::Stroke::new(width, stroke);
+            visuals.fg_stroke = egui::Stroke::new(width, text);
+            visuals.corner_radius = radius;
+        }
+        w.noninteractive.bg_stroke = egui::Stroke::new(1.0, stroke);
+        w.noninteractive.fg_stroke = egui::Stroke::new(1.0, text);
+        w.noninteractive.corner_radius = radius;
+        w.open = w.active;
+        style.spacing.item_spacing = egui::vec2(ui.spacing + 2.0, ui.spacing);
+        style.spacing.button_padding = egui::vec2(ui.spacing + 2.0, ui.spacing * 0.5 + 1.0);
+    });
+}
+
 /// The "☰ Games" button every game shows: back to the title screen.
 pub fn games_button(ui: &mut egui::Ui, next: &mut NextState<Screen>) {
     if ui.button("☰ Games").clicked() {
@@ -175,6 +222,37 @@ pub fn dialog(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two themes give egui two looks, each taken from its theme, in every style (dark and
+    /// light).
+    #[test]
+    fn the_style_follows_the_theme() {
+        let ctx = egui::Context::default();
+        let classic = Theme::default();
+        let mut other = Theme::default();
+        other.ui.window = "#102030".into();
+        other.ui.button_hover = "#405060".into();
+        other.ui.text = "#fafafa".into();
+        other.ui.rounding = 12.0;
+        other.ui.spacing = 10.0;
+        for (theme, hover) in [(&classic, "#3d4470"), (&other, "#405060")] {
+            apply_style(&ctx, theme);
+            for style in [
+                ctx.options(|o| o.dark_style.clone()),
+                ctx.options(|o| o.light_style.clone()),
+            ] {
+                let v = &style.visuals;
+                assert_eq!(v.window_fill, egui_color(color(&theme.ui.window)));
+                assert_eq!(v.widgets.hovered.bg_fill, egui_color(color(hover)));
+                assert_eq!(
+                    v.override_text_color,
+                    Some(egui_color(color(&theme.ui.text)))
+                );
+                assert_eq!(v.window_corner_radius.nw as f32, theme.ui.rounding);
+                assert_eq!(style.spacing.item_spacing.y, theme.ui.spacing);
+            }
+        }
+    }
 
     #[test]
     fn the_palette_follows_the_theme() {

@@ -195,8 +195,9 @@ impl Default for Sounds {
     }
 }
 
-/// The colours the menus and panels use for what they say, `#rrggbb` each. Every game's HUD
-/// takes them from here (never from literals), so a theme recolours all five alike.
+/// The look of the menus and panels: the colours of what they say (`#rrggbb` each), and the
+/// style of every window, panel, button and text. Every game's HUD and dialog takes them from
+/// here (never from literals), so a theme restyles all five alike.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct UiColors {
@@ -210,6 +211,22 @@ pub struct UiColors {
     pub info: String,
     /// The fill of the bars, panels and notices (`#rrggbbaa`: usually see-through).
     pub panel: String,
+    /// The fill of dialogs and menus.
+    pub window: String,
+    /// Text.
+    pub text: String,
+    /// A button at rest.
+    pub button: String,
+    /// A button under the pointer.
+    pub button_hover: String,
+    /// A button being pressed (and a selected item).
+    pub button_active: String,
+    /// Outlines of windows and buttons.
+    pub stroke: String,
+    /// Corner radius of windows and buttons, in points (0..=24).
+    pub rounding: f32,
+    /// Space between widgets, in points (0..=32).
+    pub spacing: f32,
 }
 
 impl Default for UiColors {
@@ -220,6 +237,14 @@ impl Default for UiColors {
             bad: "#ff8080".to_string(),
             info: "#78e6ff".to_string(),
             panel: "#00000096".to_string(),
+            window: "#1b1e2cf2".to_string(),
+            text: "#e4e6ef".to_string(),
+            button: "#2d3250".to_string(),
+            button_hover: "#3d4470".to_string(),
+            button_active: "#55609a".to_string(),
+            stroke: "#4a5280".to_string(),
+            rounding: 6.0,
+            spacing: 6.0,
         }
     }
 }
@@ -366,6 +391,12 @@ impl Theme {
             ("bad", &ui.bad),
             ("info", &ui.info),
             ("panel", &ui.panel),
+            ("window", &ui.window),
+            ("text", &ui.text),
+            ("button", &ui.button),
+            ("button_hover", &ui.button_hover),
+            ("button_active", &ui.button_active),
+            ("stroke", &ui.stroke),
         ];
         let gem_colours = self.gems.iter().map(|g| ("gems", &g.color));
         for (field, c) in colours.into_iter().chain(ui_colours).chain(gem_colours) {
@@ -388,6 +419,8 @@ impl Theme {
             ("text_size", self.text_size, 6.0, 64.0),
             ("heading_size", self.heading_size, 6.0, 96.0),
             ("flag_mix", self.flag_mix, 0.0, 1.0),
+            ("rounding", self.ui.rounding, 0.0, 24.0),
+            ("spacing", self.ui.spacing, 0.0, 32.0),
         ] {
             if !(lo..=hi).contains(&v) {
                 return Err(at(
