@@ -20,27 +20,21 @@ use gems_rules::gems::{Budget, Cell, Computer, Expert, Player, RemovalPolicy, ra
 use gems_rules::k_in_a_row::{Board as KBoard, Side, Strength};
 use modern_gems::dots;
 use modern_gems::dots::ai::DotsAutoplay;
-use modern_gems::dots::model::{Dot, DotIndex, DotsAction, DotsSession, Vanish};
+use modern_gems::dots::model::{DotsAction, DotsSession};
 use modern_gems::gems;
 use modern_gems::gems::ai::{Autoplay, GemsComputer};
-use modern_gems::gems::anim::Animations;
-use modern_gems::gems::model::{
-    ActivePlayer, ActivePolicy, GemIndex, GemsAction, GemsSession, Kind, Position,
-};
+use modern_gems::gems::model::{ActivePlayer, ActivePolicy, GemsAction, GemsSession};
 use modern_gems::grid_duel;
-use modern_gems::grid_duel::model::{CellState, DuelAction, DuelCell, OnShow};
+use modern_gems::grid_duel::model::DuelAction;
 use modern_gems::headless_screen_app;
 use modern_gems::k_in_a_row;
 use modern_gems::k_in_a_row::ai::KNodeLimit;
 use modern_gems::k_in_a_row::model::{KAction, KSession, Setup};
 use modern_gems::kit::ai::AiHost;
-use modern_gems::kit::anim::Tween;
 use modern_gems::kit::seed::Seeds;
 use modern_gems::screens::{Screen, ScreenStatus};
 use modern_gems::solo_red;
-use modern_gems::solo_red::model::{
-    CardEntity, Gliding, SoloRedAction, SoloRedSession, place_position,
-};
+use modern_gems::solo_red::model::{SoloRedAction, SoloRedSession};
 use modern_gems::solo_red::record::SoloRedRecordPlugin;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -311,151 +305,6 @@ fn send(app: &mut App, act: &Act) {
     }
 }
 
-/// Modern Gems: one entity per gem, at the rules' cell with the rules' kind, indexed, still.
-fn check_gems(world: &mut World) -> Result<(), String> {
-    let board = world.resource::<GemsSession>().game.board().clone();
-    let mut seen = BTreeMap::new();
-    for (e, pos, kind) in world.query::<(Entity, &Position, &Kind)>().iter(world) {
-        if seen.insert(pos.cell(), (kind.0, e)).is_some() {
-            return Err(format!("two gems at {}", pos.cell()));
-        }
-    }
-    let want: BTreeMap<Cell, u32> = board.gems().collect();
-    let got: BTreeMap<Cell, u32> = seen.iter().map(|(c, (k, _))| (*c, *k)).collect();
-    if got != want {
-        let only_ecs: Vec<_> = got.iter().filter(|(c, k)| want.get(c) != Some(k)).collect();
-        let only_rules: Vec<_> = want.iter().filter(|(c, k)| got.get(c) != Some(k)).collect();
-        return Err(format!(
-            "gems differ from the rules board (entities only: {only_ecs:?}; rules only: {only_rules:?}):\n{board}"
-        ));
-    }
-    let index = world.resource::<GemIndex>();
-    if seen.iter().any(|(c, (_, e))| index.get(*c) != Some(*e))
-        || index.cells.iter().flatten().count() != seen.len()
-    {
-        return Err("the gem index does not match the gems".into());
-    }
-    if !world.resource::<Animations>().is_idle() {
-        return Err("gems still animate on a settled board".into());
-    }
-    Ok(())
-}
-
-/// Dots: one entity per dot, at the rules' point with the rules' colour, indexed, still.
-fn check_dots(world: &mut World) -> Result<(), String> {
-    let board = world.resource::<DotsSession>().game.board().clone();
-    let mut seen = BTreeMap::new();
-    for (e, d) in world.query::<(Entity, &Dot)>().iter(world) {
-        if seen.insert(d.at, (d.color, e)).is_some() {
-            return Err(format!("two dots at {}", d.at));
-        }
-    }
-    let want: BTreeMap<_, u8> = board.points().map(|p| (p, board.get(p))).collect();
-    let got: BTreeMap<_, u8> = seen.iter().map(|(p, (c, _))| (*p, *c)).collect();
-    if got != want {
-        return Err(format!("dots differ from the rules board:\n{board}"));
-    }
-    let index = world.resource::<DotIndex>();
-    if seen.iter().any(|(p, (_, e))| index.get(*p) != Some(*e)) {
-        return Err("the dot index does not match the dots".into());
-    }
-    let moving =
-        world.query::<&Tween>().iter(world).count() + world.query::<&Vanish>().iter(world).count();
-    if moving > 0 {
-        return Err(format!("{moving} dots still animate on a settled board"));
-    }
-    Ok(())
-}
-
-/// K in a row: a tile has grown in on exactly the cells the rules board has tiles on.
-fn check_k(world: &mut World) -> Result<(), String> {
-    let s = world.resource::<KSession>();
-    let board = s.game.board();
-    let n = board.size();
-    for r in 0..n {
-        for c in 0..n {
-            let tile = matches!(
-                board.get(r, c),
-                Some(gems_rules::k_in_a_row::Cell::Human | gems_rules::k_in_a_row::Cell::Computer)
-            );
-            if tile != s.placed_at[r * n + c].is_some() {
-                return Err(format!("cell ({r},{c}): tile {tile}, animation disagrees"));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Solo Red: one card entity per card on the table, resting exactly at its place.
-fn check_solo(world: &mut World) -> Result<(), String> {
-    let s = world.resource::<SoloRedSession>().clone();
-    let (n, h) = (s.game.num_palettes(), s.game.hand().len());
-    let mut got = Vec::new();
-    let mut q = world.query::<(&CardEntity, &Transform, Has<Gliding>)>();
-    for (c, t, gliding) in q.iter(world) {
-        let lifted = matches!(c.place, modern_gems::solo_red::model::Place::Hand(i) if s.selected == Some(i));
-        if gliding || t.translation != place_position(c.place, n, h, lifted) {
-            return Err(format!("{} is not at rest at its place", c.card));
-        }
-        got.push((c.card.index(), c.place));
-    }
-    let mut want: Vec<_> = s
-        .places()
-        .into_iter()
-        .map(|(c, p)| (c.index(), p))
-        .collect();
-    got.sort_by_key(|x| x.0);
-    want.sort_by_key(|x| x.0);
-    if got != want {
-        return Err("the card entities differ from the rules' table".into());
-    }
-    Ok(())
-}
-
-/// Grid Duel: the 81 cells show the grid on show, fully revealed.
-fn check_duel(world: &mut World) -> Result<(), String> {
-    let Some(grid) = world.resource::<OnShow>().show.as_ref().map(|s| s.grid) else {
-        return Ok(());
-    };
-    let mut count = 0;
-    for (c, st) in world.query::<(&DuelCell, &CellState)>().iter(world) {
-        count += 1;
-        if st.shown != 1.0 || st.digit != grid.get(c.row, c.col) {
-            return Err(format!(
-                "cell {c:?} shows {st:?}, the grid has {}",
-                grid.get(c.row, c.col)
-            ));
-        }
-    }
-    if count != 81 {
-        return Err(format!("{count} cells instead of 81"));
-    }
-    Ok(())
-}
-
-/// Entities of the games whose screen is not showing (they must have left with it).
-fn leftovers(world: &mut World, screen: Screen) -> Result<(), String> {
-    let counts = [
-        (
-            Screen::ModernGems,
-            world.query::<&Kind>().iter(world).count(),
-        ),
-        (Screen::Dots, world.query::<&Dot>().iter(world).count()),
-        (
-            Screen::SoloRed,
-            world.query::<&CardEntity>().iter(world).count(),
-        ),
-        (
-            Screen::GridDuel,
-            world.query::<&DuelCell>().iter(world).count(),
-        ),
-    ];
-    match counts.iter().find(|(s, n)| *s != screen && *n > 0) {
-        Some((s, n)) => Err(format!("{n} entities of {s:?} outlived their screen")),
-        None => Ok(()),
-    }
-}
-
 /// The scores the games announce when a move settles equal their rules' scores.
 #[derive(Resource, Default)]
 struct Announced(Vec<String>);
@@ -479,6 +328,10 @@ fn check_announced_scores(
         }
     }
 }
+
+#[path = "monkey/checks.rs"]
+mod checks;
+use checks::{check_dots, check_duel, check_gems, check_k, check_solo, leftovers};
 
 /// Everything checked after a frame.
 fn check_frame(app: &mut App, screen: Screen, settled: bool) -> Result<(), String> {
