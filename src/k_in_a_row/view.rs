@@ -89,7 +89,9 @@ fn layout_and_build(
         generation: session.generation,
         built: true,
     };
+    // Rebuilt for a new game, a resized window or a changed theme (its colours are baked in).
     if layout.built
+        && !theme.is_changed()
         && layout.generation == new.generation
         && layout.size == n
         && (layout.cell - new.cell).abs() < 0.5
