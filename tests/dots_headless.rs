@@ -39,10 +39,11 @@ fn app_with(game: Game) -> App {
 
 /// The phase the game is in, or hands over to at the next state transition.
 fn phase(app: &App) -> DotsPhase {
-    match app.world().resource::<NextState<DotsPhase>>() {
-        NextState::Pending(p) | NextState::PendingIfNeq(p) => *p,
-        NextState::Unchanged => *app.world().resource::<State<DotsPhase>>().get(),
-    }
+    let world = app.world();
+    modern_gems::kit::phase::upcoming(
+        world.resource::<State<DotsPhase>>(),
+        world.resource::<NextState<DotsPhase>>(),
+    )
 }
 
 fn busy(app: &mut App) -> bool {

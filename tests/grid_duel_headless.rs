@@ -24,10 +24,11 @@ fn app(seed: u64, kind: ComputerKind) -> App {
 
 /// The stage the duel is in, or hands over to at the next state transition.
 fn stage(app: &App) -> Stage {
-    match app.world().resource::<NextState<Stage>>() {
-        NextState::Pending(s) | NextState::PendingIfNeq(s) => *s,
-        NextState::Unchanged => *app.world().resource::<State<Stage>>().get(),
-    }
+    let world = app.world();
+    modern_gems::kit::phase::upcoming(
+        world.resource::<State<Stage>>(),
+        world.resource::<NextState<Stage>>(),
+    )
 }
 
 /// Steps frames until the human must choose or the game is over.

@@ -13,6 +13,7 @@ use super::model::{
 };
 use crate::kit::anim::{Tween, stagger};
 use crate::kit::layout::{BoardLayout, ViewArea};
+use crate::kit::phase::upcoming;
 use crate::screens::Screen;
 use crate::theme::Theme;
 
@@ -20,7 +21,12 @@ use crate::theme::Theme;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (apply_active_rules, handle_actions)
+        (
+            apply_active_rules.run_if(
+                resource_changed::<ActivePolicy>.or_eager(resource_changed::<ActivePlayer>),
+            ),
+            handle_actions,
+        )
             .chain()
             .in_set(GemsSystems::Actions),
     )
@@ -63,10 +69,7 @@ fn handle_actions(mut actions: MessageReader<GemsAction>, mut p: SessionParams) 
     for action in actions.read() {
         // The phase this frame hands over to: a move or a new board started by an earlier
         // action of the same frame (a click in the frame the AI answers) holds the input too.
-        let phase = match *p.next_phase {
-            NextState::Pending(next) | NextState::PendingIfNeq(next) => next,
-            NextState::Unchanged => *p.phase.get(),
-        };
+        let phase = upcoming(&p.phase, &p.next_phase);
         let settled = !phase.is_transition() && !p.paused.0;
         match action {
             GemsAction::Hover(cell) if phase == Phase::Idle && !p.paused.0 => {
@@ -149,8 +152,9 @@ fn handle_actions(mut actions: MessageReader<GemsAction>, mut p: SessionParams) 
     }
 }
 
-/// Puts the active policy and player in force on the session's game: the next flag and the
-/// next move follow them.
+/// Puts the active policy and player in force on the session's game when either changes: the
+/// next flag and the next move follow them. (Undo and redo put them back in force on the game
+/// they restore.)
 fn apply_active_rules(mut p: SessionParams) {
     apply_active(&mut p);
 }
@@ -255,10 +259,13 @@ fn select(p: &mut SessionParams, cell: Cell) {
 fn rebuild(p: &mut SessionParams, deal: bool) {
     p.session.generation += 1;
     if deal {
-        // A new, loaded or restarted game brings its own rules; undo and redo keep the
-        // active ones (they are put in force before the next move).
+        // A new, loaded or restarted game brings its own rules.
         p.policy.0 = p.session.game.policy();
         p.player.0 = p.session.game.player();
+    } else {
+        // Undo and redo restore a board and its score, not the rules: the active ones stay in
+        // force on the restored game.
+        apply_active(p);
     }
     for e in &p.gems {
         p.commands.entity(e).despawn();

@@ -6,6 +6,15 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::state::state::FreelyMutableState;
 
+/// The phase a state hands over to: the one asked for this frame (it takes effect at the next
+/// state transition), else the current one.
+pub fn upcoming<S: FreelyMutableState + Copy>(state: &State<S>, next: &NextState<S>) -> S {
+    match *next {
+        NextState::Pending(s) | NextState::PendingIfNeq(s) => s,
+        NextState::Unchanged => *state.get(),
+    }
+}
+
 /// The current phase of state `S` and the way to change it.
 #[derive(SystemParam)]
 pub struct PhaseOf<'w, S: FreelyMutableState + Copy> {
@@ -16,10 +25,7 @@ pub struct PhaseOf<'w, S: FreelyMutableState + Copy> {
 impl<S: FreelyMutableState + Copy> PhaseOf<'_, S> {
     /// The phase this frame hands over to: the one asked for this frame, else the current one.
     pub fn get(&self) -> S {
-        match *self.next {
-            NextState::Pending(s) | NextState::PendingIfNeq(s) => s,
-            NextState::Unchanged => *self.state.get(),
-        }
+        upcoming(&self.state, &self.next)
     }
 
     /// Asks for `phase` from the next state transition on.
