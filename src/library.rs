@@ -13,7 +13,7 @@ use crate::settings::{Notices, Settings, ThemeChoices};
 use crate::theme::{Theme, ThemeAsset, ThemeLoader};
 
 /// The themes shipped with the game (file stems), in menu order.
-pub const SHIPPED_THEMES: [&str; 3] = ["classic", "high-contrast", "neon"];
+pub const SHIPPED_THEMES: [&str; 4] = ["classic", "jewels", "high-contrast", "neon"];
 
 /// The boards shipped with the game (file stems), in menu order: the spec's, then the 20
 /// standard SameGame research positions.
@@ -118,6 +118,7 @@ pub fn plugin(app: &mut App) {
         .init_asset_loader::<BoardLoader>()
         .init_resources::<(ThemeLibrary, BoardLibrary)>()
         .add_message::<Rescan>()
+        .add_plugins(crate::kit::art::plugin)
         .add_systems(Startup, |mut w: MessageWriter<Rescan>| {
             w.write(Rescan);
         })

@@ -8,6 +8,7 @@ use gems_rules::dots::{Point, is_closed_shape};
 use super::DotsSystems;
 use super::model::{Dot, DotsHint, DotsSession, Gesture, Vanish};
 use crate::kit::anim::Tween;
+use crate::kit::art::{GemLook, ThemeImages, board_material, gem_looks};
 use crate::kit::layout::{BoardLayout, ViewArea};
 use crate::screens::Screen;
 use crate::theme::{Theme, color};
@@ -16,6 +17,8 @@ use crate::theme::{Theme, color};
 const DOT_RADIUS: f32 = 0.3;
 /// Width of the selection line, in cells.
 const LINK_WIDTH: f32 = 0.14;
+/// A dot's size next to a Modern Gems gem of the same theme style (dots leave room for lines).
+const DOT_SCALE: f32 = 0.75;
 
 /// Where the Dots board sits in the window.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
@@ -39,7 +42,8 @@ impl DotsLayout {
 /// Meshes and materials of the Dots screen.
 #[derive(Resource, Clone, Debug)]
 pub struct DotsArt {
-    circle: Handle<Mesh>,
+    /// Per dot colour 1..=9: the theme's gem style (image, or coloured shape).
+    dots: Vec<GemLook>,
     ring: Handle<Mesh>,
     quad: Handle<Mesh>,
     colors: Vec<Handle<ColorMaterial>>,
@@ -64,7 +68,8 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 fit_layout,
-                rebuild_art.run_if(resource_changed::<Theme>),
+                rebuild_art
+                    .run_if(resource_changed::<Theme>.or_else(resource_changed::<ThemeImages>)),
                 dress_dots,
                 place_dots,
                 draw_overlay,
@@ -76,11 +81,15 @@ pub(super) fn plugin(app: &mut App) {
 
 fn build_art(
     theme: &Theme,
+    images: &ThemeImages,
     meshes: &mut Assets<Mesh>,
     materials: &mut Assets<ColorMaterial>,
 ) -> DotsArt {
+    let looks = gem_looks(theme, images, meshes, materials);
     DotsArt {
-        circle: meshes.add(Circle::new(DOT_RADIUS)),
+        dots: (1..=9)
+            .filter_map(|k| looks.get(theme.style_index(k)).cloned())
+            .collect(),
         ring: meshes.add(Annulus::new(DOT_RADIUS + 0.06, DOT_RADIUS + 0.11)),
         quad: meshes.add(Rectangle::new(1.0, 1.0)),
         colors: (1..=9)
@@ -88,17 +97,18 @@ fn build_art(
             .collect(),
         highlight: materials.add(color(&theme.flag_highlight)),
         hint: materials.add(color(&theme.cursor).with_alpha(0.8)),
-        panel: materials.add(color(&theme.board)),
+        panel: materials.add(board_material(theme, images)),
     }
 }
 
 fn setup(
     mut commands: Commands,
     theme: Res<Theme>,
+    images: Res<ThemeImages>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let art = build_art(&theme, &mut meshes, &mut materials);
+    let art = build_art(&theme, &images, &mut meshes, &mut materials);
     commands.spawn((
         Panel,
         Mesh2d(art.quad.clone()),
@@ -112,11 +122,12 @@ fn setup(
 fn rebuild_art(
     mut commands: Commands,
     theme: Res<Theme>,
+    images: Res<ThemeImages>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut panel: Query<&mut MeshMaterial2d<ColorMaterial>, With<Panel>>,
 ) {
-    let art = build_art(&theme, &mut meshes, &mut materials);
+    let art = build_art(&theme, &images, &mut meshes, &mut materials);
     for mut m in &mut panel {
         m.0 = art.panel.clone();
     }
@@ -155,10 +166,12 @@ fn dress_dots(
 ) {
     let Some(art) = art else { return };
     let mut dress = |e: Entity, d: &Dot| {
-        let mat = art.colors[usize::from(d.color.clamp(1, 9)) - 1].clone();
-        commands
-            .entity(e)
-            .insert((Mesh2d(art.circle.clone()), MeshMaterial2d(mat)));
+        if let Some(look) = art.dots.get(usize::from(d.color.clamp(1, 9)) - 1) {
+            commands.entity(e).insert((
+                Mesh2d(look.mesh.clone()),
+                MeshMaterial2d(look.plain.clone()),
+            ));
+        }
     };
     if art.is_changed() {
         all.iter().for_each(|(e, d)| dress(e, d));
@@ -190,7 +203,7 @@ fn place_dots(
             scale *= 1.0 + 0.35 * k - 1.35 * theme.timings.remove_easing.apply(k);
         }
         t.translation = layout.world(at).extend(2.0);
-        t.scale = Vec3::splat(cell * scale.max(0.0));
+        t.scale = Vec3::splat(cell * DOT_SCALE * scale.max(0.0));
     }
 }
 

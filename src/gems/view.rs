@@ -1,34 +1,25 @@
 //! Drawing Modern Gems: a mesh per gem shape, a material per kind (plain and highlighted), the
 //! board panel, the keyboard cursor, and fitting the board to the window.
 
-use std::collections::HashMap;
-use std::f32::consts::{FRAC_PI_2, PI, TAU};
-
-use bevy::asset::RenderAssetUsages;
-use bevy::mesh::Indices;
 use bevy::prelude::*;
-use bevy::render::render_resource::PrimitiveTopology;
 use bevy::window::{PrimaryWindow, WindowResized};
 
 use super::anim::{FLAG_SCALE, gem_scale};
 use super::model::{
     Appearance, BoardRebuilt, Flag, FlagChanged, GemsSession, KeyCursor, Kind, Position,
 };
+use crate::kit::art::{GemLook, ThemeImages, board_material, gem_looks};
 use crate::kit::layout::{BoardLayout, ViewArea};
 use crate::screens::Screen;
-use crate::theme::{GemShape, Theme, color};
+use crate::theme::{Theme, color};
 
 /// Meshes and materials shared by every gem.
 #[derive(Resource)]
 pub struct GemArt {
-    /// One unit-sized mesh per shape.
-    pub shapes: HashMap<GemShape, Handle<Mesh>>,
-    /// The small gloss highlight drawn on each gem.
+    /// Per theme style: its mesh and materials (from the kit, shared with Dots and K in a row).
+    pub looks: Vec<GemLook>,
+    /// The small gloss highlight drawn on each gem drawn as a shape.
     pub gloss: Handle<Mesh>,
-    /// Per theme style: the plain material.
-    pub plain: Vec<Handle<ColorMaterial>>,
-    /// Per theme style: the highlighted (flagged) material.
-    pub lit: Vec<Handle<ColorMaterial>>,
     /// The gloss material.
     pub gloss_material: Handle<ColorMaterial>,
     /// The halo ring around flagged gems.
@@ -63,7 +54,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                apply_theme.run_if(resource_changed::<Theme>),
+                apply_theme
+                    .run_if(resource_changed::<Theme>.or_else(resource_changed::<ThemeImages>)),
                 fit_to_window,
                 dress_new_gems,
                 show_flags,
@@ -75,118 +67,15 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, show_score_in_title.in_set(super::GemsSystems::View));
 }
 
-/// A mesh fanning out from the centre to `outline` (which must be star-shaped around it).
-fn fan_mesh(outline: &[Vec2]) -> Mesh {
-    let mut positions = vec![[0.0, 0.0, 0.0]];
-    positions.extend(outline.iter().map(|p| [p.x, p.y, 0.0]));
-    let n = outline.len() as u32;
-    let mut indices = Vec::with_capacity(3 * n as usize);
-    for i in 0..n {
-        indices.extend([0, 1 + i, 1 + (i + 1) % n]);
-    }
-    let count = positions.len();
-    let uvs: Vec<[f32; 2]> = positions.iter().map(|p| [p[0] + 0.5, 0.5 - p[1]]).collect();
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; count])
-    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
-    .with_inserted_indices(Indices::U32(indices))
-}
-
-/// Points of a regular polygon of radius `r` with `n` corners, the first pointing up.
-fn polygon(n: usize, r: f32, turn: f32) -> Vec<Vec2> {
-    (0..n)
-        .map(|i| {
-            let a = FRAC_PI_2 + turn + TAU * i as f32 / n as f32;
-            Vec2::new(a.cos(), a.sin()) * r
-        })
-        .collect()
-}
-
-/// The unit mesh of a shape (fits a cell of side 1 with a small gap).
-pub fn shape_mesh(shape: GemShape) -> Mesh {
-    let r = 0.43;
-    match shape {
-        GemShape::Circle => fan_mesh(&polygon(40, r, 0.0)),
-        GemShape::Diamond => fan_mesh(&polygon(4, r * 1.08, 0.0)),
-        GemShape::Triangle => {
-            let mut t = polygon(3, r * 1.12, 0.0);
-            t.iter_mut().for_each(|p| p.y -= r * 0.16);
-            fan_mesh(&t)
-        }
-        GemShape::Hexagon => fan_mesh(&polygon(6, r, PI / 6.0)),
-        GemShape::Pentagon => fan_mesh(&polygon(5, r, 0.0)),
-        GemShape::Star => {
-            let outer = polygon(5, r * 1.08, 0.0);
-            let inner = polygon(5, r * 0.5, PI / 5.0);
-            let pts: Vec<Vec2> = outer
-                .iter()
-                .zip(&inner)
-                .flat_map(|(o, i)| [*o, *i])
-                .collect();
-            fan_mesh(&pts)
-        }
-        GemShape::Square => {
-            // A square with rounded corners.
-            let (h, rad) = (r * 0.86, r * 0.25);
-            let mut pts = Vec::new();
-            for (cx, cy, start) in [(h, h, 0.0), (-h, h, 0.25), (-h, -h, 0.5), (h, -h, 0.75)] {
-                let c = Vec2::new(cx - rad * cx.signum(), cy - rad * cy.signum());
-                for k in 0..=6 {
-                    let a = TAU * (start + 0.25 * k as f32 / 6.0);
-                    pts.push(c + Vec2::new(a.cos(), a.sin()) * rad);
-                }
-            }
-            fan_mesh(&pts)
-        }
-        GemShape::Cross => {
-            let (a, b) = (r, r * 0.36);
-            fan_mesh(&[
-                Vec2::new(b, b),
-                Vec2::new(b, a),
-                Vec2::new(-b, a),
-                Vec2::new(-b, b),
-                Vec2::new(-a, b),
-                Vec2::new(-a, -b),
-                Vec2::new(-b, -b),
-                Vec2::new(-b, -a),
-                Vec2::new(b, -a),
-                Vec2::new(b, -b),
-                Vec2::new(a, -b),
-                Vec2::new(a, b),
-            ])
-        }
-    }
-}
-
 fn build_art(
     theme: &Theme,
+    images: &ThemeImages,
     meshes: &mut Assets<Mesh>,
     materials: &mut Assets<ColorMaterial>,
 ) -> GemArt {
-    let shapes = GemShape::ALL
-        .into_iter()
-        .map(|s| (s, meshes.add(shape_mesh(s))))
-        .collect();
-    let highlight = color(&theme.flag_highlight).to_linear();
-    let mix = theme.flag_mix.clamp(0.0, 1.0);
-    let (plain, lit) = theme
-        .gems
-        .iter()
-        .map(|g| {
-            let base = color(&g.color);
-            let lit = base.to_linear().mix(&highlight, mix);
-            (materials.add(base), materials.add(Color::from(lit)))
-        })
-        .unzip();
     GemArt {
-        shapes,
+        looks: gem_looks(theme, images, meshes, materials),
         gloss: meshes.add(Ellipse::new(0.16, 0.09)),
-        plain,
-        lit,
         gloss_material: materials.add(Color::srgba(1.0, 1.0, 1.0, 0.28)),
         halo: meshes.add(Annulus::new(0.47, 0.52)),
         halo_material: materials.add(color(&theme.flag_highlight)),
@@ -198,14 +87,15 @@ fn build_art(
 fn spawn_board_art(
     mut commands: Commands,
     theme: Res<Theme>,
+    images: Res<ThemeImages>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    commands.insert_resource(build_art(&theme, &mut meshes, &mut materials));
+    commands.insert_resource(build_art(&theme, &images, &mut meshes, &mut materials));
     commands.spawn((
         BoardPanel,
         Mesh2d(meshes.add(Rectangle::new(1.0, 1.0))),
-        MeshMaterial2d(materials.add(color(&theme.board))),
+        MeshMaterial2d(materials.add(board_material(&theme, &images))),
         Transform::from_xyz(0.0, 0.0, 0.0),
         Visibility::Hidden,
         DespawnOnExit(Screen::ModernGems),
@@ -220,18 +110,20 @@ fn spawn_board_art(
     ));
 }
 
-/// Rebuilds the art when the theme changes, and re-dresses every gem.
+/// Rebuilds the art when the theme or its images change, and re-dresses every gem.
 fn apply_theme(
     mut commands: Commands,
     theme: Res<Theme>,
+    images: Res<ThemeImages>,
     old: Res<GemArt>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
-    gems: Query<(Entity, &Appearance, &Flag), With<Dressed>>,
+    gems: Query<(Entity, &Appearance, &Flag, &Children), With<Dressed>>,
+    mut glosses: Query<&mut Visibility, With<Gloss>>,
     panel: Single<&MeshMaterial2d<ColorMaterial>, With<BoardPanel>>,
     ring: Single<&MeshMaterial2d<ColorMaterial>, With<CursorRing>>,
 ) {
-    let mut art = build_art(&theme, &mut meshes, &mut materials);
+    let mut art = build_art(&theme, &images, &mut meshes, &mut materials);
     // Children and the board furniture keep their materials; recolour those in place.
     art.gloss = old.gloss.clone();
     art.gloss_material = old.gloss_material.clone();
@@ -239,15 +131,27 @@ fn apply_theme(
     art.halo_material = old.halo_material.clone();
     for (handle, c) in [
         (&art.halo_material, &theme.flag_highlight),
-        (&panel.0, &theme.board),
         (&ring.0, &theme.cursor),
     ] {
         if let Some(mut m) = materials.get_mut(handle) {
             m.color = color(c);
         }
     }
-    for (e, look, flag) in &gems {
+    if let Some(mut m) = materials.get_mut(&panel.0) {
+        *m = board_material(&theme, &images);
+    }
+    for (e, look, flag, children) in &gems {
         dress(&mut commands, &art, e, look, flag.0, true);
+        let shown = art.looks.get(look.style).is_some_and(|l| !l.image);
+        for child in children {
+            if let Ok(mut v) = glosses.get_mut(*child) {
+                *v = if shown {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                };
+            }
+        }
     }
     commands.insert_resource(art);
 }
@@ -261,13 +165,12 @@ fn dress(
     flagged: bool,
     redress: bool,
 ) {
-    let mesh = art.shapes.get(&look.shape).cloned().unwrap_or_default();
-    let material = if flagged { &art.lit } else { &art.plain }
-        .get(look.style)
-        .cloned()
-        .unwrap_or_default();
+    let Some(style) = art.looks.get(look.style) else {
+        return;
+    };
+    let material = if flagged { &style.lit } else { &style.plain };
     let mut entity = commands.entity(e);
-    entity.insert((Mesh2d(mesh), MeshMaterial2d(material)));
+    entity.insert((Mesh2d(style.mesh.clone()), MeshMaterial2d(material.clone())));
     if !redress {
         entity.insert(Dressed);
         entity.with_child((
@@ -275,6 +178,11 @@ fn dress(
             Mesh2d(art.gloss.clone()),
             MeshMaterial2d(art.gloss_material.clone()),
             Transform::from_xyz(-0.12, 0.16, 0.1).with_rotation(Quat::from_rotation_z(0.5)),
+            if style.image {
+                Visibility::Hidden
+            } else {
+                Visibility::Inherited
+            },
         ));
         entity.with_child((
             Halo,
@@ -329,9 +237,13 @@ fn show_flags(
                 };
             }
         }
-        let set = if change.flagged { &art.lit } else { &art.plain };
-        if let Some(m) = set.get(look.style) {
-            material.0 = m.clone();
+        if let Some(style) = art.looks.get(look.style) {
+            material.0 = if change.flagged {
+                &style.lit
+            } else {
+                &style.plain
+            }
+            .clone();
         }
     }
 }

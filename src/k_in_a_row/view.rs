@@ -6,8 +6,13 @@ use bevy::window::PrimaryWindow;
 use gems_rules::k_in_a_row::{Cell, Side};
 
 use super::model::{KSession, PLACE_SECONDS};
+use crate::kit::art::{GemLook, ThemeImages, gem_looks};
 use crate::screens::Screen;
 use crate::theme::{Theme, color};
+
+/// The tiles' look per side: the theme's first two gem styles (image, or coloured shape).
+#[derive(Resource, Clone, Debug, Default)]
+struct KLooks(Vec<GemLook>);
 
 /// Width of the menu panel on the left, in logical pixels.
 pub(super) const PANEL: f32 = 270.0;
@@ -15,7 +20,7 @@ pub(super) const PANEL: f32 = 270.0;
 /// Marks every entity of the board drawing (rebuilt on each new game).
 #[derive(Component)]
 struct KArt;
-/// A cell's tile (a disc).
+/// A cell's tile (the side's gem style).
 #[derive(Component)]
 struct KTileArt(usize);
 /// The glow behind a tile of the winning line.
@@ -56,6 +61,7 @@ impl KLayout {
 
 /// Draws the board.
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<KLooks>();
     app.init_resource::<KLayout>()
         .add_systems(OnExit(Screen::KInARow), |mut l: ResMut<KLayout>| {
             l.built = false
@@ -74,6 +80,8 @@ fn layout_and_build(
     window: Single<&Window, With<PrimaryWindow>>,
     session: Res<KSession>,
     theme: Res<Theme>,
+    images: Res<ThemeImages>,
+    mut looks: ResMut<KLooks>,
     mut layout: ResMut<KLayout>,
     art: Query<Entity, With<KArt>>,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -92,6 +100,7 @@ fn layout_and_build(
     // Rebuilt for a new game, a resized window or a changed theme (its colours are baked in).
     if layout.built
         && !theme.is_changed()
+        && !images.is_changed()
         && layout.generation == new.generation
         && layout.size == n
         && (layout.cell - new.cell).abs() < 0.5
@@ -103,14 +112,21 @@ fn layout_and_build(
         commands.entity(e).despawn();
     }
     let board = session.game.board();
-    let frame = color(&theme.board);
+    let frame = match &images.board {
+        Some(image) => Sprite {
+            image: image.clone(),
+            custom_size: Some(Vec2::splat(side + 16.0)),
+            ..default()
+        },
+        None => Sprite::from_color(color(&theme.board), Vec2::splat(side + 16.0)),
+    };
     commands.spawn((
         KArt,
         DespawnOnExit(Screen::KInARow),
-        Sprite::from_color(frame, Vec2::splat(side + 16.0)),
+        frame,
         Transform::from_translation(new.center.extend(-1.0)),
     ));
-    let disc = meshes.add(Circle::new(new.cell * 0.38));
+    looks.0 = gem_looks(&theme, &images, &mut meshes, &mut materials);
     let glow = meshes.add(Circle::new(new.cell * 0.47));
     for r in 0..n {
         for c in 0..n {
@@ -156,8 +172,8 @@ fn layout_and_build(
                 KArt,
                 KTileArt(i),
                 DespawnOnExit(Screen::KInARow),
-                Mesh2d(disc.clone()),
-                MeshMaterial2d(materials.add(Color::WHITE)),
+                Mesh2d::default(),
+                MeshMaterial2d::<ColorMaterial>::default(),
                 Transform::from_translation(p.extend(1.0)).with_scale(Vec3::ZERO),
                 Visibility::Hidden,
             ));
@@ -165,22 +181,19 @@ fn layout_and_build(
     }
 }
 
-fn side_color(theme: &Theme, side: Side) -> Color {
-    let i = side.index();
-    theme.gems.get(i).map_or(Color::WHITE, |g| color(&g.color))
-}
-
 /// Grows placed tiles in (ease-out with a little overshoot) and pulses the winning line.
 fn animate(
     session: Res<KSession>,
-    theme: Res<Theme>,
+    looks: Res<KLooks>,
+    layout: Res<KLayout>,
     time: Res<Time>,
     mut tiles: Query<
         (
             &KTileArt,
             &mut Transform,
             &mut Visibility,
-            &MeshMaterial2d<ColorMaterial>,
+            &mut Mesh2d,
+            &mut MeshMaterial2d<ColorMaterial>,
         ),
         Without<KGlowArt>,
     >,
@@ -193,7 +206,7 @@ fn animate(
     let board = session.game.board();
     let n = board.size();
     let now = time.elapsed_secs();
-    for (tile, mut tf, mut vis, mat) in &mut tiles {
+    for (tile, mut tf, mut vis, mut mesh, mut mat) in &mut tiles {
         let (r, c) = (tile.0 / n, tile.0 % n);
         let side = match board.get(r, c) {
             Some(Cell::Human) => Side::Human,
@@ -211,9 +224,10 @@ fn animate(
             .flatten()
             .map_or(1.0, |at| ((now - at) / PLACE_SECONDS).clamp(0.0, 1.0));
         let s = 1.0 + 2.7 * (t - 1.0).powi(3) + 1.7 * (t - 1.0).powi(2);
-        tf.scale = Vec3::splat(s.max(0.0));
-        if let Some(mut m) = materials.get_mut(&mat.0) {
-            m.color = side_color(&theme, side);
+        tf.scale = Vec3::splat(layout.cell * 0.9 * s.max(0.0));
+        if let Some(look) = looks.0.get(side.index()) {
+            mesh.set_if_neq(Mesh2d(look.mesh.clone()));
+            mat.set_if_neq(MeshMaterial2d(look.plain.clone()));
         }
     }
     let line = session.winning_line().unwrap_or_default();

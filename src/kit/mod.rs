@@ -4,7 +4,9 @@
 //! - [`ai`]: the computer players' work ([`ai::AiJob`]: a worker thread, frame slices on the
 //!   web, or inline for exact replays) and the generation check that drops stale answers.
 //! - [`anim`]: [`anim::Tween`] and [`anim::Vanish`], the moves and pops every board animates.
-//! - [`camera`]: the one 2D camera, and the background in the theme's colour.
+//! - [`art`]: the theme's images (PNG, checked, with mip chains) and how each gem style is
+//!   drawn ([`art::gem_looks`]): Modern Gems' gems, Dots' dots and K in a row's tiles alike.
+//! - [`camera`]: the one 2D camera, and the background in the theme's colour and image.
 //! - [`layout`]: where a board of rows × columns sits in the window, cell ↔ world.
 //! - [`audio`]: the theme's sound bank and [`audio::play_effect`], which every game plays through.
 //! - [`schedule`]: [`schedule::GameSchedule`], how a game's system sets and HUD run on its
@@ -20,6 +22,7 @@
 
 pub mod ai;
 pub mod anim;
+pub mod art;
 pub mod audio;
 pub mod camera;
 pub mod layout;
@@ -44,6 +47,7 @@ pub fn logic_plugin(app: &mut App) {
         scores::HighScores,
         layout::BoardLayout,
         layout::ViewArea,
+        art::ThemeImages,
     )>()
     .add_message::<status::MoveSettled>();
 }

@@ -1,8 +1,10 @@
 //! The files players edit or the game keeps for them, as plain data with parsers that never
-//! panic, bound their input and say where a file is wrong: themes, settings and high scores.
+//! panic, bound their input and say where a file is wrong: themes and their images, settings and
+//! high scores.
 //! The Bevy game uses these types directly (feature `bevy` makes them ECS resources); the fuzz
 //! targets in `fuzz/` drive the parsers with arbitrary bytes.
 
+pub mod image;
 pub mod scores;
 pub mod settings;
 pub mod theme;

@@ -4,8 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
+mod effects;
 mod ui;
 
+pub use effects::Effects;
 pub use ui::UiColors;
 
 /// An easing curve, named in theme files (`"cubic_out"`, `"back_out"`, …).
@@ -103,8 +105,11 @@ impl GemShape {
 pub struct GemStyle {
     /// Fill colour as sRGB hex, `#rrggbb`.
     pub color: String,
-    /// Outline shape.
+    /// Outline shape (also drawn when the image is missing or broken).
     pub shape: GemShape,
+    /// A PNG under `assets/` drawn instead of the shape, e.g. `themes/jewels/gem-1.png`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
 }
 
 /// Durations (seconds) and easing of the animated transitions.
@@ -210,6 +215,12 @@ pub struct Theme {
     pub background: String,
     /// Panel behind the board, `#rrggbb`.
     pub board: String,
+    /// A PNG under `assets/` stretched over the window's background (tinted by `background`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub background_image: Option<String>,
+    /// A PNG under `assets/` stretched over the board's panel (tinted by `board`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board_image: Option<String>,
     /// Colour mixed into a highlighted (flagged) group, `#rrggbb`.
     pub flag_highlight: String,
     /// How strongly the highlight colour is mixed in, 0..=1.
@@ -228,6 +239,8 @@ pub struct Theme {
     pub sounds: Sounds,
     /// Colours of the menus' messages (themes written before it get the defaults).
     pub ui: UiColors,
+    /// Shards, pop-ups and celebrations (themes written before it get the defaults).
+    pub effects: Effects,
 }
 
 impl Default for Theme {
@@ -239,6 +252,8 @@ impl Default for Theme {
             name: "Classic".to_string(),
             background: "#1d2030".to_string(),
             board: "#282c40".to_string(),
+            background_image: None,
+            board_image: None,
             flag_highlight: "#ffffff".to_string(),
             flag_mix: 0.25,
             cursor: "#ffffff".to_string(),
@@ -248,6 +263,7 @@ impl Default for Theme {
                 .map(|(c, shape)| GemStyle {
                     color: (*c).to_string(),
                     shape,
+                    image: None,
                 })
                 .collect(),
             text_size: 16.0,
@@ -255,6 +271,7 @@ impl Default for Theme {
             timings: Timings::default(),
             sounds: Sounds::default(),
             ui: UiColors::default(),
+            effects: Effects::default(),
         }
     }
 }
@@ -275,6 +292,7 @@ impl Theme {
             .unwrap_or(GemStyle {
                 color: "#cccccc".to_string(),
                 shape: GemShape::Circle,
+                image: None,
             })
     }
 }
@@ -305,7 +323,10 @@ impl Theme {
                 message: format!("the file is larger than {MAX_THEME_BYTES} bytes"),
             });
         }
-        let theme: Theme = ron::from_str(text).map_err(|e| ThemeError {
+        // Images are optional; a theme writes `image: "gems/1.png"`, not `Some("…")`.
+        let options = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+        let theme: Theme = options.from_str(text).map_err(|e| ThemeError {
             line: e.span.start.line,
             column: e.span.start.col,
             message: e.code.to_string(),
@@ -380,6 +401,25 @@ impl Theme {
                 ));
             }
         }
+        for (field, v, lo, hi) in self.effects.ranges() {
+            if !(lo..=hi).contains(&v) {
+                return Err(at(
+                    "effects",
+                    field,
+                    format!("effects.{field}: {v} is outside {lo}..={hi}"),
+                ));
+            }
+        }
+        let images = self.gems.iter().filter_map(|g| g.image.as_ref());
+        for file in images
+            .chain(&self.board_image)
+            .chain(&self.background_image)
+        {
+            if let Err(message) = check_asset_path(file, ".png") {
+                let quoted = format!("\"{file}\"");
+                return Err(at(&quoted, &quoted, message));
+            }
+        }
         let t = &self.timings;
         for (field, v) in [
             ("flag", t.flag),
@@ -413,23 +453,36 @@ impl Theme {
                     format!("sounds.{field}: volume {} is outside 0..=1", spec.volume),
                 ));
             }
-            if spec.file.contains("..") || spec.file.starts_with('/') {
+            if let Err(message) = check_asset_path(&spec.file, "") {
                 return Err(at(
                     &spec.file,
                     &spec.file,
-                    format!(
-                        "sounds.{field}: '{}' must be a path under assets/",
-                        spec.file
-                    ),
+                    format!("sounds.{field}: {message}"),
                 ));
             }
         }
         Ok(())
     }
 
+    /// Every image the theme names (gems, board, background), each once.
+    pub fn images(&self) -> Vec<&str> {
+        let mut all: Vec<&str> = Vec::new();
+        let named = self.gems.iter().filter_map(|g| g.image.as_deref());
+        for f in named
+            .chain(self.board_image.as_deref())
+            .chain(self.background_image.as_deref())
+        {
+            if !all.contains(&f) {
+                all.push(f);
+            }
+        }
+        all
+    }
+
     /// This theme as played with reduced motion: transitions are skipped (the selection still
-    /// flashes briefly) and nothing bounces.
+    /// flashes briefly), nothing bounces, and there are no shards, pop-ups or celebrations.
     pub fn with_reduced_motion(mut self) -> Self {
+        self.effects = Effects::off();
         let t = &mut self.timings;
         t.flag = t.flag.min(0.08);
         for d in [
@@ -446,6 +499,19 @@ impl Theme {
         t.deal_easing = Easing::Linear;
         self
     }
+}
+
+/// Checks that `file` is a relative path under `assets/` (no `..`, not absolute) ending in
+/// `ext` (any ending when `ext` is empty).
+fn check_asset_path(file: &str, ext: &str) -> Result<(), String> {
+    let bad_part = file.split(['/', '\\']).any(|p| p == "..");
+    if file.is_empty() || bad_part || file.starts_with(['/', '\\']) || file.contains(':') {
+        return Err(format!("'{file}' must be a path under assets/"));
+    }
+    if !file.to_ascii_lowercase().ends_with(ext) {
+        return Err(format!("'{file}' must be a {} file", &ext[1..]));
+    }
+    Ok(())
 }
 
 /// Parses a colour written `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (the `#` is optional,
@@ -524,6 +590,40 @@ mod tests {
         let e = Theme::parse("(\n  ui: (\n    good: \"green\",\n  ),\n)").unwrap_err();
         assert_eq!(e.line, 3, "{e}");
         assert!(e.message.contains("good"), "{e}");
+    }
+
+    #[test]
+    fn images_and_effects_are_optional_and_checked() {
+        let old = Theme::parse("(gems: [(color: \"#ff0000\", shape: star)])").unwrap();
+        assert_eq!(old.gems[0].image, None);
+        assert_eq!(old.effects, Effects::default());
+        assert!(old.images().is_empty());
+        let t = Theme::parse(
+            "(gems: [(color: \"#ff0000\", shape: star, image: \"a/g.png\"),\n\
+             (color: \"#00ff00\", shape: circle, image: \"a/g.png\")],\n\
+             board_image: \"a/b.PNG\", effects: (max_shards: 10))",
+        )
+        .unwrap();
+        assert_eq!(t.images(), ["a/g.png", "a/b.PNG"]);
+        assert_eq!(t.effects.max_shards, 10);
+        for bad in [
+            "../x.png",
+            "/etc/x.png",
+            "a/../../x.png",
+            "c:x.png",
+            "a/x.jpg",
+            "",
+        ] {
+            let text = format!("(\n  board_image: \"{bad}\",\n)");
+            let e = Theme::parse(&text).unwrap_err();
+            assert_eq!(e.line, 2, "{bad}: {e}");
+        }
+        let e = Theme::parse("(\n  effects: (\n    shard_life: 9.0,\n  ),\n)").unwrap_err();
+        assert!(e.message.contains("effects.shard_life"), "{e}");
+        assert_eq!(e.line, 3, "{e}");
+        let reduced = t.with_reduced_motion().effects;
+        assert!(!reduced.enabled());
+        assert_eq!(reduced.hover_pulse, 0.0);
     }
 
     #[test]
