@@ -2,7 +2,9 @@
 //! headless (`MinimalPlugins`, 16 ms time steps).
 //!
 //! The board's bottom row and left column are one group; removing it makes every other gem
-//! fall one row and slide one column left, so all 9,801 survivors animate at once.
+//! fall one row and slide one column left, so all 9,801 survivors animate at once. The effect
+//! systems run too (with the theme's default effects): the removed group's shards fly, up to
+//! the theme's cap, and the bench prints how many were alive at once.
 //!
 //! Run: `cargo run --example cascade_bench` (add `--release` for an optimised build).
 
@@ -13,6 +15,8 @@ use gems_rules::gems::{Board, Cell, Player, RemovalPolicy, random_board};
 use modern_gems::gems::model::Phase;
 use modern_gems::gems::model::{GemsAction, GemsSession, PendingMove};
 use modern_gems::headless_app;
+use modern_gems::kit::fx::FxStats;
+use modern_gems::theme::Theme;
 
 const N: usize = 100;
 
@@ -70,10 +74,14 @@ fn main() {
     app.world_mut()
         .write_message(GemsAction::Select(Cell::new(n - 1, 0)));
     let mut cascade = Vec::new();
+    let mut shard_frames = 0;
     loop {
         let t = Instant::now();
         app.update();
         cascade.push(t.elapsed());
+        if app.world().resource::<FxStats>().shards > 0 {
+            shard_frames += 1;
+        }
         let busy = phase(&app).is_transition() || app.world().resource::<PendingMove>().0.is_some();
         if !busy && cascade.len() > 3 {
             break;
@@ -100,5 +108,11 @@ fn main() {
     );
     println!(
         "  idle frames:    {ni}, mean {imean:.3} ms, p95 {ip95:.3} ms, max {imax:.3} ms per frame"
+    );
+    let fx = app.world().resource::<FxStats>();
+    let cap = app.world().resource::<Theme>().effects.max_shards;
+    println!(
+        "  effects: peak {} live shards (cap {cap}), shards alive in {shard_frames} cascade frames",
+        fx.peak
     );
 }

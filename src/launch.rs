@@ -21,6 +21,9 @@ pub struct LaunchOptions {
     pub exit_after_game: bool,
     /// `--screenshot PATH`: save a PNG once the board first shows settled.
     pub screenshot: Option<String>,
+    /// `--screenshot-delay SECONDS`: take the screenshot this long after the board first shows
+    /// settled, with the AI left free to play meanwhile (to catch effects in flight).
+    pub screenshot_delay: Option<f32>,
     /// `--theme NAME`: theme to use for this run.
     pub theme: Option<String>,
     /// `--game NAME`: open this game's screen at once.
@@ -89,6 +92,16 @@ impl LaunchOptions {
                 "--exit-after-game" => o.exit_after_game = true,
                 "--screenshot" => o.screenshot = Some(value("--screenshot")?),
                 "--theme" => o.theme = Some(value("--theme")?),
+                "--screenshot-delay" => {
+                    let v = value("--screenshot-delay")?;
+                    let secs: f32 = v.parse().map_err(|_| {
+                        format!("--screenshot-delay: '{v}' is not a number of seconds")
+                    })?;
+                    if !(0.0..=600.0).contains(&secs) {
+                        return Err(format!("--screenshot-delay: {secs} is outside 0..=600"));
+                    }
+                    o.screenshot_delay = Some(secs);
+                }
                 "--exit-after-screenshot" => o.exit_after_screenshot = true,
                 "--monkey" => {
                     let v = value("--monkey")?;
@@ -161,6 +174,10 @@ mod tests {
     fn rejects_bad_flags() {
         assert!(LaunchOptions::parse(&args("--policy magic")).is_err());
         assert!(LaunchOptions::parse(&args("--seed x")).is_err());
+        assert!(LaunchOptions::parse(&args("--screenshot-delay soon")).is_err());
+        assert!(LaunchOptions::parse(&args("--screenshot-delay -1")).is_err());
+        let o = LaunchOptions::parse(&args("--screenshot-delay 1.5")).unwrap();
+        assert_eq!(o.screenshot_delay, Some(1.5));
         assert!(LaunchOptions::parse(&args("--board")).is_err());
         assert!(LaunchOptions::parse(&args("--what")).is_err());
         assert!(LaunchOptions::parse(&args("--monkey x")).is_err());

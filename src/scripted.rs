@@ -10,7 +10,7 @@ use crate::launch::LaunchOptions;
 use crate::screens::ScreenStatus;
 
 /// Progress of the scripted steps.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct ScriptState {
     /// Frames the board has been settled, waiting for the first screenshot.
     pub settled_frames: u32,
@@ -20,6 +20,8 @@ pub struct ScriptState {
     pub done: bool,
     /// Frames since the game ended.
     pub over_frames: u32,
+    /// Seconds since the board first showed settled (for `--screenshot-delay`).
+    pub waited: f32,
 }
 
 /// Runs the scripted steps.
@@ -36,7 +38,7 @@ fn hold_ai_for_screenshot(
 ) {
     autoplay.enabled = opts.autoplay || autoplay.enabled;
     if opts.screenshot.is_some() {
-        autoplay.hold = true;
+        autoplay.hold = opts.screenshot_delay.is_none();
     } else {
         s.done = true;
     }
@@ -46,6 +48,7 @@ fn take_screenshot(
     mut commands: Commands,
     opts: Res<LaunchOptions>,
     status: Res<ScreenStatus>,
+    time: Res<Time>,
     mut s: ResMut<ScriptState>,
 ) {
     let Some(path) = opts.screenshot.clone() else {
@@ -54,14 +57,24 @@ fn take_screenshot(
     if s.requested {
         return;
     }
-    s.settled_frames = if status.settled {
-        s.settled_frames + 1
+    if let Some(delay) = opts.screenshot_delay {
+        // Counting from the first settled frame, whatever happens after.
+        if status.settled || s.waited > 0.0 {
+            s.waited += time.delta_secs().max(1e-6);
+        }
+        if s.waited < delay {
+            return;
+        }
     } else {
-        0
-    };
-    // A few frames so the renderer and egui have drawn the settled board.
-    if s.settled_frames < 5 {
-        return;
+        s.settled_frames = if status.settled {
+            s.settled_frames + 1
+        } else {
+            0
+        };
+        // A few frames so the renderer and egui have drawn the settled board.
+        if s.settled_frames < 5 {
+            return;
+        }
     }
     s.requested = true;
     commands

@@ -9,11 +9,13 @@ use super::model::{
     Vanish,
 };
 use crate::kit::anim::Tween;
+use crate::kit::fx::{Celebration, FxWriters};
+use crate::kit::layout::{BoardLayout, ViewArea};
 use crate::kit::phase::PhaseOf;
 use crate::kit::scores::HighScores;
 use crate::kit::status::{MoveSettled, finish_game};
 use crate::screens::{Screen, ScreenStatus};
-use crate::theme::Theme;
+use crate::theme::{Theme, color};
 
 /// Seconds an AI selection is shown before it is removed.
 pub const SHOW_SECONDS: f32 = 0.35;
@@ -113,6 +115,8 @@ struct BoardParams<'w, 's> {
     index: ResMut<'w, DotIndex>,
     pending: ResMut<'w, PendingOutcome>,
     theme: Res<'w, Theme>,
+    layout: Option<Res<'w, super::view::DotsLayout>>,
+    fx: FxWriters<'w>,
 }
 
 impl BoardParams<'_, '_> {
@@ -129,6 +133,19 @@ impl BoardParams<'_, '_> {
                     duration: self.theme.timings.remove.max(0.02),
                 });
             }
+        }
+        // Shards from every removed dot, the points at the group, and a closed loop celebrated.
+        let layout = self
+            .layout
+            .as_deref()
+            .map_or_else(|| BoardLayout::fit(n, n, ViewArea::default()), |l| l.0);
+        let c = color(&self.theme.style(outcome.color.into()).color);
+        let pieces = outcome.removed.iter().map(|p| (layout.world(cell(*p)), c));
+        let points = outcome.removed.len() as u64;
+        self.fx
+            .group_left(pieces.collect(), points, layout.cell, &self.theme);
+        if outcome.closed {
+            self.fx.celebrate(Celebration::LoopClosed, layout.rect());
         }
         *self.hint = DotsHint::default();
         self.pending.0 = Some(outcome);
@@ -341,6 +358,8 @@ fn fall(
     mut scores: ResMut<HighScores>,
     mut over: ResMut<DotsGameOver>,
     mut last: ResMut<LastPoints>,
+    layout: Option<Res<super::view::DotsLayout>>,
+    mut fx: FxWriters,
 ) {
     if phase.get() != DotsPhase::Falling {
         return;
@@ -370,6 +389,11 @@ fn fall(
     }
     if game_over {
         over.0 = finish_game(&mut scores, &session.score_key(), game.score(), true);
+        if over.0.new_record
+            && let Some(l) = layout
+        {
+            fx.celebrate(Celebration::NewBest, l.0.rect());
+        }
         phase.set(DotsPhase::Over);
     } else {
         phase.set(DotsPhase::Idle);

@@ -37,7 +37,13 @@ pub const FLAG_SCALE: f32 = 1.08;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Animations>().add_systems(
         Update,
-        (run_animations, scale_flagged).in_set(super::GemsSystems::Animate),
+        (
+            run_animations,
+            scale_flagged,
+            breathe_flagged.run_if(in_state(super::model::Phase::Idle)),
+        )
+            .chain()
+            .in_set(super::GemsSystems::Animate),
     );
 }
 
@@ -89,6 +95,26 @@ fn scale_flagged(
     for change in changes.read() {
         if let Ok(mut transform) = gems.get_mut(change.entity) {
             let s = if change.flagged { FLAG_SCALE } else { 1.0 };
+            transform.scale = gem_scale(layout.cell * s);
+        }
+    }
+}
+
+/// The group under the pointer breathes (the theme's hover pulse; none under reduced motion).
+fn breathe_flagged(
+    time: Res<Time>,
+    theme: Res<crate::theme::Theme>,
+    layout: Res<BoardLayout>,
+    mut gems: Query<(&super::model::Flag, &mut Transform), With<Kind>>,
+) {
+    let fx = &theme.effects;
+    if fx.hover_pulse <= 0.0 {
+        return;
+    }
+    let wave = (time.elapsed_secs() * fx.hover_speed * std::f32::consts::TAU).sin();
+    let s = FLAG_SCALE * (1.0 + fx.hover_pulse * 0.5 * (1.0 + wave));
+    for (flag, mut transform) in &mut gems {
+        if flag.0 {
             transform.scale = gem_scale(layout.cell * s);
         }
     }

@@ -1,9 +1,11 @@
 //! Modern Gems' high scores: a finished game's score enters the table for its board and policy
-//! (unless its policy changed midway).
+//! (unless its policy changed midway), and a new best is celebrated.
 
 use bevy::prelude::*;
 
 use super::model::GemsSession;
+use crate::kit::fx::{Celebration, FxWriters};
+use crate::kit::layout::BoardLayout;
 use crate::kit::scores::{GameOverInfo, HighScores};
 use crate::kit::status::{MoveSettled, finish_game};
 use crate::screens::Screen;
@@ -19,6 +21,8 @@ fn record_game_over(
     session: Option<Res<GemsSession>>,
     mut scores: ResMut<HighScores>,
     mut info: ResMut<GameOverInfo>,
+    layout: Res<BoardLayout>,
+    mut fx: FxWriters,
 ) {
     let Some(session) = session else { return };
     for s in settled
@@ -31,5 +35,8 @@ fn record_game_over(
             s.score,
             !session.mixed_rules,
         );
+        if info.new_record {
+            fx.celebrate(Celebration::NewBest, layout.rect());
+        }
     }
 }

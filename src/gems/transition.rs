@@ -10,10 +10,11 @@ use super::anim::Animations;
 use super::model::Phase;
 use super::model::{GemIndex, GemsSession, Paused, PendingMove, Position, Selection};
 use crate::kit::anim::{Tween, Vanish, stagger};
-use crate::kit::layout::cell_vec;
+use crate::kit::fx::{Celebration, FxWriters};
+use crate::kit::layout::{BoardLayout, cell_vec};
 use crate::kit::status::MoveSettled;
 use crate::screens::Screen;
-use crate::theme::Theme;
+use crate::theme::{Theme, color};
 
 /// Seconds spent in the current phase (for the flagging highlight).
 #[derive(Resource, Clone, Copy, Debug, Default)]
@@ -33,15 +34,31 @@ fn reset_clock(mut clock: ResMut<PhaseClock>) {
     clock.0 = 0.0;
 }
 
-/// The removed gems start popping; they leave the index at once.
+/// The removed gems start popping (they leave the index at once) and burst into shards; the
+/// move's points float up from the group, and a cleared board is celebrated.
 fn start_removing(
     mut anims: ResMut<Animations>,
     pending: Res<PendingMove>,
     mut index: ResMut<GemIndex>,
     mut selection: ResMut<Selection>,
     theme: Res<Theme>,
+    layout: Res<BoardLayout>,
+    session: Res<GemsSession>,
+    mut fx: FxWriters,
 ) {
     let Some(outcome) = &pending.0 else { return };
+    let removed = &outcome.removal.removed;
+    let pieces: Vec<(Vec2, Color)> = removed
+        .iter()
+        .map(|r| {
+            let style = theme.style(r.kind);
+            (layout.cell_center(r.cell), color(&style.color))
+        })
+        .collect();
+    fx.group_left(pieces, outcome.points, layout.cell, &theme);
+    if !session.game.board().has_valid_gem() {
+        fx.celebrate(Celebration::BoardCleared, layout.rect());
+    }
     let t = &theme.timings;
     for (i, r) in outcome.removal.removed.iter().enumerate() {
         if let Some(e) = index.take(r.cell) {

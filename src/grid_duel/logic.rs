@@ -9,6 +9,8 @@ use super::model::{
     AUTOPLAY_DELAY, CELL_FADE, CELL_STAGGER, CellState, DuelAction, DuelCell, DuelSession, HOLD,
     OnShow, ROW_STAGGER, Reveal, Show, Stage,
 };
+use crate::kit::fx::{Celebration, FxWriters};
+use crate::kit::layout::ViewArea;
 use crate::kit::phase::PhaseOf;
 use crate::kit::seed::Seeds;
 use crate::launch::LaunchOptions;
@@ -17,6 +19,12 @@ use crate::screens::{Screen, ScreenStatus};
 /// The stage machine: actions, reveals, holds, the computer's turn, the cells, the status.
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::GridDuel), start)
+        .add_systems(
+            OnEnter(Stage::Over(Outcome::HumanWins)),
+            |area: Res<ViewArea>, mut fx: FxWriters| {
+                fx.celebrate(Celebration::Won, area.middle());
+            },
+        )
         .add_systems(
             Update,
             (autoplay, apply_actions, advance, sync_cells, report_status)

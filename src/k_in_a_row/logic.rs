@@ -2,16 +2,19 @@
 //! the phase follows the rules, and the screen reports when it waits for the player.
 
 use bevy::prelude::*;
-use gems_rules::k_in_a_row::{Cell, Side, Strength};
+use gems_rules::k_in_a_row::{Cell, Side, Status, Strength};
 
 use super::ai::KThinking;
 use super::model::{KAction, KFileStatus, KPhase, KSession, Setup, load_board_file};
+use crate::kit::fx::{Celebration, FxWriters};
+use crate::kit::layout::ViewArea;
 use crate::kit::phase::PhaseOf;
 use crate::screens::{Screen, ScreenStatus};
 
 /// Applies actions, keeps the phase, reports the status.
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::KInARow), restart)
+        .add_systems(OnEnter(KPhase::Over), celebrate_win)
         .add_systems(
             Update,
             (apply_actions, follow_rules)
@@ -105,6 +108,13 @@ fn apply_actions(
                 }
             },
         }
+    }
+}
+
+/// A game the person won is celebrated.
+fn celebrate_win(session: Res<KSession>, area: Res<ViewArea>, mut fx: FxWriters) {
+    if session.game.status() == Status::Won(Side::Human) {
+        fx.celebrate(Celebration::Won, area.middle());
     }
 }
 

@@ -25,6 +25,13 @@ impl Default for ViewArea {
     }
 }
 
+impl ViewArea {
+    /// The middle of the window (where a screen without a grid celebrates), in the world.
+    pub fn middle(&self) -> Rect {
+        Rect::from_center_size(Vec2::ZERO, self.size * 0.6)
+    }
+}
+
 /// The board's placement: each cell is a `cell`-sized square, the board centred at `center`.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct BoardLayout {
@@ -88,6 +95,11 @@ impl BoardLayout {
     /// Size of the whole board in world units.
     pub fn size(&self) -> Vec2 {
         Vec2::new(self.cols as f32, self.rows as f32) * self.cell
+    }
+
+    /// The board's area in the world.
+    pub fn rect(&self) -> Rect {
+        Rect::from_center_size(self.center, self.size())
     }
 }
 

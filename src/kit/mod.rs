@@ -7,6 +7,8 @@
 //! - [`art`]: the theme's images (PNG, checked, with mip chains) and how each gem style is
 //!   drawn ([`art::gem_looks`]): Modern Gems' gems, Dots' dots and K in a row's tiles alike.
 //! - [`camera`]: the one 2D camera, and the background in the theme's colour and image.
+//! - [`fx`]: shards, score pop-ups and celebrations, from messages every game sends
+//!   ([`fx::Burst`], [`fx::Popup`], [`fx::Celebrate`]), sized and timed by the theme.
 //! - [`layout`]: where a board of rows × columns sits in the window, cell ↔ world.
 //! - [`audio`]: the theme's sound bank and [`audio::play_effect`], which every game plays through.
 //! - [`schedule`]: [`schedule::GameSchedule`], how a game's system sets and HUD run on its
@@ -25,6 +27,7 @@ pub mod anim;
 pub mod art;
 pub mod audio;
 pub mod camera;
+pub mod fx;
 pub mod layout;
 pub mod phase;
 pub mod pointer;
@@ -49,7 +52,8 @@ pub fn logic_plugin(app: &mut App) {
         layout::ViewArea,
         art::ThemeImages,
     )>()
-    .add_message::<status::MoveSettled>();
+    .add_message::<status::MoveSettled>()
+    .add_plugins(fx::plugin);
 }
 
 /// The kit's drawing and sound: the camera, the background, the sound bank, and egui styled by

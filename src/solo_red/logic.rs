@@ -10,12 +10,15 @@ use super::model::{
     CardEntity, Gliding, Place, SoloPhase, SoloRedAction, SoloRedSession, place_position, table,
 };
 use crate::kit::ai::AiHost;
+use crate::kit::fx::{Celebration, FxWriters};
+use crate::kit::layout::ViewArea;
 use crate::kit::phase::PhaseOf;
 use crate::screens::{Screen, ScreenStatus};
 
 /// Applies actions, keeps the card entities and the phase, reports the status.
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::SoloRed), enter)
+        .add_systems(OnEnter(SoloPhase::Over), celebrate_win)
         .add_systems(
             Update,
             handle_actions.in_set(super::SoloRedSystems::Actions),
@@ -128,6 +131,9 @@ fn sync_cards(
             Some(&(_, place)) => {
                 if ce.place != place {
                     ce.place = place;
+                    if !matches!(place, Place::Hand(_)) {
+                        commands.entity(e).insert(Landing);
+                    }
                 }
                 commands.entity(e).insert(Gliding);
                 existing.push((e, ce.card));
@@ -148,28 +154,54 @@ fn sync_cards(
     }
 }
 
+/// A card on its way from the hand to a palette or the canvas: it lands with a burst.
+#[derive(Component)]
+struct Landing;
+
 /// Moves card entities towards their places.
 fn glide(
     mut commands: Commands,
     time: Res<Time>,
     s: Res<SoloRedSession>,
-    mut cards: Query<(Entity, &CardEntity, &mut Transform), With<Gliding>>,
+    mut cards: Query<(Entity, &CardEntity, &mut Transform, Has<Landing>), With<Gliding>>,
+    mut fx: FxWriters,
 ) {
     let n = s.game.num_palettes();
     let h = s.game.hand().len();
     let k = 1.0 - (-14.0 * time.delta_secs()).exp();
-    for (e, ce, mut tf) in &mut cards {
+    for (e, ce, mut tf, landing) in &mut cards {
         let lifted = matches!(ce.place, Place::Hand(i) if s.selected == Some(i));
         let target = place_position(ce.place, n, h, lifted);
         let d = target.truncate() - tf.translation.truncate();
         if d.length() < 0.5 {
             tf.translation = target;
-            commands.entity(e).remove::<Gliding>();
+            commands.entity(e).remove::<(Gliding, Landing)>();
+            if landing {
+                let c = super::view::face(ce.card.colour());
+                let edge = [(-0.5, 0.0), (0.5, 0.0), (0.0, -0.5), (0.0, 0.5)];
+                let pieces = edge
+                    .iter()
+                    .map(|&(x, y)| {
+                        (
+                            target.truncate() + Vec2::new(x * table::CARD_W, y * table::CARD_H),
+                            c,
+                        )
+                    })
+                    .collect();
+                fx.burst(pieces, table::CARD_W / 3.0);
+            }
         } else {
             let xy = tf.translation.truncate() + d * k;
             // Travelling cards fly above the table.
             tf.translation = xy.extend(target.z + 10.0);
         }
+    }
+}
+
+/// A won deal is celebrated over the table.
+fn celebrate_win(s: Res<SoloRedSession>, area: Res<ViewArea>, mut fx: FxWriters) {
+    if s.game.is_won() {
+        fx.celebrate(Celebration::Won, area.middle());
     }
 }
 

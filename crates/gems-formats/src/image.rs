@@ -128,11 +128,9 @@ impl Rgba8 {
                     sum[3] += a;
                 }
                 let rgb = |c: usize| {
-                    if sum[3] == 0 {
-                        0
-                    } else {
-                        ((sum[c] + sum[3] / 2) / sum[3]) as u8
-                    }
+                    (sum[c] + sum[3] / 2)
+                        .checked_div(sum[3])
+                        .map_or(0, |v| v as u8)
                 };
                 pixels.extend([rgb(0), rgb(1), rgb(2), ((sum[3] + 2) / 4) as u8]);
             }
