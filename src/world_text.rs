@@ -21,6 +21,8 @@ pub struct WorldLabel {
     pub color: Color,
     /// Which point of the text sits at the entity's position.
     pub anchor: LabelAnchor,
+    /// A soft dark shadow under the text, so it reads over any board.
+    pub shadow: bool,
 }
 
 /// Which point of a [`WorldLabel`]'s text sits at the entity's position.
@@ -41,7 +43,14 @@ impl WorldLabel {
             size,
             color,
             anchor: LabelAnchor::Center,
+            shadow: false,
         }
+    }
+
+    /// The same label with a shadow under it.
+    pub fn shadowed(mut self) -> Self {
+        self.shadow = true;
+        self
     }
 
     /// The same label anchored at `anchor`.
@@ -99,11 +108,21 @@ fn paint_labels(
             LabelAnchor::Center => egui::Align2::CENTER_CENTER,
             LabelAnchor::CenterLeft => egui::Align2::LEFT_CENTER,
         };
+        let font = egui::FontId::proportional(size);
+        if label.shadow {
+            let alpha = label.color.alpha() * 0.7;
+            let shade = egui_color(Color::srgba(0.0, 0.0, 0.0, alpha));
+            let off = (size * 0.06).max(1.0);
+            for (dx, dy) in [(off, off), (-off * 0.5, off), (off, -off * 0.5)] {
+                let p = egui::pos2(at.x + dx, at.y + dy);
+                painter.text(p, align, &label.text, font.clone(), shade);
+            }
+        }
         painter.text(
             egui::pos2(at.x, at.y),
             align,
             &label.text,
-            egui::FontId::proportional(size),
+            font,
             egui_color(label.color),
         );
     }

@@ -29,6 +29,7 @@ fn app_with(game: Game) -> App {
         size,
         colors,
         moves,
+        seed: 0,
         generation: 0,
     })
     .add_plugins(dots::logic_plugin);

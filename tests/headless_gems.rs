@@ -417,3 +417,36 @@ fn a_board_with_no_move_is_dealt_then_over() {
         assert_eq!(tf.translation.truncate(), layout.cell_center(pos.cell()));
     }
 }
+
+/// A finished game enters the top-ten table for its board and rules with today's date; an
+/// equal score later ranks below it and is no new record.
+#[test]
+fn finished_games_enter_the_top_ten_with_their_date() {
+    use modern_gems::kit::scores::{GameOverInfo, HighScores};
+    let mut app = human_app("tiny", RemovalPolicy::Chained);
+    let key = session(&app).score_key();
+    for round in 0..2 {
+        while !session(&app).game.is_over() {
+            let cell = greedy_move(session(&app).game.board(), RemovalPolicy::Chained).unwrap();
+            select(&mut app, cell);
+        }
+        settle(&mut app);
+        let score = session(&app).game.score();
+        let info = *app.world().resource::<GameOverInfo>();
+        assert_eq!(info.score, score);
+        assert_eq!(info.rank, Some(round), "round {round}");
+        assert_eq!(info.new_record, round == 0);
+        let scores = app.world().resource::<HighScores>();
+        let table = scores.table(&key);
+        assert_eq!(table.len(), round + 1);
+        assert!(table.iter().all(|e| e.score == score));
+        let today = modern_gems::kit::clock::today();
+        assert!(
+            table
+                .iter()
+                .all(|e| e.date.as_deref() == Some(today.as_str()))
+        );
+        app.world_mut().write_message(GemsAction::Restart);
+        settle(&mut app);
+    }
+}

@@ -9,6 +9,7 @@ use modern_gems::headless_screen_app;
 use modern_gems::k_in_a_row;
 use modern_gems::k_in_a_row::ai::KThinking;
 use modern_gems::k_in_a_row::model::{KAction, KSession, Setup};
+use modern_gems::kit::scores::HighScores;
 use modern_gems::screens::{Screen, ScreenStatus};
 
 fn app() -> App {
@@ -88,6 +89,13 @@ fn computer_answers_each_move_and_the_model_mirrors_the_rules() {
     assert_eq!(session(&app).game.status(), Status::Won(Side::Computer));
     assert!(session(&app).winning_line().is_some());
     assert!(app.world().resource::<ScreenStatus>().over);
+    // The loss enters the person's record for 4×4, 3 in a row, once.
+    for _ in 0..5 {
+        app.update();
+    }
+    let scores = app.world().resource::<HighScores>();
+    assert_eq!(session(&app).record(scores), (0, 0, 1));
+    assert_eq!(scores.counter("k-in-a-row|4x4|k3|lost"), 1);
 }
 
 #[test]

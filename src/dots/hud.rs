@@ -109,15 +109,19 @@ fn hud(
                         .strong(),
                 );
                 if over.new_record {
-                    ui.label(pal.accent_text("New high score!", text));
+                    ui.label(pal.accent_text("New best score!", text * 1.3).strong());
                 }
+                ui.add_space(6.0);
                 ui.label(
                     egui::RichText::new(format!(
-                        "Best on {0}×{0}, {1} colours, {2} moves: {3}",
-                        session.size, session.colors, session.moves, over.best
+                        "Top scores on {0}×{0}, {1} colours, {2} moves",
+                        session.size, session.colors, session.moves
                     ))
-                    .size(text * 0.9),
+                    .size(text * 0.9)
+                    .weak(),
                 );
+                let table = scores.table(&session.score_key());
+                pal.score_table(ui, "dots-top-ten", table, over.rank, text);
                 if let Some(err) = &scores.error {
                     ui.label(pal.bad_text(err, text * 0.9));
                 }
@@ -125,6 +129,14 @@ fn hud(
                 ui.horizontal(|ui| {
                     if ui
                         .button(egui::RichText::new("Play again").size(text))
+                        .on_hover_text("The same deal once more")
+                        .clicked()
+                    {
+                        actions.write(DotsAction::NewGame(session.seed));
+                    }
+                    if ui
+                        .button(egui::RichText::new("New game").size(text))
+                        .on_hover_text("A new deal with the same settings")
                         .clicked()
                     {
                         actions.write(DotsAction::NewGame(seeds.next_seed()));

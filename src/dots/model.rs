@@ -15,6 +15,8 @@ pub struct DotsSession {
     pub colors: u8,
     /// Moves allowed.
     pub moves: u32,
+    /// The seed the board was dealt from (Play again deals it once more).
+    pub seed: u64,
     /// Bumped on every new game, so stale AI answers are dropped.
     pub generation: u64,
 }
@@ -35,6 +37,7 @@ impl DotsSession {
             size,
             colors,
             moves,
+            seed,
             generation: 0,
         })
     }
@@ -48,6 +51,7 @@ impl DotsSession {
             size: DEFAULT_SIZE,
             colors: DEFAULT_COLORS,
             moves: DEFAULT_MOVES,
+            seed,
             generation: 0,
         }
     }

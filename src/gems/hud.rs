@@ -491,25 +491,47 @@ fn pause_window(ctx: &egui::Context, p: &mut HudParams) {
 
 fn game_over_window(ctx: &egui::Context, p: &mut HudParams) {
     let pal = UiPalette::of(&p.theme);
+    let text = p.theme.text_size;
     dialog(ctx, "Game over", None, |ui| {
         ui.vertical_centered(|ui| {
             let score = p.session.game.score();
             ui.label(
                 egui::RichText::new(format!("Final score: {score}"))
-                    .size(28.0)
+                    .size(p.theme.heading_size * 1.2)
                     .strong(),
             );
-            let best = p.scores.best(&p.session.score_key()).unwrap_or(score);
-            ui.label(format!("Best on this board with these rules: {best}"));
-            if p.over.new_record && p.over.score == score {
-                ui.label(pal.accent_text("New record!", 20.0));
-            }
             let left = p.session.game.board().gem_count();
             ui.label(if left == 0 {
-                "Board cleared!".to_string()
+                pal.good_text("Board cleared!", text * 1.1)
             } else {
-                format!("{left} gems left")
+                egui::RichText::new(format!("{left} gems left")).size(text)
             });
+            let this_game = p.over.score == score;
+            if p.over.new_record && this_game {
+                ui.label(pal.accent_text("New best score!", text * 1.3).strong());
+            } else if p.session.mixed_rules {
+                ui.label(
+                    egui::RichText::new("The rules changed during this game: it is not ranked.")
+                        .size(text * 0.9),
+                );
+            }
+            ui.add_space(6.0);
+            ui.label(
+                egui::RichText::new(format!(
+                    "Top scores on {}, {} rules",
+                    p.session.board_name,
+                    p.session.game.policy().short_name()
+                ))
+                .size(text * 0.9)
+                .weak(),
+            );
+            let mine = p.over.rank.filter(|_| this_game);
+            let table = p.scores.table(&p.session.score_key());
+            pal.score_table(ui, "gems-top-ten", table, mine, text);
+            if let Some(err) = &p.scores.error {
+                ui.label(pal.bad_text(err, text * 0.9));
+            }
+            ui.add_space(8.0);
             ui.horizontal(|ui| {
                 if ui.button("Play again").clicked() {
                     p.actions.write(GemsAction::Restart);

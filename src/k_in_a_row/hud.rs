@@ -9,6 +9,7 @@ use super::ai::KThinking;
 use super::model::{KAction, KFileStatus, KSession, Setup};
 use super::view::PANEL;
 use crate::kit::schedule::GameSchedule;
+use crate::kit::scores::HighScores;
 use crate::kit::ui::{UiPalette, games_button};
 use crate::screens::Screen;
 use crate::theme::Theme;
@@ -79,9 +80,11 @@ fn menu(
     mut actions: MessageWriter<KAction>,
     mut next: ResMut<NextState<Screen>>,
     theme: Res<Theme>,
+    scores: Res<HighScores>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let pal = UiPalette::of(&theme);
+    let (won, drawn, lost) = session.record(&scores);
     pal.side_panel(&ctx, "k-in-a-row-menu", PANEL, |ui| {
         ui.add_space(6.0);
         games_button(ui, &mut next);
@@ -114,6 +117,12 @@ fn menu(
             };
             ui.label(text.strong());
         });
+        ui.label(
+            egui::RichText::new(format!(
+                "Your record here: {won} won · {drawn} drawn · {lost} lost"
+            ))
+            .size(theme.text_size * 0.9),
+        );
         ui.separator();
         ui.label("Next game");
         ui.add(egui::Slider::new(&mut m.size, 3..=MAX_SIZE).text("size"));

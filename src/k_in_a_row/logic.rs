@@ -9,12 +9,13 @@ use super::model::{KAction, KFileStatus, KPhase, KSession, Setup, load_board_fil
 use crate::kit::fx::{Celebration, FxWriters};
 use crate::kit::layout::ViewArea;
 use crate::kit::phase::PhaseOf;
+use crate::kit::scores::HighScores;
 use crate::screens::{Screen, ScreenStatus};
 
 /// Applies actions, keeps the phase, reports the status.
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::KInARow), restart)
-        .add_systems(OnEnter(KPhase::Over), celebrate_win)
+        .add_systems(OnEnter(KPhase::Over), finish)
         .add_systems(
             Update,
             (apply_actions, follow_rules)
@@ -111,11 +112,27 @@ fn apply_actions(
     }
 }
 
-/// A game the person won is celebrated.
-fn celebrate_win(session: Res<KSession>, area: Res<ViewArea>, mut fx: FxWriters) {
-    if session.game.status() == Status::Won(Side::Human) {
-        fx.celebrate(Celebration::Won, area.middle());
-    }
+/// A finished game enters the person's win/draw/loss record for its board, and a win is
+/// celebrated.
+fn finish(
+    session: Res<KSession>,
+    area: Res<ViewArea>,
+    mut scores: ResMut<HighScores>,
+    mut fx: FxWriters,
+) {
+    let (won, drawn, lost) = session.record(&scores);
+    let key = session.record_key();
+    let record = match session.game.status() {
+        Status::Won(Side::Human) => {
+            fx.celebrate(Celebration::Won, area.middle());
+            ("won", won + 1)
+        }
+        Status::Won(Side::Computer) => ("lost", lost + 1),
+        Status::Draw => ("drawn", drawn + 1),
+        Status::InProgress => return,
+    };
+    let key = format!("{key}|{}", record.0);
+    scores.set_all([(key.as_str(), record.1)]);
 }
 
 /// The phase follows the rules' game (after the actions, so the computer starts thinking in

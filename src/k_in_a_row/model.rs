@@ -55,6 +55,20 @@ pub struct KSession {
 }
 
 impl KSession {
+    /// The key of this board size and run length's win/draw/loss record in the high scores;
+    /// the record's counters are this key with `|won`, `|drawn` and `|lost`.
+    pub fn record_key(&self) -> String {
+        let b = self.game.board();
+        format!("k-in-a-row|{n}x{n}|k{k}", n = b.size(), k = b.k())
+    }
+
+    /// The person's (won, drawn, lost) record on this board size and run length.
+    pub fn record(&self, scores: &crate::kit::scores::HighScores) -> (u64, u64, u64) {
+        let key = self.record_key();
+        let get = |what: &str| scores.counter(&format!("{key}|{what}"));
+        (get("won"), get("drawn"), get("lost"))
+    }
+
     /// A new game from `setup`.
     pub fn new(setup: Setup, generation: u64) -> KSession {
         let n = setup.board.size();

@@ -262,7 +262,7 @@ impl FxSpawner<'_, '_> {
                 life,
                 alpha: c.alpha(),
             },
-            WorldLabel::new(text, size, c),
+            WorldLabel::new(text, size, c).shadowed(),
             Transform::from_translation(at.extend(40.0)).with_scale(Vec3::splat(0.01)),
             DespawnOnExit(screen),
         ));
@@ -287,9 +287,13 @@ fn spawn_popups(mut popups: MessageReader<Popup>, mut fx: FxSpawner) {
 fn start_celebrations(
     mut celebrations: MessageReader<Celebrate>,
     mut fx: FxSpawner,
+    running: Query<(), With<Celebrating>>,
     bank: Option<Res<SoundBank>>,
     settings: Option<Res<Settings>>,
 ) {
+    // Banners sit in the upper part of the area (a game-over window takes the middle), one
+    // below the other when several celebrations run at once.
+    let mut stacked = running.iter().count();
     for c in celebrations.read() {
         let Some(theme) = fx.theme.as_ref() else {
             return;
@@ -301,14 +305,10 @@ fn start_celebrations(
         let accent = color(&theme.ui.accent);
         let cell = (c.area.width().min(c.area.height()) / 8.0).max(8.0);
         let time = e.celebration_time / e.popup_time.max(0.01);
-        fx.text(
-            c.area.center(),
-            c.what.title().into(),
-            accent,
-            2.0,
-            cell * 0.5,
-            time,
-        );
+        let line = e.popup_size * 2.4;
+        let top = c.area.center() + Vec2::Y * (c.area.height() * 0.37 - line * stacked as f32);
+        stacked += 1;
+        fx.text(top, c.what.title().into(), accent, 2.0, cell * 0.3, time);
         let screen = fx.screen();
         fx.commands.spawn((
             Celebrating {

@@ -13,7 +13,8 @@
 //! - [`audio`]: the theme's sound bank and [`audio::play_effect`], which every game plays through.
 //! - [`schedule`]: [`schedule::GameSchedule`], how a game's system sets and HUD run on its
 //!   screen.
-//! - [`scores`]: high scores per board and rules, and the result of a finished game.
+//! - [`scores`]: the top ten scores per board and rules (with [`clock::today`]'s dates),
+//!   counters for records, and the result of a finished game.
 //! - [`phase`]: [`phase::PhaseOf`], a game's phase sub-state as its systems read and set it.
 //! - [`pointer`]: the world point under the mouse or a touch, and whether egui has it.
 //! - [`status`]: [`status::MoveSettled`], which every game sends when a move has settled,
@@ -27,6 +28,7 @@ pub mod anim;
 pub mod art;
 pub mod audio;
 pub mod camera;
+pub mod clock;
 pub mod fx;
 pub mod layout;
 pub mod phase;

@@ -1,20 +1,21 @@
-//! High scores and the result of a finished game, shared by every game: best scores per key
-//! (board and rules), kept across runs in the user's data directory and written atomically.
+//! High scores and the result of a finished game, shared by every game: the top ten scores per
+//! key (board and rules) with their dates, and counters for records that are not scores, kept
+//! across runs in the user's data directory and written atomically.
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use bevy::prelude::*;
+pub use gems_formats::scores::{Entry, ScoreFile, TOP};
 
-/// Best scores, keyed by each game's board and rules (e.g. Modern Gems'
-/// [`GemsSession::score_key`](crate::gems::model::GemsSession::score_key)).
+/// Top scores, keyed by each game's board and rules (e.g. Modern Gems'
+/// [`GemsSession::score_key`](crate::gems::model::GemsSession::score_key)), and counters.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct HighScores {
     /// The file they live in; `None` keeps them in memory only (tests, or no data directory).
     pub path: Option<PathBuf>,
-    /// Best score per key.
-    pub best: BTreeMap<String, u64>,
-    /// The last write error, shown in the HUD.
+    /// The tables and counters.
+    pub file: ScoreFile,
+    /// The last read or write error, shown in the HUD.
     pub error: Option<String>,
 }
 
@@ -27,11 +28,13 @@ pub struct GameOverInfo {
     pub best: u64,
     /// Whether this game set the record.
     pub new_record: bool,
+    /// This game's place in the table (0 = first), when it made the top ten.
+    pub rank: Option<usize>,
 }
 
 impl HighScores {
     /// Loads the scores file at `path` (a missing or corrupt file gives empty scores; a corrupt
-    /// one is left untouched on disk and reported).
+    /// one is left untouched on disk and reported). Old files (one best per key) load too.
     pub fn load(path: Option<PathBuf>) -> Self {
         let mut scores = Self {
             path,
@@ -40,7 +43,7 @@ impl HighScores {
         let Some(p) = &scores.path else { return scores };
         match crate::store::read_text(p) {
             Ok(Some(text)) => match gems_formats::scores::parse_scores(&text) {
-                Ok(best) => scores.best = best,
+                Ok(file) => scores.file = file,
                 Err(e) => {
                     scores.error = Some(format!("{}: {e}", p.display()));
                     // Never overwrite a file we could not read.
@@ -58,28 +61,38 @@ impl HighScores {
 
     /// The best score for `key`.
     pub fn best(&self, key: &str) -> Option<u64> {
-        self.best.get(key).copied()
+        self.file.best(key)
     }
 
-    /// Records a finished game; returns whether it is a new record. Saves when it is.
-    pub fn record(&mut self, key: &str, score: u64) -> bool {
-        let better = self.best.get(key).is_none_or(|&b| score > b);
-        if better {
-            self.best.insert(key.to_string(), score);
+    /// The top scores for `key`, best first.
+    pub fn table(&self, key: &str) -> &[Entry] {
+        self.file.table(key)
+    }
+
+    /// Enters a finished game played today; returns its rank when it made the top ten (and
+    /// then saves).
+    pub fn record(&mut self, key: &str, score: u64) -> Option<usize> {
+        let entry = Entry {
+            score,
+            date: Some(super::clock::today()),
+        };
+        let rank = self.file.enter(key, entry);
+        if rank.is_some() {
             self.save();
         }
-        better
+        rank
     }
 
-    /// Sets several entries (counters, not bests: a value may go down) and saves once when any
-    /// changed.
+    /// A counter (0 when absent).
+    pub fn counter(&self, key: &str) -> u64 {
+        self.file.counter(key)
+    }
+
+    /// Sets several counters (a value may go down) and saves once when any changed.
     pub fn set_all<'a>(&mut self, entries: impl IntoIterator<Item = (&'a str, u64)>) {
         let mut changed = false;
         for (key, value) in entries {
-            if self.best.get(key) != Some(&value) {
-                self.best.insert(key.to_string(), value);
-                changed = true;
-            }
+            changed |= self.file.set_counter(key, value);
         }
         if changed {
             self.save();
@@ -88,7 +101,7 @@ impl HighScores {
 
     fn save(&mut self) {
         let Some(path) = &self.path else { return };
-        let text = match gems_formats::scores::scores_to_text(&self.best) {
+        let text = match gems_formats::scores::scores_to_text(&self.file) {
             Ok(t) => t,
             Err(e) => {
                 self.error = Some(e.to_string());
@@ -110,12 +123,29 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("gems-scores-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let path = dir.join("scores.ron");
+        // A file in the old format (one best per key) loads and is upgraded on the next save.
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(&path, "{\"tiny|chained\": 25, \"solo|won\": 4}").unwrap();
         let mut s = HighScores::load(Some(path.clone()));
-        assert!(s.record("tiny|chained", 20));
-        assert!(!s.record("tiny|chained", 10));
-        assert!(s.record("tiny|chained", 30));
+        assert_eq!(s.best("tiny|chained"), Some(25));
+        assert_eq!(s.counter("solo|won"), 4);
+        assert_eq!(s.record("tiny|chained", 20), Some(1));
+        assert_eq!(s.record("tiny|chained", 30), Some(0));
+        s.set_all([("solo|won", 5)]);
         let again = HighScores::load(Some(path.clone()));
         assert_eq!(again.best("tiny|chained"), Some(30));
+        let table = again.table("tiny|chained");
+        assert_eq!(
+            table.iter().map(|e| e.score).collect::<Vec<_>>(),
+            [30, 25, 20]
+        );
+        assert_eq!(
+            table[0].date.as_deref(),
+            Some(crate::kit::clock::today().as_str())
+        );
+        assert_eq!(table[1].date, None, "the old score has no date");
+        assert_eq!(again.counter("solo|won"), 5);
+        assert_eq!(again.best("solo|won"), None, "a counter is not a score");
         std::fs::write(&path, "{ not ron").unwrap();
         let mut broken = HighScores::load(Some(path.clone()));
         assert!(broken.error.is_some());

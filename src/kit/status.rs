@@ -22,10 +22,15 @@ pub struct MoveSettled {
 /// Enters a finished game's `score` in `scores` under `key` (unless `eligible` is false, e.g.
 /// its rules changed midway) and says how it ranks.
 pub fn finish_game(scores: &mut HighScores, key: &str, score: u64, eligible: bool) -> GameOverInfo {
-    let new_record = eligible && scores.record(key, score);
+    let rank = if eligible {
+        scores.record(key, score)
+    } else {
+        None
+    };
     GameOverInfo {
         score,
         best: scores.best(key).unwrap_or(score),
-        new_record,
+        new_record: rank == Some(0),
+        rank,
     }
 }

@@ -124,6 +124,44 @@ impl UiPalette {
         egui::RichText::new(text).color(self.good).size(size)
     }
 
+    /// The top scores of a board and rules as a table (place, score, date), with the row of the
+    /// game just played (`mine`) in the accent colour; "No scores yet" when empty.
+    pub fn score_table(
+        &self,
+        ui: &mut egui::Ui,
+        id: &str,
+        table: &[crate::kit::scores::Entry],
+        mine: Option<usize>,
+        size: f32,
+    ) {
+        if table.is_empty() {
+            ui.label(egui::RichText::new("No scores yet").size(size));
+            return;
+        }
+        egui::Grid::new(id)
+            .striped(true)
+            .min_col_width(size * 3.0)
+            .spacing(egui::vec2(size * 1.4, size * 0.25))
+            .show(ui, |ui| {
+                for h in ["#", "Score", "Date"] {
+                    ui.label(egui::RichText::new(h).size(size * 0.85).weak());
+                }
+                ui.end_row();
+                for (i, e) in table.iter().enumerate() {
+                    let date = e.date.as_deref().unwrap_or("—");
+                    let cells = [format!("{}", i + 1), e.score.to_string(), date.to_string()];
+                    for text in cells {
+                        ui.label(if mine == Some(i) {
+                            self.accent_text(text, size).strong()
+                        } else {
+                            egui::RichText::new(text).size(size)
+                        });
+                    }
+                    ui.end_row();
+                }
+            });
+    }
+
     /// A line in the bad-news colour.
     pub fn bad_text(&self, text: impl Into<String>, size: f32) -> egui::RichText {
         egui::RichText::new(text).color(self.bad).size(size)

@@ -31,7 +31,7 @@ pub struct SoloRedRecord {
 impl SoloRedRecord {
     /// The record as stored in `scores` (zeros when absent).
     pub fn read(scores: &HighScores) -> Self {
-        let get = |i: usize| scores.best(KEYS[i]).unwrap_or(0);
+        let get = |i: usize| scores.counter(KEYS[i]);
         Self {
             played: get(0),
             won: get(1),
