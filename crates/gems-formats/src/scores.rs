@@ -104,7 +104,7 @@ pub fn parse_scores(text: &str) -> Result<ScoreFile, FormatError> {
 /// Puts every table in order and within [`TOP`] (a hand-edited file may not be).
 fn sorted(mut file: ScoreFile) -> ScoreFile {
     for table in file.tables.values_mut() {
-        table.sort_by(|a, b| b.score.cmp(&a.score));
+        table.sort_by_key(|e| std::cmp::Reverse(e.score));
         table.truncate(TOP);
     }
     file
