@@ -21,9 +21,22 @@ pub enum Screen {
 }
 
 impl Screen {
+    /// The screen's name on the command line (`--game NAME`) and in the settings.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Screen::Title => "title",
+            Screen::ModernGems => "modern-gems",
+            Screen::Dots => "dots",
+            Screen::KInARow => "k-in-a-row",
+            Screen::SoloRed => "solo-red",
+            Screen::GridDuel => "grid-duel",
+        }
+    }
+
     /// The screen named on the command line (`--game NAME`).
     pub fn from_name(name: &str) -> Option<Screen> {
         match name.to_ascii_lowercase().replace(['_', ' '], "-").as_str() {
+            "title" => Some(Screen::Title),
             "modern-gems" | "gems" => Some(Screen::ModernGems),
             "dots" => Some(Screen::Dots),
             "k-in-a-row" | "kinarow" => Some(Screen::KInARow),

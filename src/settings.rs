@@ -226,6 +226,7 @@ mod tests {
             volume: 0.3,
             muted: true,
             reduced_motion: true,
+            ..Settings::default()
         };
         write_settings_file(&s, &path).unwrap();
         assert_eq!(read_settings_file(Some(&path)), (s, None));

@@ -1,10 +1,19 @@
-//! The title screen: lists the games that exist. Each game adds itself to [`GAMES`].
+//! The title screen: the product's name in the theme's style over drifting gems, each game as a
+//! card with a picture and one line, the game played last first, and keyboard navigation
+//! (arrows or Tab to choose, Enter to play, 1–5 to jump straight in, S for Settings). Each game
+//! adds itself to [`GAMES`].
 
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 
+use crate::kit::art::{GemLook, ThemeImages, gem_looks};
 use crate::kit::ui::UiPalette;
-use crate::screens::Screen;
+use crate::screens::{Screen, ScreenStatus};
+use crate::settings::{Settings, SettingsOpen};
+use crate::theme::{Theme, color, egui_color};
 
 /// A game on the title screen.
 pub struct GameEntry {
@@ -20,7 +29,7 @@ pub struct GameEntry {
 pub const GAMES: &[GameEntry] = &[
     GameEntry {
         name: "Modern Gems",
-        blurb: "Clear the board: pick a gem and its group vanishes. Bigger groups score more (n²).",
+        blurb: "Clear the board: pick a gem and its group vanishes. Bigger groups score more.",
         screen: Screen::ModernGems,
     },
     GameEntry {
@@ -45,52 +54,554 @@ pub const GAMES: &[GameEntry] = &[
     },
 ];
 
+/// The games in the order the title shows them: the one played last first.
+pub fn ordered_games(last: &str) -> Vec<&'static GameEntry> {
+    let mut games: Vec<&GameEntry> = GAMES.iter().collect();
+    if let Some(i) = games.iter().position(|g| g.screen.slug() == last) {
+        let last = games.remove(i);
+        games.insert(0, last);
+    }
+    games
+}
+
+/// Which card has the keyboard's focus (an index into [`ordered_games`]).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TitleFocus(pub usize);
+
+/// A gem drifting behind the title.
+#[derive(Component, Clone, Copy, Debug)]
+struct Drifter {
+    velocity: Vec2,
+    spin: f32,
+    size: f32,
+}
+
+/// How many gems drift behind the title.
+const DRIFTERS: usize = 36;
+
 /// Shows the title screen.
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        title.run_if(in_state(Screen::Title)),
-    );
+    app.init_resource::<TitleFocus>()
+        .add_systems(OnEnter(Screen::Title), (spawn_drifters, focus_first))
+        .add_systems(
+            Update,
+            (
+                restyle_drifters
+                    .run_if(resource_changed::<Theme>.or_else(resource_changed::<ThemeImages>)),
+                drift,
+            )
+                .chain()
+                .run_if(in_state(Screen::Title)),
+        )
+        .add_systems(Update, remember_last_game)
+        .add_systems(
+            Update,
+            (|mut s: ResMut<ScreenStatus>| s.report(true, false)).run_if(in_state(Screen::Title)),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            title.run_if(in_state(Screen::Title)),
+        );
+}
+
+/// The card of the game played last has the focus when the title opens.
+fn focus_first(mut focus: ResMut<TitleFocus>) {
+    focus.0 = 0;
+}
+
+/// Entering a game's screen makes it the last game played.
+fn remember_last_game(screen: Res<State<Screen>>, settings: Option<ResMut<Settings>>) {
+    let (Some(mut settings), true) = (settings, screen.is_changed()) else {
+        return;
+    };
+    let slug = screen.get().slug();
+    if *screen.get() != Screen::Title && settings.last_game != slug {
+        settings.last_game = slug.to_string();
+    }
+}
+
+fn spawn_drifters(
+    mut commands: Commands,
+    theme: Res<Theme>,
+    images: Res<ThemeImages>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let looks = gem_looks(&theme, &images, &mut meshes, &mut materials);
+    if looks.is_empty() {
+        return;
+    }
+    let size = window.map_or(Vec2::new(1280.0, 800.0), |w| w.size());
+    let mut rng = StdRng::seed_from_u64(7);
+    for i in 0..DRIFTERS {
+        let look = &looks[i % looks.len()];
+        let at = Vec2::new(
+            rng.random_range(-0.5..0.5) * size.x,
+            rng.random_range(-0.5..0.5) * size.y,
+        );
+        let drifter = Drifter {
+            velocity: Vec2::new(
+                rng.random_range(-12.0..12.0),
+                rng.random_range(-40.0..-14.0),
+            ),
+            spin: rng.random_range(-0.5..0.5),
+            size: rng.random_range(36.0..84.0),
+        };
+        commands.spawn((
+            drifter,
+            Mesh2d(look.mesh.clone()),
+            MeshMaterial2d(look.plain.clone()),
+            Transform::from_translation(at.extend(-10.0 + drifter.size / 100.0))
+                .with_scale(Vec3::splat(drifter.size)),
+            DespawnOnExit(Screen::Title),
+        ));
+    }
+}
+
+/// A new theme or new images: the drifting gems take the new looks.
+fn restyle_drifters(
+    theme: Res<Theme>,
+    images: Res<ThemeImages>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut drifters: Query<(&mut Mesh2d, &mut MeshMaterial2d<ColorMaterial>), With<Drifter>>,
+) {
+    let looks: Vec<GemLook> = gem_looks(&theme, &images, &mut meshes, &mut materials);
+    if looks.is_empty() {
+        return;
+    }
+    for (i, (mut mesh, mut material)) in drifters.iter_mut().enumerate() {
+        let look = &looks[i % looks.len()];
+        mesh.0 = look.mesh.clone();
+        material.0 = look.plain.clone();
+    }
+}
+
+/// The gems drift down and turn, wrapping around the window (they hold still under reduced
+/// motion).
+fn drift(
+    time: Res<Time>,
+    settings: Option<Res<Settings>>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    mut drifters: Query<(&Drifter, &mut Transform)>,
+) {
+    if settings.is_some_and(|s| s.reduced_motion) {
+        return;
+    }
+    let half = window.map_or(Vec2::new(640.0, 400.0), |w| w.size() / 2.0);
+    let dt = time.delta_secs();
+    for (d, mut t) in &mut drifters {
+        t.translation += (d.velocity * dt).extend(0.0);
+        t.rotate_z(d.spin * dt);
+        let margin = d.size;
+        if t.translation.y < -half.y - margin {
+            t.translation.y = half.y + margin;
+        }
+        if t.translation.x < -half.x - margin {
+            t.translation.x = half.x + margin;
+        } else if t.translation.x > half.x + margin {
+            t.translation.x = -half.x - margin;
+        }
+    }
+}
+
+/// What choosing from the keyboard did this frame.
+enum KeyChoice {
+    /// Nothing.
+    None,
+    /// Open the focused card's game.
+    Open,
+    /// Open game number n (0-based, in title order).
+    Jump(usize),
+}
+
+/// Moves the focus with the arrow keys and Tab, and reads Enter, Space and 1–5.
+fn keyboard(ctx: &egui::Context, focus: &mut usize, count: usize) -> KeyChoice {
+    if ctx.text_edit_focused() || count == 0 {
+        return KeyChoice::None;
+    }
+    ctx.input(|i| {
+        let next = i.key_pressed(egui::Key::ArrowRight)
+            || i.key_pressed(egui::Key::ArrowDown)
+            || (i.key_pressed(egui::Key::Tab) && !i.modifiers.shift);
+        let prev = i.key_pressed(egui::Key::ArrowLeft)
+            || i.key_pressed(egui::Key::ArrowUp)
+            || (i.key_pressed(egui::Key::Tab) && i.modifiers.shift);
+        if next {
+            *focus = (*focus + 1) % count;
+        }
+        if prev {
+            *focus = (*focus + count - 1) % count;
+        }
+        let digits = [
+            egui::Key::Num1,
+            egui::Key::Num2,
+            egui::Key::Num3,
+            egui::Key::Num4,
+            egui::Key::Num5,
+        ];
+        if let Some(n) = digits.iter().position(|k| i.key_pressed(*k)) {
+            return if n < count {
+                KeyChoice::Jump(n)
+            } else {
+                KeyChoice::None
+            };
+        }
+        if i.key_pressed(egui::Key::Enter) || i.key_pressed(egui::Key::Space) {
+            KeyChoice::Open
+        } else {
+            KeyChoice::None
+        }
+    })
 }
 
 fn title(
     mut contexts: EguiContexts,
     mut next: ResMut<NextState<Screen>>,
-    mut settings: ResMut<crate::settings::SettingsOpen>,
+    mut open: ResMut<SettingsOpen>,
+    mut focus: ResMut<TitleFocus>,
     mut exit: MessageWriter<AppExit>,
-    theme: Res<crate::theme::Theme>,
+    settings: Option<Res<Settings>>,
+    theme: Res<Theme>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    UiPalette::of(&theme).panel(
-        ctx,
-        "title",
-        egui::Align2::CENTER_CENTER,
-        egui::vec2(0.0, 0.0),
-        460.0,
-        |ui| {
+    let pal = UiPalette::of(&theme);
+    let games = ordered_games(settings.as_ref().map_or("", |s| s.last_game.as_str()));
+    let mut focused = focus.0.min(games.len().saturating_sub(1));
+    if !open.0 {
+        match keyboard(ctx, &mut focused, games.len()) {
+            KeyChoice::Open => next.set(games[focused].screen),
+            KeyChoice::Jump(n) => next.set(games[n].screen),
+            KeyChoice::None => {}
+        }
+        if ctx.input(|i| i.key_pressed(egui::Key::S)) && !ctx.text_edit_focused() {
+            open.0 = true;
+        }
+    }
+    let screen = ctx.content_rect();
+    let card = egui::vec2(216.0, 250.0);
+    let per_row = (((screen.width() - 40.0) / (card.x + 16.0)).floor() as usize).clamp(1, 5);
+    egui::Area::new(egui::Id::new("title"))
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
-                ui.label(egui::RichText::new("Modern Gems").size(40.0).strong());
-                ui.label("A collection of grid and card games");
-                ui.add_space(18.0);
-                for game in GAMES {
-                    let button =
-                        egui::Button::new(egui::RichText::new(game.name).size(24.0).strong())
-                            .min_size(egui::vec2(300.0, 44.0));
-                    if ui.add(button).on_hover_text(game.blurb).clicked() {
-                        next.set(game.screen);
-                    }
-                    ui.label(egui::RichText::new(game.blurb).small());
-                    ui.add_space(10.0);
+                heading(ui, &theme, &pal);
+                ui.add_space(24.0);
+                for row in games.chunks(per_row).enumerate() {
+                    ui.horizontal(|ui| {
+                        // Centre each row of cards.
+                        let width = row.1.len() as f32 * (card.x + 16.0) - 16.0;
+                        ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
+                        for (j, game) in row.1.iter().enumerate() {
+                            let i = row.0 * per_row + j;
+                            let response = game_card(ui, game, i, i == focused, card, &theme, &pal);
+                            if response.hovered() {
+                                focused = i;
+                            }
+                            if response.clicked() {
+                                next.set(game.screen);
+                            }
+                        }
+                    });
+                    ui.add_space(16.0);
                 }
                 ui.add_space(8.0);
-                if ui.button("Settings").clicked() {
-                    settings.0 = !settings.0;
-                }
-                if ui.button("Quit").clicked() {
-                    exit.write(AppExit::Success);
-                }
+                ui.horizontal(|ui| {
+                    let buttons = if cfg!(target_arch = "wasm32") {
+                        1.0
+                    } else {
+                        2.0
+                    };
+                    ui.add_space(((ui.available_width() - 120.0 * buttons) / 2.0).max(0.0));
+                    if ui
+                        .add(egui::Button::new("Settings (S)").min_size(egui::vec2(110.0, 30.0)))
+                        .clicked()
+                    {
+                        open.0 = !open.0;
+                    }
+                    if !cfg!(target_arch = "wasm32")
+                        && ui
+                            .add(egui::Button::new("Quit").min_size(egui::vec2(110.0, 30.0)))
+                            .clicked()
+                    {
+                        exit.write(AppExit::Success);
+                    }
+                });
+                ui.add_space(6.0);
+                ui.label(
+                    egui::RichText::new("Arrows choose · Enter plays · 1–5 jump straight in")
+                        .size(theme.text_size * 0.85)
+                        .weak(),
+                );
             });
-        },
-    );
+        });
+    focus.set_if_neq(TitleFocus(focused));
     Ok(())
+}
+
+/// The product's name, large, in the theme's accent with a soft shadow, and its subtitle.
+fn heading(ui: &mut egui::Ui, theme: &Theme, pal: &UiPalette) {
+    let size = theme.heading_size * 3.0;
+    let font = egui::FontId::proportional(size);
+    let (rect, _) =
+        ui.allocate_exact_size(egui::vec2(size * 7.0, size * 1.25), egui::Sense::hover());
+    let painter = ui.painter();
+    let shadow = egui::Color32::from_black_alpha(150);
+    for d in [egui::vec2(3.0, 4.0), egui::vec2(1.0, 2.0)] {
+        painter.text(
+            rect.center() + d,
+            egui::Align2::CENTER_CENTER,
+            "Modern Gems",
+            font.clone(),
+            shadow,
+        );
+    }
+    painter.text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        "Modern Gems",
+        font,
+        pal.accent,
+    );
+    ui.label(egui::RichText::new("Five grid and card games").size(theme.heading_size * 0.9));
+}
+
+/// One game's card: its picture, name and line; lit when focused or hovered.
+fn game_card(
+    ui: &mut egui::Ui,
+    game: &GameEntry,
+    index: usize,
+    focused: bool,
+    size: egui::Vec2,
+    theme: &Theme,
+    pal: &UiPalette,
+) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+    let lit = focused || response.hovered();
+    let visuals = ui.visuals();
+    let fill = if lit {
+        visuals.widgets.hovered.weak_bg_fill
+    } else {
+        visuals.window_fill
+    };
+    let stroke = if lit {
+        egui::Stroke::new(2.5, pal.accent)
+    } else {
+        visuals.window_stroke
+    };
+    let rounding = theme.ui.rounding.max(4.0);
+    let lift = if lit { -4.0 } else { 0.0 };
+    let rect = rect.translate(egui::vec2(0.0, lift));
+    let painter = ui.painter_at(rect.expand(4.0));
+    painter.rect(rect, rounding, fill, stroke, egui::StrokeKind::Inside);
+    let picture = egui::Rect::from_min_size(
+        rect.min + egui::vec2(14.0, 14.0),
+        egui::vec2(rect.width() - 28.0, 116.0),
+    );
+    painter.rect_filled(picture, rounding * 0.6, egui_color(color(&theme.board)));
+    paint_picture(&painter, picture.shrink(8.0), game.screen, theme);
+    let text = visuals.text_color();
+    let mut y = picture.bottom() + 12.0;
+    painter.text(
+        egui::pos2(rect.left() + 14.0, y),
+        egui::Align2::LEFT_TOP,
+        format!("{}  {}", index + 1, game.name),
+        egui::FontId::proportional(theme.heading_size * 0.95),
+        if lit { pal.accent } else { text },
+    );
+    y += theme.heading_size * 1.3;
+    let galley = painter.layout(
+        game.blurb.to_string(),
+        egui::FontId::proportional(theme.text_size * 0.85),
+        text,
+        rect.width() - 28.0,
+    );
+    painter.galley(egui::pos2(rect.left() + 14.0, y), galley, text);
+    response.on_hover_text(game.blurb)
+}
+
+/// A small picture of each game, painted in the theme's gem colours.
+fn paint_picture(painter: &egui::Painter, r: egui::Rect, screen: Screen, theme: &Theme) {
+    let gem = |k: u32| egui_color(color(&theme.style(k).color));
+    let dark = egui::Color32::from_black_alpha(90);
+    match screen {
+        Screen::ModernGems | Screen::Title => {
+            // A board with a big group about to go.
+            let (rows, cols) = (4, 7);
+            let cell = (r.width() / cols as f32).min(r.height() / rows as f32);
+            let origin = r.center() - egui::vec2(cell * cols as f32, cell * rows as f32) / 2.0;
+            let kinds = [
+                1, 2, 2, 3, 1, 4, 2, 3, 2, 2, 2, 1, 4, 4, 3, 3, 1, 2, 5, 4, 1, 5, 1, 3, 3, 5, 5, 2,
+            ];
+            for (i, &k) in kinds.iter().enumerate() {
+                let (row, col) = (i / cols, i % cols);
+                let c = origin + egui::vec2((col as f32 + 0.5) * cell, (row as f32 + 0.5) * cell);
+                let group = k == 2 && (row < 3 && (1..=4).contains(&col));
+                let radius = cell * if group { 0.46 } else { 0.38 };
+                painter.circle_filled(c, radius, gem(k));
+                painter.circle_filled(
+                    c + egui::vec2(-radius * 0.3, -radius * 0.35),
+                    radius * 0.28,
+                    egui::Color32::from_white_alpha(70),
+                );
+                if group {
+                    painter.circle_stroke(c, radius, egui::Stroke::new(2.0, egui::Color32::WHITE));
+                }
+            }
+        }
+        Screen::Dots => {
+            let (rows, cols) = (4, 6);
+            let cell = (r.width() / cols as f32).min(r.height() / rows as f32);
+            let origin = r.center() - egui::vec2(cell * cols as f32, cell * rows as f32) / 2.0;
+            let at = |row: usize, col: usize| {
+                origin + egui::vec2((col as f32 + 0.5) * cell, (row as f32 + 0.5) * cell)
+            };
+            // A closed loop of one colour.
+            let ring = [(1, 1), (1, 2), (2, 2), (2, 1), (1, 1)];
+            for w in ring.windows(2) {
+                painter.line_segment(
+                    [at(w[0].0, w[0].1), at(w[1].0, w[1].1)],
+                    egui::Stroke::new(cell * 0.16, gem(1)),
+                );
+            }
+            for row in 0..rows {
+                for col in 0..cols {
+                    let on_ring = ring.contains(&(row, col));
+                    let k = if on_ring {
+                        1
+                    } else {
+                        ((row * 3 + col * 5) % 4 + 2) as u32
+                    };
+                    painter.circle_filled(at(row, col), cell * 0.22, gem(k));
+                }
+            }
+        }
+        Screen::KInARow => {
+            let n = 4;
+            let cell = r.height().min(r.width()) / n as f32;
+            let origin = r.center() - egui::vec2(cell, cell) * n as f32 / 2.0;
+            let tiles = [
+                (0, 0, 1),
+                (1, 1, 1),
+                (2, 2, 1),
+                (3, 3, 1),
+                (0, 2, 2),
+                (1, 3, 2),
+                (2, 0, 2),
+            ];
+            for row in 0..n {
+                for col in 0..n {
+                    let min = origin + egui::vec2(col as f32, row as f32) * cell;
+                    let sq = egui::Rect::from_min_size(min, egui::vec2(cell, cell)).shrink(2.0);
+                    painter.rect_filled(sq, 3.0, egui::Color32::from_white_alpha(28));
+                }
+            }
+            for (row, col, side) in tiles {
+                let c = origin + egui::vec2(col as f32 + 0.5, row as f32 + 0.5) * cell;
+                if side == 1 {
+                    painter.circle_filled(
+                        c,
+                        cell * 0.46,
+                        egui::Color32::from_rgba_unmultiplied(255, 236, 120, 70),
+                    );
+                }
+                painter.circle_filled(c, cell * 0.36, gem(side));
+            }
+        }
+        Screen::SoloRed => {
+            let cards = [
+                (
+                    crate::solo_red::view::face(gems_rules::solo_red::Colour::Red),
+                    "7",
+                    -0.25f32,
+                ),
+                (
+                    crate::solo_red::view::face(gems_rules::solo_red::Colour::Blue),
+                    "5",
+                    0.0,
+                ),
+                (
+                    crate::solo_red::view::face(gems_rules::solo_red::Colour::Orange),
+                    "3",
+                    0.25,
+                ),
+            ];
+            let h = r.height() * 0.95;
+            let w = h * 0.7;
+            for (i, (c, n, tilt)) in cards.iter().enumerate() {
+                let centre =
+                    r.center() + egui::vec2((i as f32 - 1.0) * w * 0.62, (tilt.abs()) * 10.0);
+                let card = egui::Rect::from_center_size(centre, egui::vec2(w, h));
+                painter.rect(
+                    card,
+                    6.0,
+                    egui::Color32::from_gray(245),
+                    egui::Stroke::new(1.0, dark),
+                    egui::StrokeKind::Inside,
+                );
+                painter.rect_filled(card.shrink(5.0), 4.0, egui_color(*c));
+                painter.text(
+                    card.center(),
+                    egui::Align2::CENTER_CENTER,
+                    *n,
+                    egui::FontId::proportional(h * 0.45),
+                    egui::Color32::WHITE,
+                );
+            }
+        }
+        Screen::GridDuel => {
+            let n = 5;
+            let cell = r.height().min(r.width()) / n as f32;
+            let origin = r.center() - egui::vec2(cell, cell) * n as f32 / 2.0;
+            for row in 0..n {
+                for col in 0..n {
+                    let min = origin + egui::vec2(col as f32, row as f32) * cell;
+                    let sq = egui::Rect::from_min_size(min, egui::vec2(cell, cell)).shrink(1.5);
+                    let chosen = row == 2;
+                    painter.rect_filled(
+                        sq,
+                        2.0,
+                        if chosen {
+                            gem(3)
+                        } else {
+                            egui::Color32::from_white_alpha(30)
+                        },
+                    );
+                    let digit = (row * 7 + col * 3 + 1) % 10;
+                    painter.text(
+                        sq.center(),
+                        egui::Align2::CENTER_CENTER,
+                        digit.to_string(),
+                        egui::FontId::monospace(cell * 0.55),
+                        if chosen {
+                            egui::Color32::BLACK
+                        } else {
+                            egui::Color32::from_gray(230)
+                        },
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_game_played_comes_first() {
+        let names =
+            |last: &str| -> Vec<&str> { ordered_games(last).iter().map(|g| g.name).collect() };
+        assert_eq!(names("")[0], "Modern Gems");
+        assert_eq!(
+            names("solo-red"),
+            ["Solo Red", "Modern Gems", "Dots", "K in a Row", "Grid Duel"]
+        );
+        assert_eq!(names("nonsense").len(), GAMES.len());
+        for g in GAMES {
+            assert_eq!(Screen::from_name(g.screen.slug()), Some(g.screen));
+        }
+    }
 }

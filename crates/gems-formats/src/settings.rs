@@ -20,6 +20,8 @@ pub struct Settings {
     pub muted: bool,
     /// Shorten or skip transitions.
     pub reduced_motion: bool,
+    /// The game played last (its `--game` name), shown first on the title screen.
+    pub last_game: String,
 }
 
 impl Default for Settings {
@@ -29,6 +31,7 @@ impl Default for Settings {
             volume: 0.8,
             muted: false,
             reduced_motion: false,
+            last_game: String::new(),
         }
     }
 }
@@ -71,6 +74,7 @@ mod tests {
             volume: 0.3,
             muted: true,
             reduced_motion: true,
+            last_game: "dots".into(),
         };
         assert_eq!(Settings::parse(&s.to_text().unwrap()), Ok(s));
         assert_eq!(Settings::parse("()"), Ok(Settings::default()));
