@@ -24,6 +24,8 @@ pub struct LaunchOptions {
     /// `--screenshot-delay SECONDS`: take the screenshot this long after the board first shows
     /// settled, with the AI left free to play meanwhile (to catch effects in flight).
     pub screenshot_delay: Option<f32>,
+    /// `--edit-theme`: open the theme editor at once.
+    pub edit_theme: bool,
     /// `--theme NAME`: theme to use for this run.
     pub theme: Option<String>,
     /// `--game NAME`: open this game's screen at once.
@@ -92,6 +94,7 @@ impl LaunchOptions {
                 "--exit-after-game" => o.exit_after_game = true,
                 "--screenshot" => o.screenshot = Some(value("--screenshot")?),
                 "--theme" => o.theme = Some(value("--theme")?),
+                "--edit-theme" => o.edit_theme = true,
                 "--screenshot-delay" => {
                     let v = value("--screenshot-delay")?;
                     let secs: f32 = v.parse().map_err(|_| {

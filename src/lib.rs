@@ -12,8 +12,8 @@
 //!    [`ScreenStatus`](screens::ScreenStatus) every game reports (settled, over).
 //! 3. [`kit`]: what the games share, each concern once: the computer player's jobs
 //!    ([`kit::ai`]), seeds, phases as sub-states, system scheduling on a screen, the camera,
-//!    layout, animations, the sound bank, high scores, the pointer, and the UI style taken from
-//!    the theme.
+//!    layout, animations, the theme's art ([`kit::art`]), effects ([`kit::fx`]), the sound
+//!    bank, high scores, the pointer, and the UI style taken from the theme.
 //! 4. One game, for example [`dots`]. Every game folder has the same shape: `mod.rs` (its
 //!    plugins and system sets), `model.rs` (the session resource holding the rules' game,
 //!    components, actions, the phase sub-state), `logic.rs` (actions change the rules' game;
@@ -22,8 +22,9 @@
 //!    [`gems`] (Modern Gems) adds `anim` and `transition` for its phase pipeline
 //!    (flagging, removing, falling, shifting).
 //! 5. Data players edit: [`theme`] (the format is `gems_formats::theme`), [`library`] (themes
-//!    and boards as assets, reloaded while the game runs), [`settings`], [`store`] and
-//!    [`paths`] (files written atomically in the data directory).
+//!    and boards as assets, reloaded while the game runs), [`editor`] (the theme editor and the
+//!    player's own themes), [`settings`], [`store`] and [`paths`] (files written atomically in
+//!    the data directory).
 //! 6. The rest: [`title`], [`world_text`] (labels in the world, painted by egui),
 //!    [`ui_fonts`], [`scripted`] (`--screenshot`, `--exit-after-game`) and [`monkey`]
 //!    (`--monkey SEED`, random input in a real window).
@@ -32,6 +33,7 @@
 //! at once with random actions and checks the ECS against the rules after every frame.
 
 pub mod dots;
+pub mod editor;
 pub mod gems;
 pub mod grid_duel;
 pub mod k_in_a_row;
@@ -182,6 +184,7 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
         kit::view_plugin,
         settings::plugin,
         library::plugin,
+        editor::plugin,
         title::plugin,
         gems::plugin,
     ))

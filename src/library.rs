@@ -8,6 +8,7 @@ use bevy::asset::{AssetLoadFailedEvent, LoadContext, io::Reader};
 use bevy::prelude::*;
 use gems_rules::gems::{Board, BoardParseError, MAX_SAVE_STRING_BYTES};
 
+use crate::editor::{PlayerThemes, ThemeEditor};
 use crate::kit::schedule::AppResources;
 use crate::settings::{Notices, Settings, ThemeChoices};
 use crate::theme::{Theme, ThemeAsset, ThemeLoader};
@@ -124,9 +125,15 @@ pub fn plugin(app: &mut App) {
         })
         .add_systems(
             Update,
-            (scan, report_failures, apply_theme, name_themes).chain(),
+            (scan, report_failures, apply_theme, name_themes)
+                .chain()
+                .in_set(LibrarySystems),
         );
 }
+
+/// The library's systems: finding, loading and applying themes and boards.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LibrarySystems;
 
 /// File stems in `assets/DIR` ending in `.EXT`: the shipped ones first (in their order), then
 /// any others the player dropped in, sorted. On the web only the shipped ones are known.
@@ -223,8 +230,9 @@ fn loader_message(e: &bevy::asset::AssetLoadError) -> String {
     }
 }
 
-/// Puts the chosen theme (from the library, as the player's settings or `--theme` say) into the
-/// [`Theme`] resource whenever it loads, is edited on disk, or the choice changes.
+/// Puts the chosen theme (from the library or the player's own, as the player's settings or
+/// `--theme` say) into the [`Theme`] resource whenever it loads, is edited on disk, or the
+/// choice changes; not while the theme editor shows its draft.
 fn apply_theme(
     mut events: MessageReader<AssetEvent<ThemeAsset>>,
     settings: Option<Res<Settings>>,
@@ -232,13 +240,32 @@ fn apply_theme(
     assets: Res<Assets<ThemeAsset>>,
     mut theme: ResMut<Theme>,
     mut notices: ResMut<Notices>,
+    editor: Option<Res<ThemeEditor>>,
+    mine: Option<Res<PlayerThemes>>,
 ) {
     let Some(settings) = settings else { return };
+    if editor.is_some_and(|e| e.draft.is_some()) {
+        return;
+    }
     let wanted = library
         .forced
         .clone()
         .unwrap_or_else(|| settings.theme.clone());
     let Some((_, handle)) = library.themes.iter().find(|(n, _)| *n == wanted).cloned() else {
+        if let Some(mine) = &mine
+            && let Some(t) = mine.get(&wanted)
+        {
+            if library.active != wanted || settings.is_changed() || mine.is_changed() {
+                library.active = wanted;
+                let next = if settings.reduced_motion {
+                    t.clone().with_reduced_motion()
+                } else {
+                    t.clone()
+                };
+                theme.set_if_neq(next);
+            }
+            return;
+        }
         if !library.themes.is_empty() && library.active != wanted {
             notices.warn(format!(
                 "There is no theme named '{wanted}' in assets/themes"
@@ -268,20 +295,23 @@ fn apply_theme(
     }
 }
 
-/// Keeps the Settings menu's theme list in step with the library (display names from the files).
+/// Keeps the Settings menu's theme list in step with the library and the player's own themes
+/// (display names from the files).
 fn name_themes(
     library: Res<ThemeLibrary>,
     assets: Res<Assets<ThemeAsset>>,
+    mine: Option<Res<PlayerThemes>>,
     mut choices: ResMut<ThemeChoices>,
 ) {
-    let names: Vec<(String, String)> = library
-        .themes
-        .iter()
-        .map(|(stem, h)| {
-            let display = assets.get(h).map_or(stem.clone(), |t| t.0.name.clone());
-            (stem.clone(), display)
-        })
-        .collect();
+    let shipped = library.themes.iter().map(|(stem, h)| {
+        let display = assets.get(h).map_or(stem.clone(), |t| t.0.name.clone());
+        (stem.clone(), display)
+    });
+    let own = mine.iter().flat_map(|m| m.0.iter());
+    let own = own
+        .filter(|(stem, _)| library.themes.iter().all(|(s, _)| s != stem))
+        .map(|(stem, t)| (stem.clone(), format!("{} (yours)", t.name)));
+    let names: Vec<(String, String)> = shipped.chain(own).collect();
     if choices.0 != names {
         choices.0 = names;
     }

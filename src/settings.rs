@@ -125,6 +125,7 @@ fn settings_window(
     mut open: ResMut<SettingsOpen>,
     settings: Option<ResMut<Settings>>,
     choices: Res<ThemeChoices>,
+    editor: Option<ResMut<crate::editor::ThemeEditor>>,
 ) -> Result {
     let Some(mut settings) = settings else {
         return Ok(());
@@ -165,6 +166,14 @@ fn settings_window(
                 ui.checkbox(&mut s.reduced_motion, "Reduced motion (skip animations)");
                 ui.end_row();
             });
+            if let Some(mut editor) = editor
+                && ui
+                    .button("Theme editor…")
+                    .on_hover_text("Make your own theme from any theme, and see it live")
+                    .clicked()
+            {
+                editor.open = true;
+            }
         });
     if s != *settings {
         *settings = s;

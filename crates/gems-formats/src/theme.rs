@@ -464,6 +464,19 @@ impl Theme {
         Ok(())
     }
 
+    /// The theme as file text (images written plainly, as players write them), which
+    /// [`Theme::parse`] reads back to the same theme.
+    pub fn to_text(&self) -> Result<String, ThemeError> {
+        let config = ron::ser::PrettyConfig::default()
+            .extensions(ron::extensions::Extensions::IMPLICIT_SOME)
+            .depth_limit(4);
+        ron::ser::to_string_pretty(self, config).map_err(|e| ThemeError {
+            line: 1,
+            column: 1,
+            message: e.to_string(),
+        })
+    }
+
     /// Every image the theme names (gems, board, background), each once.
     pub fn images(&self) -> Vec<&str> {
         let mut all: Vec<&str> = Vec::new();
@@ -499,6 +512,37 @@ impl Theme {
         t.deal_easing = Easing::Linear;
         self
     }
+}
+
+/// Longest name of a player's theme, in characters.
+pub const MAX_THEME_NAME: usize = 40;
+
+/// The file stem a player's theme named `name` is saved under (`My Theme` → `my-theme`), or
+/// why the name cannot be used: empty, too long, or with characters other than letters,
+/// digits, spaces, `-` and `_`.
+pub fn player_theme_stem(name: &str) -> Result<String, String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err("give the theme a name".into());
+    }
+    if name.chars().count() > MAX_THEME_NAME {
+        return Err(format!(
+            "a theme name has at most {MAX_THEME_NAME} characters"
+        ));
+    }
+    if let Some(bad) = name
+        .chars()
+        .find(|c| !(c.is_alphanumeric() || matches!(c, ' ' | '-' | '_')))
+    {
+        return Err(format!(
+            "'{bad}' cannot be in a theme name (letters, digits, spaces, - and _)"
+        ));
+    }
+    Ok(name
+        .to_lowercase()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join("-"))
 }
 
 /// Checks that `file` is a relative path under `assets/` (no `..`, not absolute) ending in
@@ -624,6 +668,31 @@ mod tests {
         let reduced = t.with_reduced_motion().effects;
         assert!(!reduced.enabled());
         assert_eq!(reduced.hover_pulse, 0.0);
+    }
+
+    #[test]
+    fn themes_round_trip_through_their_text_and_names_become_stems() {
+        let mut t = Theme {
+            name: "Mine".into(),
+            ..Theme::default()
+        };
+        t.gems[0].image = Some("themes/jewels/gem-1.png".into());
+        t.board_image = Some("themes/jewels/board.png".into());
+        t.effects.max_shards = 9;
+        let text = t.to_text().unwrap();
+        assert!(
+            text.contains("image: \"themes/jewels/gem-1.png\""),
+            "{text}"
+        );
+        assert_eq!(Theme::parse(&text), Ok(t));
+        assert_eq!(
+            player_theme_stem("  My Dark  Theme "),
+            Ok("my-dark-theme".into())
+        );
+        assert_eq!(player_theme_stem("Ünïcode_1"), Ok("ünïcode_1".into()));
+        for bad in ["", "   ", "a/b", "../x", "x.y", &"n".repeat(41)] {
+            assert!(player_theme_stem(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -1,0 +1,553 @@
+//! The theme editor and the player's own themes. From Settings, the editor starts from any
+//! theme and changes each gem kind's colour, shape and image, the board and background, the
+//! menus' colours, the timings and the effects, with the game behind it restyled live. "Save
+//! as" writes `NAME.theme.ron` into `themes/` in the player's data directory (browser storage
+//! on the web), where the game finds it again beside the shipped themes. A player's theme never
+//! replaces a theme under `assets/`; a bad name or a failed write is a notice in the editor.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::kit::schedule::AppResources;
+use crate::library::{Rescan, ThemeLibrary};
+use crate::paths::DataDir;
+use crate::settings::{Notices, Settings, ThemeChoices};
+use crate::theme::{
+    Easing, GemShape, GemStyle, Theme, ThemeAsset, color, egui_color, player_theme_stem,
+};
+
+/// The player's own themes (file stem, theme), from `themes/` in the data directory.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct PlayerThemes(pub Vec<(String, Theme)>);
+
+impl PlayerThemes {
+    /// The player's theme saved as `stem`.
+    pub fn get(&self, stem: &str) -> Option<&Theme> {
+        self.0.iter().find(|(s, _)| s == stem).map(|(_, t)| t)
+    }
+}
+
+/// The editor's state: open or not, and the theme being edited (shown live while open).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ThemeEditor {
+    /// The window is open.
+    pub open: bool,
+    /// The theme being edited; while it is `Some`, it is the theme on screen.
+    pub draft: Option<Theme>,
+    /// The theme it started from (file stem).
+    pub base: String,
+    /// The name "Save as" uses.
+    pub name: String,
+    /// The last result of saving: (text, is an error).
+    pub message: Option<(String, bool)>,
+}
+
+/// The folder of the player's themes.
+fn folder(data: &DataDir) -> Option<std::path::PathBuf> {
+    data.file("themes")
+}
+
+/// Reads every `*.theme.ron` in the player's theme folder; a file that does not parse is left
+/// out and reported.
+pub fn load_player_themes(data: &DataDir) -> (Vec<(String, Theme)>, Vec<String>) {
+    let Some(dir) = folder(data) else {
+        return (Vec::new(), Vec::new());
+    };
+    let mut themes = Vec::new();
+    let mut errors = Vec::new();
+    for file in crate::store::list(&dir, ".theme.ron") {
+        let path = dir.join(&file);
+        let stem = file.trim_end_matches(".theme.ron").to_string();
+        match crate::store::read_text(&path) {
+            Ok(Some(text)) => match Theme::parse(&text) {
+                Ok(t) => themes.push((stem, t)),
+                Err(e) => errors.push(format!("Your theme {} has a mistake: {e}", path.display())),
+            },
+            Ok(None) => {}
+            Err(e) => errors.push(format!("Your theme {} cannot be read: {e}", path.display())),
+        }
+    }
+    (themes, errors)
+}
+
+/// Saves `theme` as the player's theme called `name`; returns its file stem. Refuses names
+/// that are not usable as file names and names of themes under `assets/` (`taken`).
+pub fn save_player_theme(
+    data: &DataDir,
+    name: &str,
+    theme: &Theme,
+    taken: &[String],
+) -> Result<String, String> {
+    let stem = player_theme_stem(name)?;
+    if taken.contains(&stem) {
+        return Err(format!(
+            "'{stem}' is the name of a theme that comes with the game; choose another name"
+        ));
+    }
+    let dir = folder(data).ok_or("there is no data directory to save themes in")?;
+    let mut theme = theme.clone();
+    theme.name = name.trim().to_string();
+    let text = theme.to_text().map_err(|e| e.to_string())?;
+    // What is written must read back as the same theme.
+    Theme::parse(&text).map_err(|e| format!("the theme would not read back: {e}"))?;
+    let path = dir.join(format!("{stem}.theme.ron"));
+    crate::store::write_text(&path, &text)
+        .map_err(|e| format!("could not write {}: {e}", path.display()))?;
+    Ok(stem)
+}
+
+/// The player's themes and the editor.
+pub fn plugin(app: &mut App) {
+    app.init_resources::<(PlayerThemes, ThemeEditor)>()
+        .add_systems(
+            Startup,
+            |opts: Option<Res<crate::launch::LaunchOptions>>, mut e: ResMut<ThemeEditor>| {
+                e.open = opts.is_some_and(|o| o.edit_theme);
+            },
+        )
+        .add_systems(
+            Update,
+            (reload_player_themes, show_draft)
+                .chain()
+                .before(crate::library::LibrarySystems),
+        )
+        .add_systems(EguiPrimaryContextPass, editor_window);
+}
+
+/// Reads the player's themes at start and whenever the asset folders are scanned again.
+fn reload_player_themes(
+    mut rescan: MessageReader<Rescan>,
+    data: Option<Res<DataDir>>,
+    mut themes: ResMut<PlayerThemes>,
+    mut notices: ResMut<Notices>,
+) {
+    if rescan.read().count() == 0 {
+        return;
+    }
+    let Some(data) = data else { return };
+    let (found, errors) = load_player_themes(&data);
+    for e in errors {
+        notices.warn(e);
+    }
+    if themes.0 != found {
+        themes.0 = found;
+    }
+}
+
+/// While the editor has a draft, the draft is the theme on screen; once the editor closes,
+/// the chosen theme comes back.
+fn show_draft(
+    mut editor: ResMut<ThemeEditor>,
+    settings: Option<Res<Settings>>,
+    mut library: ResMut<ThemeLibrary>,
+    mut theme: ResMut<Theme>,
+) {
+    if !editor.is_changed() {
+        return;
+    }
+    if !editor.open && editor.draft.is_some() {
+        editor.draft = None;
+        library.active.clear();
+        return;
+    }
+    let Some(draft) = &editor.draft else { return };
+    let next = if settings.is_some_and(|s| s.reduced_motion) {
+        draft.clone().with_reduced_motion()
+    } else {
+        draft.clone()
+    };
+    if *theme != next {
+        *theme = next;
+    }
+}
+
+/// The theme saved as `stem`: a theme under `assets/`, or one of the player's.
+fn source_theme(
+    stem: &str,
+    library: &ThemeLibrary,
+    assets: &Assets<ThemeAsset>,
+    mine: &PlayerThemes,
+) -> Option<Theme> {
+    let shipped = library.themes.iter().find(|(s, _)| s == stem);
+    shipped
+        .and_then(|(_, h)| assets.get(h).map(|a| a.0.clone()))
+        .or_else(|| mine.get(stem).cloned())
+}
+
+/// Every image the themes name, for the image menus.
+fn known_images(
+    library: &ThemeLibrary,
+    assets: &Assets<ThemeAsset>,
+    mine: &PlayerThemes,
+) -> Vec<String> {
+    let mut all: Vec<String> = Vec::new();
+    let from_assets = library
+        .themes
+        .iter()
+        .filter_map(|(_, h)| assets.get(h))
+        .map(|a| &a.0);
+    for t in from_assets.chain(mine.0.iter().map(|(_, t)| t)) {
+        for i in t.images() {
+            if !all.iter().any(|a| a == i) {
+                all.push(i.to_string());
+            }
+        }
+    }
+    all.sort();
+    all
+}
+
+/// What the editor window reads and changes.
+#[derive(bevy::ecs::system::SystemParam)]
+struct EditorParams<'w> {
+    editor: ResMut<'w, ThemeEditor>,
+    settings: Option<ResMut<'w, Settings>>,
+    library: ResMut<'w, ThemeLibrary>,
+    assets: Res<'w, Assets<ThemeAsset>>,
+    mine: ResMut<'w, PlayerThemes>,
+    choices: Res<'w, ThemeChoices>,
+    data: Option<Res<'w, DataDir>>,
+    notices: ResMut<'w, Notices>,
+    rescan: MessageWriter<'w, Rescan>,
+}
+
+fn editor_window(mut contexts: EguiContexts, mut p: EditorParams) -> Result {
+    if !p.editor.open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    if p.editor.draft.is_none() {
+        // Start from the theme on screen (a --theme flag wins over the settings).
+        let stem = match (&p.library.forced, &p.settings) {
+            (Some(forced), _) => forced.clone(),
+            (None, Some(s)) => s.theme.clone(),
+            (None, None) => "classic".into(),
+        };
+        // Not loaded yet: try again next frame.
+        let Some(start) = source_theme(&stem, &p.library, &p.assets, &p.mine) else {
+            return Ok(());
+        };
+        p.editor.name = format!("{} copy", start.name);
+        p.editor.draft = Some(start);
+        p.editor.base = stem;
+    }
+    let images = known_images(&p.library, &p.assets, &p.mine);
+    let mut open = true;
+    let mut draft = p.editor.draft.clone().unwrap_or_default();
+    let mut base = p.editor.base.clone();
+    let mut name = p.editor.name.clone();
+    let mut save = false;
+    egui::Window::new("Theme editor")
+        .open(&mut open)
+        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-12.0, 56.0))
+        .default_width(380.0)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Start from");
+                let current = p
+                    .choices
+                    .0
+                    .iter()
+                    .find(|(s, _)| *s == base)
+                    .map_or(base.clone(), |(_, n)| n.clone());
+                egui::ComboBox::from_id_salt("editor-base")
+                    .selected_text(current)
+                    .show_ui(ui, |ui| {
+                        for (stem, display) in &p.choices.0 {
+                            if ui.selectable_label(*stem == base, display).clicked() {
+                                base = stem.clone();
+                                if let Some(t) = source_theme(stem, &p.library, &p.assets, &p.mine)
+                                {
+                                    name = format!("{} copy", t.name);
+                                    draft = t;
+                                }
+                            }
+                        }
+                    });
+            });
+            egui::ScrollArea::vertical()
+                .max_height(ctx_height(ui) - 200.0)
+                .show(ui, |ui| {
+                    gems_section(ui, &mut draft, &images);
+                    board_section(ui, &mut draft, &images);
+                    menus_section(ui, &mut draft);
+                    timings_section(ui, &mut draft);
+                    effects_section(ui, &mut draft);
+                });
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.label("Name");
+                ui.add(egui::TextEdit::singleline(&mut name).desired_width(170.0));
+                save = ui.button("Save as").clicked();
+            });
+            if let Some((text, error)) = &p.editor.message {
+                let c = if *error {
+                    ui.visuals().error_fg_color
+                } else {
+                    ui.visuals().strong_text_color()
+                };
+                ui.colored_label(c, text);
+            }
+        });
+    if save {
+        let taken: Vec<String> = p.library.themes.iter().map(|(s, _)| s.clone()).collect();
+        let data = p.data.as_deref().cloned().unwrap_or_default();
+        match save_player_theme(&data, &name, &draft, &taken) {
+            Ok(stem) => {
+                draft.name = name.trim().to_string();
+                p.editor.message = Some((format!("Saved as {stem}.theme.ron"), false));
+                // Known at once (the rescan reads it back from disk too).
+                match p.mine.0.iter_mut().find(|(s, _)| *s == stem) {
+                    Some(slot) => slot.1 = draft.clone(),
+                    None => p.mine.0.push((stem.clone(), draft.clone())),
+                }
+                if let Some(settings) = p.settings.as_mut() {
+                    settings.theme = stem.clone();
+                }
+                base = stem;
+                p.rescan.write(Rescan);
+            }
+            Err(e) => {
+                p.notices.warn(format!("Theme not saved: {e}"));
+                p.editor.message = Some((e, true));
+            }
+        }
+    }
+    let e = &mut *p.editor;
+    e.open = open;
+    if e.draft.as_ref() != Some(&draft) {
+        e.draft = Some(draft);
+    }
+    e.base = base;
+    e.name = name;
+    Ok(())
+}
+
+/// The usable height of the window the editor is in.
+fn ctx_height(ui: &egui::Ui) -> f32 {
+    ui.ctx().content_rect().height()
+}
+
+/// A colour button for a `#rrggbb` or `#rrggbbaa` field.
+fn colour(ui: &mut egui::Ui, label: &str, hex: &mut String) {
+    ui.label(label);
+    let mut c = egui_color(color(hex));
+    if ui.color_edit_button_srgba(&mut c).changed() {
+        *hex = hex_of(c);
+    }
+    ui.end_row();
+}
+
+/// The `#rrggbb` (or `#rrggbbaa` when see-through) text of an egui colour.
+pub fn hex_of(c: egui::Color32) -> String {
+    let [r, g, b, a] = c.to_srgba_unmultiplied();
+    if a == 255 {
+        format!("#{r:02x}{g:02x}{b:02x}")
+    } else {
+        format!("#{r:02x}{g:02x}{b:02x}{a:02x}")
+    }
+}
+
+/// An image menu: none, or one of the images the themes use.
+fn image_menu(ui: &mut egui::Ui, id: &str, image: &mut Option<String>, images: &[String]) {
+    let shown = image
+        .as_deref()
+        .map_or("(none)", |i| i.rsplit('/').next().unwrap_or(i));
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(shown)
+        .width(120.0)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(image, None, "(none)");
+            for i in images {
+                ui.selectable_value(image, Some(i.clone()), i);
+            }
+        });
+}
+
+fn gems_section(ui: &mut egui::Ui, t: &mut Theme, images: &[String]) {
+    egui::CollapsingHeader::new("Gems")
+        .default_open(true)
+        .show(ui, |ui| {
+            let mut remove = None;
+            egui::Grid::new("editor-gems")
+                .num_columns(5)
+                .show(ui, |ui| {
+                    let count = t.gems.len();
+                    for (i, g) in t.gems.iter_mut().enumerate() {
+                        ui.label(format!("Kind {}", i + 1));
+                        let mut c = egui_color(color(&g.color));
+                        if ui.color_edit_button_srgba(&mut c).changed() {
+                            g.color = hex_of(c);
+                        }
+                        egui::ComboBox::from_id_salt(("shape", i))
+                            .selected_text(format!("{:?}", g.shape))
+                            .width(84.0)
+                            .show_ui(ui, |ui| {
+                                for s in GemShape::ALL {
+                                    ui.selectable_value(&mut g.shape, s, format!("{s:?}"));
+                                }
+                            });
+                        image_menu(ui, &format!("gem-image-{i}"), &mut g.image, images);
+                        if count > 1 && ui.small_button("Remove").clicked() {
+                            remove = Some(i);
+                        }
+                        ui.end_row();
+                    }
+                });
+            if let Some(i) = remove {
+                t.gems.remove(i);
+            }
+            if t.gems.len() < 12 && ui.button("Add a kind").clicked() {
+                let shape = GemShape::ALL[t.gems.len() % GemShape::ALL.len()];
+                t.gems.push(GemStyle {
+                    color: "#cccccc".into(),
+                    shape,
+                    image: None,
+                });
+            }
+        });
+}
+
+fn board_section(ui: &mut egui::Ui, t: &mut Theme, images: &[String]) {
+    egui::CollapsingHeader::new("Board and background").show(ui, |ui| {
+        egui::Grid::new("editor-board")
+            .num_columns(2)
+            .show(ui, |ui| {
+                colour(ui, "Background", &mut t.background);
+                ui.label("Background image");
+                image_menu(ui, "background-image", &mut t.background_image, images);
+                ui.end_row();
+                colour(ui, "Board", &mut t.board);
+                ui.label("Board image");
+                image_menu(ui, "board-image", &mut t.board_image, images);
+                ui.end_row();
+                colour(ui, "Highlight", &mut t.flag_highlight);
+                ui.label("Highlight strength");
+                ui.add(egui::Slider::new(&mut t.flag_mix, 0.0..=1.0));
+                ui.end_row();
+                colour(ui, "Keyboard cursor", &mut t.cursor);
+            });
+    });
+}
+
+fn menus_section(ui: &mut egui::Ui, t: &mut Theme) {
+    egui::CollapsingHeader::new("Menus").show(ui, |ui| {
+        egui::Grid::new("editor-menus")
+            .num_columns(2)
+            .show(ui, |ui| {
+                let u = &mut t.ui;
+                for (label, hex) in [
+                    ("Accent (records)", &mut u.accent),
+                    ("Good news", &mut u.good),
+                    ("Bad news", &mut u.bad),
+                    ("Hints", &mut u.info),
+                    ("Bars and panels", &mut u.panel),
+                    ("Windows", &mut u.window),
+                    ("Text", &mut u.text),
+                    ("Button", &mut u.button),
+                    ("Button, pointed at", &mut u.button_hover),
+                    ("Button, pressed", &mut u.button_active),
+                    ("Outlines", &mut u.stroke),
+                ] {
+                    colour(ui, label, hex);
+                }
+                ui.label("Rounding");
+                ui.add(egui::Slider::new(&mut u.rounding, 0.0..=24.0));
+                ui.end_row();
+                ui.label("Spacing");
+                ui.add(egui::Slider::new(&mut u.spacing, 0.0..=32.0));
+                ui.end_row();
+                ui.label("Text size");
+                ui.add(egui::Slider::new(&mut t.text_size, 10.0..=28.0));
+                ui.end_row();
+                ui.label("Heading size");
+                ui.add(egui::Slider::new(&mut t.heading_size, 14.0..=48.0));
+                ui.end_row();
+            });
+    });
+}
+
+/// An easing menu.
+fn easing_menu(ui: &mut egui::Ui, id: &str, e: &mut Easing) {
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(format!("{e:?}"))
+        .show_ui(ui, |ui| {
+            for option in [
+                Easing::Linear,
+                Easing::QuadIn,
+                Easing::QuadOut,
+                Easing::CubicOut,
+                Easing::SineInOut,
+                Easing::BackOut,
+                Easing::BounceOut,
+            ] {
+                ui.selectable_value(e, option, format!("{option:?}"));
+            }
+        });
+}
+
+fn timings_section(ui: &mut egui::Ui, t: &mut Theme) {
+    egui::CollapsingHeader::new("Timings (seconds)").show(ui, |ui| {
+        egui::Grid::new("editor-timings")
+            .num_columns(2)
+            .show(ui, |ui| {
+                let m = &mut t.timings;
+                let row = |ui: &mut egui::Ui, label: &str, v: &mut f32, max: f32| {
+                    ui.label(label);
+                    ui.add(egui::Slider::new(v, 0.0..=max));
+                    ui.end_row();
+                };
+                row(ui, "Highlight", &mut m.flag, 1.0);
+                row(ui, "Removal", &mut m.remove, 1.0);
+                row(ui, "Fall (per row)", &mut m.fall, 1.0);
+                row(ui, "Fall ripple", &mut m.fall_stagger, 0.1);
+                row(ui, "Column slide", &mut m.shift, 1.0);
+                row(ui, "Slide ripple", &mut m.shift_stagger, 0.1);
+                row(ui, "New board", &mut m.deal, 2.0);
+                for (label, id, e) in [
+                    ("Removal easing", "remove-easing", &mut m.remove_easing),
+                    ("Fall easing", "fall-easing", &mut m.fall_easing),
+                    ("Slide easing", "shift-easing", &mut m.shift_easing),
+                    ("New board easing", "deal-easing", &mut m.deal_easing),
+                ] {
+                    ui.label(label);
+                    easing_menu(ui, id, e);
+                    ui.end_row();
+                }
+            });
+    });
+}
+
+fn effects_section(ui: &mut egui::Ui, t: &mut Theme) {
+    egui::CollapsingHeader::new("Effects").show(ui, |ui| {
+        egui::Grid::new("editor-effects")
+            .num_columns(2)
+            .show(ui, |ui| {
+                let f = &mut t.effects;
+                ui.label("Shards per piece");
+                ui.add(egui::Slider::new(&mut f.shards_per_piece, 0..=24));
+                ui.end_row();
+                ui.label("Most shards at once");
+                ui.add(egui::Slider::new(&mut f.max_shards, 0..=5000));
+                ui.end_row();
+                let row = |ui: &mut egui::Ui, label: &str, v: &mut f32, lo: f32, hi: f32| {
+                    ui.label(label);
+                    ui.add(egui::Slider::new(v, lo..=hi));
+                    ui.end_row();
+                };
+                row(ui, "Shard life (s)", &mut f.shard_life, 0.0, 3.0);
+                row(ui, "Shard speed", &mut f.shard_speed, 0.0, 15.0);
+                row(ui, "Shard size", &mut f.shard_size, 0.0, 1.0);
+                row(ui, "Gravity", &mut f.gravity, -40.0, 40.0);
+                row(ui, "Pop-up time (s)", &mut f.popup_time, 0.0, 3.0);
+                row(ui, "Pop-up rise", &mut f.popup_rise, -5.0, 5.0);
+                row(ui, "Pop-up size", &mut f.popup_size, 6.0, 72.0);
+                row(ui, "Celebration (s)", &mut f.celebration_time, 0.0, 8.0);
+                row(ui, "Hover pulse", &mut f.hover_pulse, 0.0, 0.3);
+                ui.label("Celebration bursts");
+                ui.add(egui::Slider::new(&mut f.celebration_bursts, 0..=30));
+                ui.end_row();
+            });
+    });
+}
