@@ -184,17 +184,20 @@ fn place_dots(
     layout: Res<DotsLayout>,
     session: Res<DotsSession>,
     theme: Res<Theme>,
+    time: Res<Time>,
     mut q: Query<(&Dot, Option<&Tween>, Option<&Vanish>, &mut Transform)>,
 ) {
     let sel = session.game.selection();
     let cell = layout.0.cell;
+    let breath = theme.effects.breath(time.elapsed_secs());
     for (d, tween, vanish, mut t) in &mut q {
         let at = match tween {
             Some(tw) => tw.position(),
             None => Vec2::new(d.at.x as f32, d.at.y as f32),
         };
+        // Selected dots swell and breathe (the theme's hover pulse).
         let mut scale = if sel.contains(&d.at) && tween.is_none() {
-            1.18
+            1.18 * breath
         } else {
             1.0
         };

@@ -107,12 +107,10 @@ fn breathe_flagged(
     layout: Res<BoardLayout>,
     mut gems: Query<(&super::model::Flag, &mut Transform), With<Kind>>,
 ) {
-    let fx = &theme.effects;
-    if fx.hover_pulse <= 0.0 {
+    if theme.effects.hover_pulse <= 0.0 {
         return;
     }
-    let wave = (time.elapsed_secs() * fx.hover_speed * std::f32::consts::TAU).sin();
-    let s = FLAG_SCALE * (1.0 + fx.hover_pulse * 0.5 * (1.0 + wave));
+    let s = FLAG_SCALE * theme.effects.breath(time.elapsed_secs());
     for (flag, mut transform) in &mut gems {
         if flag.0 {
             transform.scale = gem_scale(layout.cell * s);

@@ -3,16 +3,22 @@
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use gems_rules::k_in_a_row::{Cell, Side};
+use gems_rules::k_in_a_row::{Cell, Side, Status};
 
 use super::model::{KSession, PLACE_SECONDS};
 use crate::kit::art::{GemLook, ThemeImages, gem_looks};
+use crate::kit::pointer::WorldPointer;
 use crate::screens::Screen;
 use crate::theme::{Theme, color};
 
-/// The tiles' look per side: the theme's first two gem styles (image, or coloured shape).
+/// The tiles' look per side: the theme's first two gem styles (image, or coloured shape), and
+/// the see-through material of the tile shown where the pointer would place one.
 #[derive(Resource, Clone, Debug, Default)]
-struct KLooks(Vec<GemLook>);
+struct KLooks(Vec<GemLook>, Handle<ColorMaterial>);
+
+/// The see-through tile under the pointer, on an empty square the person may take.
+#[derive(Component)]
+struct KGhost;
 
 /// Width of the menu panel on the left, in logical pixels.
 pub(super) const PANEL: f32 = 270.0;
@@ -68,7 +74,7 @@ pub(super) fn plugin(app: &mut App) {
         })
         .add_systems(
             Update,
-            (layout_and_build, animate)
+            (layout_and_build, animate, ghost_tile)
                 .chain()
                 .in_set(super::KSystems::View),
         );
@@ -127,6 +133,21 @@ fn layout_and_build(
         Transform::from_translation(new.center.extend(-1.0)),
     ));
     looks.0 = gem_looks(&theme, &images, &mut meshes, &mut materials);
+    let human = looks.0.first().cloned();
+    if let Some(human) = human {
+        let mut ghost = materials.get(&human.plain).cloned().unwrap_or_default();
+        ghost.color = ghost.color.with_alpha(0.4);
+        looks.1 = materials.add(ghost);
+        commands.spawn((
+            KArt,
+            KGhost,
+            DespawnOnExit(Screen::KInARow),
+            Mesh2d(human.mesh.clone()),
+            MeshMaterial2d(looks.1.clone()),
+            Transform::default(),
+            Visibility::Hidden,
+        ));
+    }
     let glow = meshes.add(Circle::new(new.cell * 0.47));
     for r in 0..n {
         for c in 0..n {
@@ -136,7 +157,10 @@ fn layout_and_build(
             let cell_color = if unavailable {
                 Color::srgb(0.06, 0.07, 0.12)
             } else {
-                color(&theme.background).mix(&Color::WHITE, 0.18)
+                // See-through, so a board image shows between the tiles.
+                color(&theme.background)
+                    .mix(&Color::WHITE, 0.2)
+                    .with_alpha(0.6)
             };
             let mut cell = commands.spawn((
                 KArt,
@@ -243,4 +267,36 @@ fn animate(
             m.color = Color::srgba(1.0, 0.93, 0.45, pulse);
         }
     }
+}
+
+/// Where the person would place a tile, a see-through tile breathes (the theme's hover pulse).
+fn ghost_tile(
+    pointer: WorldPointer,
+    layout: Res<KLayout>,
+    session: Res<KSession>,
+    theme: Res<Theme>,
+    time: Res<Time>,
+    mut ghost: Query<(&mut Transform, &mut Visibility), With<KGhost>>,
+) {
+    let Ok((mut t, mut vis)) = ghost.single_mut() else {
+        return;
+    };
+    let game = &session.game;
+    let cell = pointer
+        .hover()
+        .and_then(|p| layout.cell_at(p))
+        .filter(|&(r, c)| {
+            !session.editing
+                && game.status() == Status::InProgress
+                && game.to_move() == Side::Human
+                && game.board().get(r, c) == Some(Cell::Empty)
+        });
+    let Some((r, c)) = cell else {
+        vis.set_if_neq(Visibility::Hidden);
+        return;
+    };
+    let breath = theme.effects.breath(time.elapsed_secs());
+    t.translation = layout.cell_center(r, c).extend(0.9);
+    t.scale = Vec3::splat(layout.cell * 0.9 * breath);
+    vis.set_if_neq(Visibility::Visible);
 }

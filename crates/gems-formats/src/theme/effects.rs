@@ -71,6 +71,13 @@ impl Effects {
         }
     }
 
+    /// How much a hovered or selected piece is swollen at `seconds` into the game: 1 plus a
+    /// breath between 0 and the hover pulse.
+    pub fn breath(&self, seconds: f32) -> f32 {
+        let wave = (seconds * self.hover_speed * std::f32::consts::TAU).sin();
+        1.0 + self.hover_pulse * 0.5 * (1.0 + wave)
+    }
+
     /// Whether anything moves at all.
     pub fn enabled(&self) -> bool {
         self.max_shards > 0 || self.popup_time > 0.0 || self.celebration_time > 0.0
