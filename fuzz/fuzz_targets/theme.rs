@@ -1,5 +1,6 @@
 //! Theme files (`Theme::parse`): never panics; an accepted theme has valid colours and
-//! in-range values, and serialises to text that parses to the same theme.
+//! in-range values, and its own text (`Theme::to_text`, as the editor saves it) parses to the
+//! same theme.
 #![no_main]
 
 use gems_formats::theme::{Theme, hex_rgba};
@@ -18,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
     for kind in 0..20 {
         assert!(theme.style_index(kind) < theme.gems.len());
     }
-    let saved = ron::to_string(&theme).expect("a theme serialises");
+    let saved = theme.to_text().expect("a theme serialises");
     let again = Theme::parse(&saved).expect("a saved theme parses");
     assert_eq!(again, theme);
 });
