@@ -473,15 +473,7 @@ fn easing_menu(ui: &mut egui::Ui, id: &str, e: &mut Easing) {
     egui::ComboBox::from_id_salt(id)
         .selected_text(format!("{e:?}"))
         .show_ui(ui, |ui| {
-            for option in [
-                Easing::Linear,
-                Easing::QuadIn,
-                Easing::QuadOut,
-                Easing::CubicOut,
-                Easing::SineInOut,
-                Easing::BackOut,
-                Easing::BounceOut,
-            ] {
+            for option in Easing::ALL {
                 ui.selectable_value(e, option, format!("{option:?}"));
             }
         });

@@ -566,16 +566,14 @@ def value_noise(rng, w, h, cell):
         gy = y / cell
         j0 = int(gy) % gh
         j1 = (j0 + 1) % gh
-        v = gy - int(gy)
-        v = v * v * (3 - 2 * v)
+        v = smoothstep(0.0, 1.0, gy - int(gy))
         r0, r1 = grid[j0], grid[j1]
         row = []
         for x in range(w):
             gx = x / cell
             i0 = int(gx) % gw
             i1 = (i0 + 1) % gw
-            u = gx - int(gx)
-            u = u * u * (3 - 2 * u)
+            u = smoothstep(0.0, 1.0, gx - int(gx))
             a = r0[i0] + (r0[i1] - r0[i0]) * u
             b = r1[i0] + (r1[i1] - r1[i0]) * u
             row.append(a + (b - a) * v)

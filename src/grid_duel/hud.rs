@@ -6,6 +6,8 @@ use bevy_egui::{EguiContexts, egui};
 use gems_rules::grid_duel::{Outcome, Side, TURNS};
 
 use super::model::{DuelAction, DuelSession, OnShow, Stage, caption};
+use crate::kit::fx::{Celebration, FxWriters};
+use crate::kit::layout::ViewArea;
 use crate::kit::schedule::GameSchedule;
 use crate::kit::scores::HighScores;
 use crate::kit::ui::UiPalette;
@@ -38,10 +40,13 @@ fn sync_smart_choice(session: Res<DuelSession>, mut smart: ResMut<SmartChoice>) 
     smart.0 = session.duel.computer_kind() == gems_rules::grid_duel::ComputerKind::Smart;
 }
 
+/// A won game's total enters the table of winning totals; a new best is celebrated.
 fn record_win(
     session: Option<ResMut<DuelSession>>,
     stage: Res<State<Stage>>,
     scores: Option<ResMut<HighScores>>,
+    area: Res<ViewArea>,
+    mut fx: FxWriters,
 ) {
     let (Some(mut session), Some(mut scores)) = (session, scores) else {
         return;
@@ -49,7 +54,9 @@ fn record_win(
     if *stage.get() == Stage::Over(Outcome::HumanWins) && !session.recorded {
         session.recorded = true;
         let total = session.duel.total(Side::Human).max(0) as u64;
-        scores.record(BEST_KEY, total);
+        if scores.record(BEST_KEY, total) == Some(0) {
+            fx.celebrate(Celebration::NewBest, area.middle());
+        }
     }
 }
 
@@ -167,8 +174,13 @@ fn panel(
                     }
                 }
             }
-            if let Some(best) = scores.as_ref().and_then(|s| s.best(BEST_KEY)) {
-                ui.label(format!("Best winning total: {best}"));
+            if let Some(scores) = &scores {
+                if matches!(stage.get(), Stage::Over(_)) {
+                    ui.label(egui::RichText::new("Your best winning totals").strong());
+                    pal.score_table(ui, "duel-top-ten", scores.table(BEST_KEY), None, 14.0);
+                } else if let Some(best) = scores.best(BEST_KEY) {
+                    ui.label(format!("Best winning total: {best}"));
+                }
             }
             ui.separator();
             ui.checkbox(

@@ -32,6 +32,17 @@ pub enum Easing {
 }
 
 impl Easing {
+    /// Every easing, from the plainest to the liveliest (the editor's menu order).
+    pub const ALL: [Easing; 7] = [
+        Easing::Linear,
+        Easing::QuadIn,
+        Easing::QuadOut,
+        Easing::CubicOut,
+        Easing::SineInOut,
+        Easing::BackOut,
+        Easing::BounceOut,
+    ];
+
     /// Maps progress `t` in 0..=1 (clamped) to eased progress (0 at 0, 1 at 1).
     pub fn apply(self, t: f32) -> f32 {
         let t = t.clamp(0.0, 1.0);
@@ -594,15 +605,7 @@ mod tests {
 
     #[test]
     fn easings_start_at_zero_and_end_at_one() {
-        for e in [
-            Easing::Linear,
-            Easing::QuadIn,
-            Easing::QuadOut,
-            Easing::CubicOut,
-            Easing::SineInOut,
-            Easing::BackOut,
-            Easing::BounceOut,
-        ] {
+        for e in Easing::ALL {
             assert!(e.apply(0.0).abs() < 1e-4, "{e:?}");
             assert!((e.apply(1.0) - 1.0).abs() < 1e-4, "{e:?}");
             assert!((e.apply(2.0) - 1.0).abs() < 1e-4, "{e:?} clamps");
