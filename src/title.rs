@@ -280,13 +280,15 @@ fn title(
         }
     }
     let screen = ctx.content_rect();
-    let card = egui::vec2(216.0, 250.0);
+    // Five cards in a row when they fit at 150 px or more; smaller windows wrap them.
+    let width = ((screen.width() - 40.0) / GAMES.len() as f32 - 16.0).clamp(150.0, 216.0);
+    let card = egui::vec2(width, 250.0);
     let per_row = (((screen.width() - 40.0) / (card.x + 16.0)).floor() as usize).clamp(1, 5);
     egui::Area::new(egui::Id::new("title"))
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
-                heading(ui, &theme, &pal);
+                heading(ui, &theme, &pal, screen.height());
                 ui.add_space(24.0);
                 for row in games.chunks(per_row).enumerate() {
                     ui.horizontal(|ui| {
@@ -341,8 +343,8 @@ fn title(
 }
 
 /// The product's name, large, in the theme's accent with a soft shadow, and its subtitle.
-fn heading(ui: &mut egui::Ui, theme: &Theme, pal: &UiPalette) {
-    let size = theme.heading_size * 3.0;
+fn heading(ui: &mut egui::Ui, theme: &Theme, pal: &UiPalette, window_height: f32) {
+    let size = (theme.heading_size * 3.0).min(window_height * 0.1);
     let font = egui::FontId::proportional(size);
     let (rect, _) =
         ui.allocate_exact_size(egui::vec2(size * 7.0, size * 1.25), egui::Sense::hover());
@@ -407,7 +409,7 @@ fn game_card(
         egui::pos2(rect.left() + 14.0, y),
         egui::Align2::LEFT_TOP,
         format!("{}  {}", index + 1, game.name),
-        egui::FontId::proportional(theme.heading_size * 0.95),
+        egui::FontId::proportional((theme.heading_size * 0.95).min(size.x / 8.5)),
         if lit { pal.accent } else { text },
     );
     y += theme.heading_size * 1.3;
@@ -418,7 +420,7 @@ fn game_card(
         rect.width() - 28.0,
     );
     painter.galley(egui::pos2(rect.left() + 14.0, y), galley, text);
-    response.on_hover_text(game.blurb)
+    response
 }
 
 /// A small picture of each game, painted in the theme's gem colours.
