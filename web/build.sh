@@ -2,7 +2,9 @@
 # Builds the web version into web/dist/: the page, the JS glue, the .wasm and the assets.
 #   web/build.sh            (then serve web/dist, e.g. python3 -m http.server -d web/dist)
 # Needs the wasm32 target (added here) and wasm-bindgen-cli at exactly the wasm-bindgen version
-# in Cargo.lock (installed here when missing). Runs wasm-opt (binaryen 116 or newer) when found.
+# in Cargo.lock (installed here when missing), and wasm-opt 116 or newer (fetched with npm into
+# web/.binaryen when none is found). Prints the .wasm's size raw and gzipped, and fails over the
+# 12 MiB / 4 MiB ceiling.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,20 +29,37 @@ wasm-bindgen --no-typescript --target web --out-dir web/dist --out-name modern-g
   "$target_dir/wasm32-unknown-unknown/wasm-release/modern-gems.wasm"
 wasm=web/dist/modern-gems_bg.wasm
 # wasm-opt must be recent: binaryen before 116 (e.g. Debian bookworm's 108) breaks the externref
-# tables that wasm-bindgen emits, and the page then fails at start-up. A current one comes with
-# `npm install binaryen` (node_modules/.bin/wasm-opt); WASM_OPT may name it.
+# tables that wasm-bindgen emits, and the page then fails at start-up. WASM_OPT may name one;
+# else one on the PATH is used when it is recent enough; else the pinned npm package `binaryen`
+# is installed into web/.binaryen (ignored by git) and used. Without npm this fails: the
+# unoptimised .wasm is over the size ceiling.
+binaryen_pin=132.0.0
+opt_version() { "$1" --version 2>/dev/null | grep -oE '[0-9]+' | head -1 || echo 0; }
 wasm_opt=${WASM_OPT:-$(command -v wasm-opt || true)}
-opt_version=$([ -n "$wasm_opt" ] && "$wasm_opt" --version 2>/dev/null | grep -oE '[0-9]+' | head -1 || echo 0)
-if [ "${opt_version:-0}" -ge 116 ]; then
-  "$wasm_opt" -Oz --enable-simd --enable-reference-types --enable-bulk-memory \
-    --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
-    --enable-multivalue -o "$wasm.opt" "$wasm"
-  mv "$wasm.opt" "$wasm"
-else
-  echo "no wasm-opt 116 or newer (found: ${wasm_opt:-none} ${opt_version:-}); skipping it"
+if [ -z "$wasm_opt" ] || [ "$(opt_version "$wasm_opt")" -lt 116 ]; then
+  wasm_opt=web/.binaryen/node_modules/.bin/wasm-opt
+  if [ ! -x "$wasm_opt" ] || [ "$(opt_version "$wasm_opt")" -lt 116 ]; then
+    if ! command -v npm >/dev/null; then
+      echo "web/build.sh: wasm-opt 116 or newer is needed and npm is missing to fetch it;" >&2
+      echo "  install npm (Debian: apt-get install npm) or set WASM_OPT to a wasm-opt >= 116" >&2
+      exit 1
+    fi
+    echo "fetching wasm-opt (npm package binaryen@$binaryen_pin) into web/.binaryen"
+    mkdir -p web/.binaryen
+    (cd web/.binaryen && npm install --silent --no-audit --no-fund "binaryen@$binaryen_pin" >/dev/null)
+  fi
 fi
+echo "wasm-opt $(opt_version "$wasm_opt"): $wasm_opt"
+"$wasm_opt" -Oz --enable-simd --enable-reference-types --enable-bulk-memory \
+  --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
+  --enable-multivalue -o "$wasm.opt" "$wasm"
+mv "$wasm.opt" "$wasm"
 cp web/index.html web/dist/
 cp -r assets web/dist/assets
 raw=$(stat -c %s "$wasm")
-gz=$(gzip -9 -c "$wasm" | wc -c)
-echo "web/dist ready: $wasm is $raw bytes raw, $gz bytes gzip"
+gz=$(gzip -9 -n -c "$wasm" | wc -c)
+echo "web/dist ready: $wasm is $raw bytes raw, $gz bytes gzip (ceiling 12582912 and 4194304)"
+if [ "$raw" -gt 12582912 ] || [ "$gz" -gt 4194304 ]; then
+  echo "web/build.sh: the .wasm is over the size ceiling" >&2
+  exit 1
+fi

@@ -1,6 +1,8 @@
 // Browser smoke test of web/dist (run by web/smoke-test.sh): load the game on the tiny board,
 // wait for the board, click a gem, check the score changes, take a screenshot, and fail on a
-// panic in the console or a blank picture.
+// panic in the console or a blank picture. Then every other game, under the Jewels theme (its
+// PNG art and mip chains on WebGL2): each loads from its link (`?game=NAME`), takes input that
+// changes what it shows, and must not panic.
 import { chromium } from "playwright-core";
 
 const [url, shot] = process.argv.slice(2);
@@ -66,6 +68,68 @@ try {
   }, png);
   if (colours < 50) fail(`the picture looks blank (${colours} colours)`);
   console.log(`smoke test passed: score ${after} after one click, ${colours} colours in ${shot}`);
+
+  // Share of sampled pixels that differ between two screenshots (PNG buffers).
+  const difference = (a, b) => page.evaluate(async ([a64, b64]) => {
+    const pixels = async (b) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b}`;
+      await img.decode();
+      const c = new OffscreenCanvas(img.width, img.height);
+      const g = c.getContext("2d");
+      g.drawImage(img, 0, 0);
+      return g.getImageData(0, 0, img.width, img.height).data;
+    };
+    const [p, q] = [await pixels(a64), await pixels(b64)];
+    let differ = 0, n = 0;
+    for (let i = 0; i < p.length; i += 4 * 13, n++) {
+      if (Math.abs(p[i] - q[i]) + Math.abs(p[i + 1] - q[i + 1]) + Math.abs(p[i + 2] - q[i + 2]) > 24) differ++;
+    }
+    return differ / n;
+  }, [a.toString("base64"), b.toString("base64")]);
+  const w = box.width, h = box.height;
+  // A press counts once the game has seen the pointer over its board (not over a menu), so
+  // move there first and give it a frame or two.
+  const click = async (x, y) => {
+    await page.mouse.move(x, y);
+    await page.waitForTimeout(400);
+    await page.mouse.click(x, y);
+  };
+  // Off the board and off every menu, so nothing under the pointer changes the picture.
+  const away = () => page.mouse.move(box.x + w - 3, box.y + h / 2);
+  // Input for each game, in page coordinates (the window is 1024×768; the world's origin is its
+  // centre).
+  const games = [
+    ["dots", async () => { await page.keyboard.press("h"); }],
+    ["k-in-a-row", async () => {
+      // Three squares around the board's middle (the board sits right of the 270 px menu).
+      for (const [dx, dy] of [[0, 10], [-90, 100], [90, -80]]) {
+        await click(box.x + w / 2 + 135 + dx, box.y + h / 2 + dy);
+        await page.waitForTimeout(1500);
+      }
+    }],
+    ["solo-red", async () => {
+      // The first card of the hand lifts when picked up.
+      await click(box.x + w / 2 - 365, box.y + h / 2 + 260);
+    }],
+    ["grid-duel", async () => { await page.keyboard.press("Enter"); }],
+  ];
+  for (const [game, act] of games) {
+    logs.length = 0;
+    await page.goto(`${url}?game=${game}&theme=jewels&seed=7`);
+    await page.waitForTimeout(15_000);
+    await away();
+    await page.waitForTimeout(500);
+    const before = await page.screenshot();
+    await act();
+    await away();
+    await page.waitForTimeout(4000);
+    const after = await page.screenshot({ path: shot.replace(/\.png$/, `-${game}.png`) });
+    if (crashed(logs)) fail(`${game}: panic:\n${logs.join("\n")}`);
+    const changed = await difference(before, after);
+    if (changed < 0.002) fail(`${game}: the input changed nothing on screen (${(changed * 100).toFixed(2)}% of pixels)`);
+    console.log(`${game}: passed, the input changed ${(changed * 100).toFixed(1)}% of the pixels`);
+  }
 } finally {
   await browser.close();
 }
