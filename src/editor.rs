@@ -40,6 +40,8 @@ pub struct ThemeEditor {
     pub name: String,
     /// The last result of saving: (text, is an error).
     pub message: Option<(String, bool)>,
+    /// The images the image menus offer (found when the editor opens).
+    pub images: Vec<String>,
 }
 
 /// The folder of the player's themes.
@@ -228,10 +230,11 @@ fn editor_window(mut contexts: EguiContexts, mut p: EditorParams) -> Result {
             return Ok(());
         };
         p.editor.name = format!("{} copy", start.name);
+        p.editor.images = known_images(&p.library, &p.assets, &p.mine);
         p.editor.draft = Some(start);
         p.editor.base = stem;
     }
-    let images = known_images(&p.library, &p.assets, &p.mine);
+    let images = p.editor.images.clone();
     let mut open = true;
     let mut draft = p.editor.draft.clone().unwrap_or_default();
     let mut base = p.editor.base.clone();
