@@ -101,18 +101,21 @@ fn scale_flagged(
 }
 
 /// The group under the pointer breathes (the theme's hover pulse; none under reduced motion).
+/// Only the flagged gems are touched, found through the index.
 fn breathe_flagged(
     time: Res<Time>,
     theme: Res<crate::theme::Theme>,
     layout: Res<BoardLayout>,
-    mut gems: Query<(&super::model::Flag, &mut Transform), With<Kind>>,
+    selection: Res<super::model::Selection>,
+    index: Res<super::model::GemIndex>,
+    mut gems: Query<&mut Transform, With<Kind>>,
 ) {
-    if theme.effects.hover_pulse <= 0.0 {
+    if theme.effects.hover_pulse <= 0.0 || selection.group.is_empty() {
         return;
     }
     let s = FLAG_SCALE * theme.effects.breath(time.elapsed_secs());
-    for (flag, mut transform) in &mut gems {
-        if flag.0 {
+    for &cell in &selection.group {
+        if let Some(mut transform) = index.get(cell).and_then(|e| gems.get_mut(e).ok()) {
             transform.scale = gem_scale(layout.cell * s);
         }
     }

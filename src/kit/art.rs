@@ -106,7 +106,9 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 request.run_if(resource_changed::<Theme>),
-                resolve,
+                // Only when an image loaded, changed or went, or other images are asked for.
+                resolve
+                    .run_if(on_message::<AssetEvent<Image>>.or_else(resource_changed::<Requested>)),
                 report_failures,
             )
                 .chain(),
