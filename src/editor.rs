@@ -270,7 +270,7 @@ fn editor_window(mut contexts: EguiContexts, mut p: EditorParams) -> Result {
                     });
             });
             egui::ScrollArea::vertical()
-                .max_height(ctx_height(ui) - 200.0)
+                .max_height(ui.ctx().content_rect().height() - 200.0)
                 .show(ui, |ui| {
                     gems_section(ui, &mut draft, &images);
                     board_section(ui, &mut draft, &images);
@@ -325,11 +325,6 @@ fn editor_window(mut contexts: EguiContexts, mut p: EditorParams) -> Result {
     e.base = base;
     e.name = name;
     Ok(())
-}
-
-/// The usable height of the window the editor is in.
-fn ctx_height(ui: &egui::Ui) -> f32 {
-    ui.ctx().content_rect().height()
 }
 
 /// A colour button for a `#rrggbb` or `#rrggbbaa` field.

@@ -78,11 +78,6 @@ impl Effects {
         1.0 + self.hover_pulse * 0.5 * (1.0 + wave)
     }
 
-    /// Whether anything moves at all.
-    pub fn enabled(&self) -> bool {
-        self.max_shards > 0 || self.popup_time > 0.0 || self.celebration_time > 0.0
-    }
-
     /// The numbers and their allowed ranges, for validation (name, value, low, high).
     pub(crate) fn ranges(&self) -> [(&'static str, f32, f32, f32); 13] {
         [
