@@ -1,7 +1,13 @@
-//! Command-line flags of the game, for scripted runs, demos and screenshots.
+//! Command-line flags of the game, for scripted runs, demos and screenshots; in the browser,
+//! the page's link (see [`link`]).
+
+pub mod link;
+mod setup;
 
 use bevy::prelude::*;
 use gems_rules::gems::{Player, RemovalPolicy};
+
+pub use setup::GameSetup;
 
 /// What the command line asked for. Absent flags keep the interactive defaults.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
@@ -36,6 +42,10 @@ pub struct LaunchOptions {
     pub monkey: Option<u64>,
     /// `--monkey-frames N`: how many frames the monkey plays before it quits.
     pub monkey_frames: Option<u64>,
+    /// How the game opens: board size, colours, moves, k, quality, first player, squares.
+    pub setup: GameSetup,
+    /// Problems with the page's link that were skipped, shown as notices when the game starts.
+    pub notices: Vec<String>,
 }
 
 impl LaunchOptions {
@@ -49,6 +59,7 @@ impl LaunchOptions {
             || self.exit_after_game
             || self.screenshot.is_some()
             || self.game.is_some()
+            || self.setup.cells.is_some()
     }
 
     /// The screen to open first: `--game`, else Modern Gems when a game flag was given, else
@@ -62,74 +73,114 @@ impl LaunchOptions {
         }
     }
 
-    /// Parses the flags (without the program name).
+    /// Parses the flags (without the program name), failing on the first bad one: the
+    /// desktop's command line.
     pub fn parse(args: &[String]) -> Result<Self, String> {
         let mut o = Self::default();
         let mut it = args.iter();
         while let Some(flag) = it.next() {
-            let mut value = |name: &str| {
-                it.next()
-                    .cloned()
-                    .ok_or_else(|| format!("{name} needs a value"))
-            };
-            match flag.as_str() {
-                "--board" => o.board = Some(value("--board")?),
-                "--policy" => {
-                    let v = value("--policy")?;
-                    o.policy = Some(
-                        RemovalPolicy::from_name(&v)
-                            .ok_or_else(|| format!("unknown policy '{v}'"))?,
-                    );
-                }
-                "--player" => {
-                    let v = value("--player")?;
-                    o.player =
-                        Some(Player::from_name(&v).ok_or_else(|| format!("unknown player '{v}'"))?);
-                }
-                "--seed" => {
-                    let v = value("--seed")?;
-                    o.seed = Some(v.parse().map_err(|_| format!("bad seed '{v}'"))?);
-                }
-                "--autoplay" => o.autoplay = true,
-                "--exit-after-game" => o.exit_after_game = true,
-                "--screenshot" => o.screenshot = Some(value("--screenshot")?),
-                "--theme" => o.theme = Some(value("--theme")?),
-                "--edit-theme" => o.edit_theme = true,
-                "--screenshot-delay" => {
-                    let v = value("--screenshot-delay")?;
-                    let secs: f32 = v.parse().map_err(|_| {
-                        format!("--screenshot-delay: '{v}' is not a number of seconds")
-                    })?;
-                    if !(0.0..=600.0).contains(&secs) {
-                        return Err(format!("--screenshot-delay: {secs} is outside 0..=600"));
-                    }
-                    o.screenshot_delay = Some(secs);
-                }
-                "--exit-after-screenshot" => o.exit_after_screenshot = true,
-                "--monkey" => {
-                    let v = value("--monkey")?;
-                    o.monkey = Some(v.parse().map_err(|_| format!("bad monkey seed '{v}'"))?);
-                }
-                "--monkey-frames" => {
-                    let v = value("--monkey-frames")?;
-                    o.monkey_frames = Some(
-                        v.parse()
-                            .ok()
-                            .filter(|&n| n > 0)
-                            .ok_or_else(|| format!("bad frame count '{v}'"))?,
-                    );
-                }
-                "--game" => {
-                    let v = value("--game")?;
-                    o.game = Some(
-                        crate::screens::Screen::from_name(&v)
-                            .ok_or_else(|| format!("unknown game '{v}'"))?,
-                    );
-                }
-                other => return Err(format!("unknown flag '{other}'")),
-            }
+            o.apply(flag, &mut it)?;
+        }
+        if let Some((_, problem)) = o.setup_problems().into_iter().next() {
+            return Err(problem);
         }
         Ok(o)
+    }
+
+    /// Parses the flags of a link: a bad or unknown one is skipped, and the reason returned, so
+    /// a mistyped link still opens the game (the web build).
+    pub fn parse_lenient(args: &[String]) -> (Self, Vec<String>) {
+        let mut o = Self::default();
+        let mut notices = Vec::new();
+        let mut it = args.iter().peekable();
+        while let Some(flag) = it.next() {
+            if let Err(e) = o.apply(flag, &mut it) {
+                notices.push(format!("Link: {e} (ignored)"));
+                // A stray value after an unknown flag is not a flag of its own.
+                while it.peek().is_some_and(|a| !a.starts_with("--")) {
+                    it.next();
+                }
+            }
+        }
+        for (clear, problem) in o.setup_problems() {
+            clear(&mut o);
+            notices.push(format!("Link: {problem} (ignored)"));
+        }
+        (o, notices)
+    }
+
+    /// Reads one flag (and its value from `it`).
+    fn apply<'a>(
+        &mut self,
+        flag: &str,
+        it: &mut impl Iterator<Item = &'a String>,
+    ) -> Result<(), String> {
+        let o = self;
+        let mut value = |name: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
+        match flag {
+            "--board" => o.board = Some(value("--board")?),
+            "--policy" => {
+                let v = value("--policy")?;
+                o.policy = Some(
+                    RemovalPolicy::from_name(&v).ok_or_else(|| format!("unknown policy '{v}'"))?,
+                );
+            }
+            "--player" => {
+                let v = value("--player")?;
+                o.player =
+                    Some(Player::from_name(&v).ok_or_else(|| format!("unknown player '{v}'"))?);
+            }
+            "--seed" => {
+                let v = value("--seed")?;
+                o.seed = Some(v.parse().map_err(|_| format!("bad seed '{v}'"))?);
+            }
+            "--autoplay" => o.autoplay = true,
+            "--exit-after-game" => o.exit_after_game = true,
+            "--screenshot" => o.screenshot = Some(value("--screenshot")?),
+            "--theme" => o.theme = Some(value("--theme")?),
+            "--edit-theme" => o.edit_theme = true,
+            "--screenshot-delay" => {
+                let v = value("--screenshot-delay")?;
+                let secs: f32 = v
+                    .parse()
+                    .map_err(|_| format!("--screenshot-delay: '{v}' is not a number of seconds"))?;
+                if !(0.0..=600.0).contains(&secs) {
+                    return Err(format!("--screenshot-delay: {secs} is outside 0..=600"));
+                }
+                o.screenshot_delay = Some(secs);
+            }
+            "--exit-after-screenshot" => o.exit_after_screenshot = true,
+            "--monkey" => {
+                let v = value("--monkey")?;
+                o.monkey = Some(v.parse().map_err(|_| format!("bad monkey seed '{v}'"))?);
+            }
+            "--monkey-frames" => {
+                let v = value("--monkey-frames")?;
+                o.monkey_frames = Some(
+                    v.parse()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .ok_or_else(|| format!("bad frame count '{v}'"))?,
+                );
+            }
+            "--game" => {
+                let v = value("--game")?;
+                o.game = Some(
+                    crate::screens::Screen::from_name(&v)
+                        .ok_or_else(|| format!("unknown game '{v}'"))?,
+                );
+            }
+            other => {
+                if !o.setup.apply(other, &mut value)? {
+                    return Err(format!("unknown flag '{other}'"));
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -149,6 +200,16 @@ pub const USAGE: &str = "usage: modern-gems [flags]
   --game NAME         open a game at once: modern-gems dots k-in-a-row solo-red grid-duel
   --monkey SEED       random mouse and keyboard input on every screen, then quit with status 0
   --monkey-frames N   frames the monkey plays (default 1500)
+
+ how a game opens (also the web page's link: ?game=dots&size=8&seed=7):
+  --size N            Dots: board side; K in a row: board size R
+  --colours N         Dots: colours
+  --moves N           Dots: moves allowed
+  --k N               K in a row: tiles in a row to win
+  --quality N         K in a row: the computer's look-ahead, or 'perfect'
+  --first SIDE        K in a row: who starts, human or computer
+  --cells TEXT        the board itself: Modern Gems' gems (1-2-._2-2-1), or K in a row's
+                      squares (e free, u unavailable: eue_eee_eee)
 ";
 
 #[cfg(test)]

@@ -64,11 +64,17 @@ use launch::LaunchOptions;
 use screens::Screen;
 
 /// The Modern Gems session the launch options ask for (defaults: tiny, chained, human; with
-/// `--seed` and no `--board`, a random 10×15 board of 4 kinds).
+/// `--seed` and no `--board`, a random 10×15 board of 4 kinds; with `--cells`, the board the
+/// link carries, named `shared-HASH`).
 pub fn session_from_options(opts: &LaunchOptions) -> Result<GemsSession, String> {
     let policy = opts.policy.unwrap_or(RemovalPolicy::Chained);
     let player = opts.player.unwrap_or(Player::Interactive);
+    let cells = opts.setup.cells.as_deref();
     let (name, board) = match (&opts.board, opts.seed) {
+        (None, _) if let Some(cells) = cells => (
+            launch::link::shared_board_name(cells),
+            launch::link::gems_board_from_cells(cells)?,
+        ),
         (Some(name), _) => (
             name.clone(),
             board_by_name(name)

@@ -10,7 +10,7 @@ fn main() -> ExitCode {
         print!("{USAGE}");
         return ExitCode::SUCCESS;
     }
-    let app = LaunchOptions::parse(&args).and_then(modern_gems::game_app);
+    let app = parse(&args).and_then(modern_gems::game_app);
     match app {
         Ok(mut app) => match app.run() {
             bevy::app::AppExit::Success => ExitCode::SUCCESS,
@@ -21,6 +21,21 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The desktop's flags: a bad one stops the program with its reason.
+#[cfg(not(target_arch = "wasm32"))]
+fn parse(args: &[String]) -> Result<LaunchOptions, String> {
+    LaunchOptions::parse(args)
+}
+
+/// The page's link: a bad parameter is skipped and shown as a notice in the game, so a
+/// mistyped link never leaves a blank page.
+#[cfg(target_arch = "wasm32")]
+fn parse(args: &[String]) -> Result<LaunchOptions, String> {
+    let (mut options, notices) = LaunchOptions::parse_lenient(args);
+    options.notices = notices;
+    Ok(options)
 }
 
 /// The command line; in the browser, the page's query string (`?board=tiny&autoplay` is
@@ -35,14 +50,6 @@ fn arguments() -> Vec<String> {
         let search = web_sys::window()
             .and_then(|w| w.location().search().ok())
             .unwrap_or_default();
-        search
-            .trim_start_matches('?')
-            .split('&')
-            .filter(|p| !p.is_empty())
-            .flat_map(|pair| {
-                let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-                std::iter::once(format!("--{k}")).chain((!v.is_empty()).then(|| v.to_string()))
-            })
-            .collect()
+        modern_gems::launch::link::query_to_args(&search)
     }
 }

@@ -27,7 +27,7 @@ pub struct ScriptState {
 /// Runs the scripted steps.
 pub fn plugin(app: &mut App) {
     app.init_resource::<ScriptState>()
-        .add_systems(Startup, hold_ai_for_screenshot)
+        .add_systems(Startup, (hold_ai_for_screenshot, show_link_notices))
         .add_systems(Update, (take_screenshot, exit_after_game));
 }
 
@@ -41,6 +41,13 @@ fn hold_ai_for_screenshot(
         autoplay.hold = opts.screenshot_delay.is_none();
     } else {
         s.done = true;
+    }
+}
+
+/// The parts of the page's link that were skipped, as notices.
+fn show_link_notices(opts: Res<LaunchOptions>, mut notices: ResMut<crate::settings::Notices>) {
+    for n in &opts.notices {
+        notices.warn(n.clone());
     }
 }
 

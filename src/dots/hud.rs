@@ -35,6 +35,7 @@ fn hud(
     mut next: ResMut<NextState<Screen>>,
     mut actions: MessageWriter<DotsAction>,
     mut draft: Local<Option<(usize, u8, u32)>>,
+    mut sharing: crate::kit::share::Sharing,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let game = &session.game;
@@ -89,6 +90,7 @@ fn hud(
         {
             next.set(Screen::Title);
         }
+        sharing.button(ui);
     });
     let status = status_text(&session, &hint);
     pal.bottom_bar(&ctx, "dots-bottom", |ui| {

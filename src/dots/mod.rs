@@ -15,6 +15,7 @@ pub mod view;
 use bevy::prelude::*;
 
 use crate::kit::schedule::{AppResources, GameSchedule};
+use crate::kit::share::DescribeGame;
 use crate::screens::Screen;
 
 use model::{
@@ -60,6 +61,7 @@ pub fn logic_plugin(app: &mut App) {
                 DotsSystems::View,
             ),
         )
+        .describe_game::<DotsSession>(Screen::Dots)
         .add_plugins((logic::plugin, ai::plugin));
 }
 
@@ -68,14 +70,30 @@ pub fn view_plugin(app: &mut App) {
     app.add_plugins((view::plugin, input::plugin, hud::plugin, sound::plugin));
 }
 
-/// `--seed S` starts a new game from `S`; `--autoplay` lets the planner play.
+/// `--seed S` starts a new game from `S`; `--size`, `--colours` and `--moves` (checked
+/// against the rules' limits when the flags were read) set it up; `--autoplay` lets the planner
+/// play.
 fn apply_launch_options(
     opts: Option<Res<crate::launch::LaunchOptions>>,
     mut autoplay: ResMut<ai::DotsAutoplay>,
+    mut session: ResMut<DotsSession>,
+    mut seeds: ResMut<crate::kit::seed::Seeds>,
     mut actions: MessageWriter<DotsAction>,
 ) {
     let Some(opts) = opts else { return };
-    if let Some(seed) = opts.seed {
+    let setup = &opts.setup;
+    if opts.seed.is_some()
+        || setup.size.is_some()
+        || setup.colours.is_some()
+        || setup.moves.is_some()
+    {
+        let (size, colours, moves) = setup.dots();
+        let seed = opts.seed.unwrap_or_else(|| seeds.next_seed());
+        match DotsSession::try_new(size, colours, moves, seed) {
+            // The new game takes the session's settings.
+            Ok(fresh) => *session = fresh,
+            Err(e) => warn!("dots: the link's settings were refused: {e}"),
+        }
         actions.write(DotsAction::NewGame(seed));
     }
     autoplay.enabled |= opts.autoplay;

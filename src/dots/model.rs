@@ -65,6 +65,28 @@ impl DotsSession {
     }
 }
 
+impl crate::kit::share::Describe for DotsSession {
+    fn title(&self) -> String {
+        format!(
+            "Dots - {n}x{n}, {c} colours - score {s}, {m} moves left",
+            n = self.size,
+            c = self.colors,
+            s = self.game.score(),
+            m = self.game.moves_left()
+        )
+    }
+
+    fn link_query(&self) -> Result<String, String> {
+        Ok(crate::launch::link::query(&[
+            ("game", "dots".to_string()),
+            ("size", self.size.to_string()),
+            ("colours", self.colors.to_string()),
+            ("moves", self.moves.to_string()),
+            ("seed", self.seed.to_string()),
+        ]))
+    }
+}
+
 /// A dot entity: where it is on the rules board and its colour.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Dot {

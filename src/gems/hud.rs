@@ -113,6 +113,7 @@ pub struct HudParams<'w> {
     rescan: MessageWriter<'w, Rescan>,
     actions: MessageWriter<'w, GemsAction>,
     load: MessageWriter<'w, LoadGameRequest>,
+    sharing: crate::kit::share::Sharing<'w>,
 }
 
 fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
@@ -141,6 +142,7 @@ fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
     let pal = UiPalette::of(&p.theme);
     pal.top_bar(ctx, "gems-top", |ui| {
         games_button(ui, &mut p.next_screen);
+        p.sharing.button(ui);
         ui.separator();
         let game = &p.session.game;
         ui.label(

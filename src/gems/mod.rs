@@ -21,6 +21,7 @@ pub mod view;
 use bevy::prelude::*;
 
 use crate::kit::schedule::{AppResources, GameSchedule};
+use crate::kit::share::DescribeGame;
 use crate::screens::Screen;
 
 use model::{
@@ -78,6 +79,7 @@ pub fn logic_plugin(app: &mut App) {
                 GemsSystems::View,
             ),
         )
+        .describe_game::<model::GemsSession>(Screen::ModernGems)
         .add_plugins((
             logic::plugin,
             anim::plugin,

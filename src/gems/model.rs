@@ -116,6 +116,42 @@ impl GemsSession {
     }
 }
 
+impl crate::kit::share::Describe for GemsSession {
+    fn title(&self) -> String {
+        format!(
+            "Modern Gems - {} - score {}",
+            self.board_name,
+            self.game.score()
+        )
+    }
+
+    /// A named or random board travels by name; any other (from a file, a saved game, a link)
+    /// travels in the link itself, when it fits.
+    fn link_query(&self) -> Result<String, String> {
+        use crate::launch::link::{MAX_LINK_BYTES, gems_cells, query};
+        let by_name = gems_rules::gems::board_by_name(&self.board_name)
+            .is_ok_and(|board| board == self.start);
+        let board = if by_name {
+            ("board", self.board_name.clone())
+        } else {
+            ("cells", gems_cells(&self.start))
+        };
+        let q = query(&[
+            ("game", "modern-gems".to_string()),
+            board,
+            ("policy", self.game.policy().short_name().to_string()),
+            ("player", self.game.player().short_name().to_string()),
+        ]);
+        if q.len() > MAX_LINK_BYTES {
+            return Err(format!(
+                "This board is too big to travel in a link ({} characters; at most {MAX_LINK_BYTES}).",
+                q.len()
+            ));
+        }
+        Ok(q)
+    }
+}
+
 /// Maps each board cell to the gem entity standing there (row-major), so a move touches only
 /// the entities it changes.
 #[derive(Resource, Clone, Debug, Default)]

@@ -63,8 +63,7 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain()
                 .in_set(super::GemsSystems::View),
-        )
-        .add_systems(Update, show_score_in_title.in_set(super::GemsSystems::View));
+        );
 }
 
 fn build_art(
@@ -294,23 +293,4 @@ fn place_panel_and_cursor(
     } else {
         Visibility::Hidden
     };
-}
-
-/// Shows the board and score in the window title (on the web: the page title), e.g.
-/// `Modern Gems - tiny - score 25`.
-fn show_score_in_title(
-    session: Res<GemsSession>,
-    mut window: Single<&mut Window, With<PrimaryWindow>>,
-) {
-    if !session.is_changed() {
-        return;
-    }
-    let title = format!(
-        "Modern Gems - {} - score {}",
-        session.board_name,
-        session.game.score()
-    );
-    if window.title != title {
-        window.title = title;
-    }
 }

@@ -72,6 +72,7 @@ fn panel(
     theme: Res<Theme>,
     time: Res<Time>,
     mut count_up: Local<(Option<gems_rules::grid_duel::Grid>, f32)>,
+    mut sharing: crate::kit::share::Sharing,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(session) = session else {
@@ -88,7 +89,10 @@ fn panel(
         egui::vec2(-12.0, 12.0),
         340.0,
         |ui| {
-            ui.heading(egui::RichText::new("Grid Duel").size(28.0).color(gold));
+            ui.horizontal(|ui| {
+                ui.heading(egui::RichText::new("Grid Duel").size(28.0).color(gold));
+                sharing.button(ui);
+            });
             ui.label(format!(
                 "Game {} · Turn {} of {TURNS} · {} computer",
                 duel.game_number(),

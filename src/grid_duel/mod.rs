@@ -16,6 +16,7 @@ pub mod view;
 use bevy::prelude::*;
 
 use crate::kit::schedule::GameSchedule;
+use crate::kit::share::DescribeGame;
 use crate::screens::Screen;
 
 use model::{DuelAction, OnShow, Stage};
@@ -51,5 +52,6 @@ pub fn logic_plugin(app: &mut App) {
             Screen::GridDuel,
             (DuelSystems::Input, DuelSystems::Logic, DuelSystems::Draw),
         )
+        .describe_game::<model::DuelSession>(Screen::GridDuel)
         .add_plugins(logic::plugin);
 }

@@ -41,6 +41,25 @@ impl DuelSession {
     }
 }
 
+impl crate::kit::share::Describe for DuelSession {
+    fn title(&self) -> String {
+        format!(
+            "Grid Duel - deal {} - turn {}: you {}, computer {}",
+            self.seed,
+            self.duel.turn() + 1,
+            self.duel.total(Side::Human),
+            self.duel.total(Side::Computer)
+        )
+    }
+
+    fn link_query(&self) -> Result<String, String> {
+        Ok(crate::launch::link::query(&[
+            ("game", "grid-duel".to_string()),
+            ("seed", self.seed.to_string()),
+        ]))
+    }
+}
+
 /// What the players ask for; the input systems and the HUD send these, tests too.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DuelAction {

@@ -16,7 +16,24 @@ use crate::theme::Theme;
 
 /// Shows the menu.
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<KMenu>().game_hud(Screen::KInARow, menu);
+    app.init_resource::<KMenu>()
+        .add_systems(Startup, menu_from_setup.after(super::apply_launch_options))
+        .game_hud(Screen::KInARow, menu);
+}
+
+/// The menu shows the first game's setup (which a link may have chosen).
+fn menu_from_setup(session: Res<KSession>, mut menu: ResMut<KMenu>) {
+    let setup = &session.setup;
+    menu.size = setup.board.size();
+    menu.k = setup.board.k();
+    match setup.strength {
+        Strength::Quality(q) => {
+            menu.quality = q;
+            menu.perfect = false;
+        }
+        Strength::Perfect => menu.perfect = true,
+    }
+    menu.human_first = setup.first == Side::Human;
 }
 
 /// The menu's fields.
@@ -81,13 +98,17 @@ fn menu(
     mut next: ResMut<NextState<Screen>>,
     theme: Res<Theme>,
     scores: Res<HighScores>,
+    mut sharing: crate::kit::share::Sharing,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let pal = UiPalette::of(&theme);
     let (won, drawn, lost) = session.record(&scores);
     pal.side_panel(&ctx, "k-in-a-row-menu", PANEL, |ui| {
         ui.add_space(6.0);
-        games_button(ui, &mut next);
+        ui.horizontal(|ui| {
+            games_button(ui, &mut next);
+            sharing.button(ui);
+        });
         ui.heading(egui::RichText::new("K in a row").size(theme.heading_size));
         let b = session.game.board();
         ui.label(format!(

@@ -15,6 +15,7 @@ pub mod view;
 use bevy::prelude::*;
 
 use crate::kit::schedule::{AppResources, GameSchedule};
+use crate::kit::share::DescribeGame;
 use crate::screens::Screen;
 
 use model::{KAction, KFileStatus, KPhase, KSession};
@@ -42,6 +43,7 @@ pub fn plugin(app: &mut App) {
 /// The model, actions and AI, without drawing (runs headless).
 pub fn logic_plugin(app: &mut App) {
     app.init_resources::<(KSession, KFileStatus, crate::settings::Notices)>()
+        .add_systems(Startup, apply_launch_options)
         .add_sub_state::<KPhase>()
         .add_message::<KAction>()
         .game_sets(
@@ -54,10 +56,42 @@ pub fn logic_plugin(app: &mut App) {
                 KSystems::View,
             ),
         )
+        .describe_game::<KSession>(Screen::KInARow)
         .add_plugins((logic::plugin, ai::plugin));
 }
 
 /// Drawing, input and the menu.
 pub fn view_plugin(app: &mut App) {
     app.add_plugins((view::plugin, input::plugin, hud::plugin));
+}
+
+/// `--size`, `--k`, `--cells`, `--quality` and `--first` (checked against the rules' limits
+/// when the flags were read) set up the first game.
+pub(crate) fn apply_launch_options(
+    opts: Option<Res<crate::launch::LaunchOptions>>,
+    mut session: ResMut<KSession>,
+) {
+    let Some(setup) = opts.map(|o| o.setup.clone()) else {
+        return;
+    };
+    let mut next = session.setup.clone();
+    if setup.size.is_some() || setup.k.is_some() || setup.cells.is_some() {
+        let size = setup.size.unwrap_or(next.board.size());
+        let k = setup.k.unwrap_or(next.board.k()).min(size);
+        match gems_rules::k_in_a_row::Board::new(size, k) {
+            Ok(mut board) => {
+                let cells = setup.cells.as_deref().unwrap_or("");
+                if cells.is_empty() || crate::launch::link::apply_k_cells(&mut board, cells).is_ok()
+                {
+                    next.board = board;
+                }
+            }
+            Err(e) => warn!("k in a row: the link's board was refused: {e}"),
+        }
+    }
+    next.strength = setup.quality.unwrap_or(next.strength);
+    next.first = setup.first.unwrap_or(next.first);
+    if next != session.setup {
+        *session = KSession::new(next, session.generation + 1);
+    }
 }

@@ -98,6 +98,49 @@ impl KSession {
     }
 }
 
+impl crate::kit::share::Describe for KSession {
+    fn title(&self) -> String {
+        let b = self.game.board();
+        let tiles = b.count(Side::Human) + b.count(Side::Computer);
+        format!(
+            "K in a row - {n}x{n}, k {k} - {tiles} tiles placed",
+            n = b.size(),
+            k = b.k()
+        )
+    }
+
+    /// The setup of the game (its board's unavailable squares too), not the tiles placed.
+    fn link_query(&self) -> Result<String, String> {
+        use crate::launch::link::{k_cells, query};
+        let board = &self.setup.board;
+        let mut pairs = vec![
+            ("game", "k-in-a-row".to_string()),
+            ("size", board.size().to_string()),
+            ("k", board.k().to_string()),
+            (
+                "quality",
+                match self.setup.strength {
+                    Strength::Quality(q) => q.to_string(),
+                    Strength::Perfect => "perfect".to_string(),
+                },
+            ),
+            (
+                "first",
+                match self.setup.first {
+                    Side::Human => "human",
+                    Side::Computer => "computer",
+                }
+                .to_string(),
+            ),
+        ];
+        let cells = k_cells(board);
+        if cells.contains('u') {
+            pairs.push(("cells", cells));
+        }
+        Ok(query(&pairs))
+    }
+}
+
 impl Default for KSession {
     fn default() -> Self {
         KSession::new(Setup::default(), 0)

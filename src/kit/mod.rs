@@ -21,6 +21,7 @@
 //!   and [`status::finish_game`], which enters a finished game in the high scores.
 //! - [`ui`]: the bars, panels and dialogs of every HUD, coloured from the theme
 //!   ([`ui::UiPalette`]).
+//! - [`share`]: the window title and the Share link of the game on screen ([`share::Describe`]).
 //! - [`seed`]: the seeds of new deals ([`seed::Seeds`]: from the clock, or fixed by a test).
 
 pub mod ai;
@@ -36,6 +37,7 @@ pub mod pointer;
 pub mod schedule;
 pub mod scores;
 pub mod seed;
+pub mod share;
 pub mod status;
 pub mod ui;
 
@@ -53,6 +55,7 @@ pub fn logic_plugin(app: &mut App) {
         layout::BoardLayout,
         layout::ViewArea,
         art::ThemeImages,
+        share::ShareLink,
     )>()
     .add_message::<status::MoveSettled>()
     .add_plugins(fx::plugin);
@@ -61,7 +64,7 @@ pub fn logic_plugin(app: &mut App) {
 /// The kit's drawing and sound: the camera, the background, the sound bank, and egui styled by
 /// the theme.
 pub fn view_plugin(app: &mut App) {
-    app.add_plugins((camera::plugin, audio::plugin))
+    app.add_plugins((camera::plugin, audio::plugin, share::plugin))
         .add_systems(bevy_egui::EguiPrimaryContextPass, style_egui);
 }
 

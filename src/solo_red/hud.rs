@@ -24,6 +24,7 @@ struct HudParams<'w> {
     next_screen: ResMut<'w, NextState<Screen>>,
     scores: Option<Res<'w, crate::kit::scores::HighScores>>,
     seeds: ResMut<'w, crate::kit::seed::Seeds>,
+    sharing: crate::kit::share::Sharing<'w>,
 }
 
 fn hud(mut contexts: EguiContexts, mut p: HudParams, phase: Res<State<SoloPhase>>) -> Result {
@@ -39,6 +40,7 @@ fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
     let pal = UiPalette::of(&p.theme);
     pal.top_bar(ctx, "solo-red-top", |ui| {
         games_button(ui, &mut p.next_screen);
+        p.sharing.button(ui);
         ui.separator();
         ui.label(egui::RichText::new("Solo Red").strong().size(20.0));
         ui.separator();
@@ -49,18 +51,18 @@ fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
                 .size(17.0),
         );
         ui.separator();
-        if ui.button("💡 Hint").clicked() {
+        if ui.button("💡 Hint (H)").clicked() {
             p.actions.write(SoloRedAction::Hint);
         }
         let auto = if p.session.autoplay {
-            "⏸ Stop AI"
+            "⏸ Stop AI (A)"
         } else {
-            "▶ Autoplay"
+            "▶ Autoplay (A)"
         };
         if ui.button(auto).clicked() {
             p.actions.write(SoloRedAction::ToggleAutoplay);
         }
-        if ui.button("🔀 New deal").clicked() {
+        if ui.button("🔀 New deal (N)").clicked() {
             p.actions.write(SoloRedAction::NewGame(p.seeds.next_seed()));
         }
         if !p.session.message.is_empty() {

@@ -1,5 +1,6 @@
 //! The mouse on Solo Red's table: a click picks up (or puts back) a hand card, then plays it to
-//! a palette or the canvas.
+//! a palette or the canvas. Keys, as in Dots: H a hint, A the AI plays on (or stops), N a new
+//! deal.
 
 use bevy::prelude::*;
 
@@ -8,7 +9,7 @@ use crate::kit::pointer::WorldPointer;
 
 /// Reads the mouse.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, click.in_set(super::SoloRedSystems::Input));
+    app.add_systems(Update, (click, keys).in_set(super::SoloRedSystems::Input));
 }
 
 /// What a click at world position `p` means.
@@ -44,5 +45,25 @@ fn click(pointer: WorldPointer, s: Res<SoloRedSession>, mut actions: MessageWrit
     };
     if let Some(a) = target_at(world, &s) {
         actions.write(a);
+    }
+}
+
+fn keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    pointer: WorldPointer,
+    mut seeds: ResMut<crate::kit::seed::Seeds>,
+    mut actions: MessageWriter<SoloRedAction>,
+) {
+    if pointer.keyboard_taken() {
+        return;
+    }
+    if keys.just_pressed(KeyCode::KeyH) {
+        actions.write(SoloRedAction::Hint);
+    }
+    if keys.just_pressed(KeyCode::KeyA) {
+        actions.write(SoloRedAction::ToggleAutoplay);
+    }
+    if keys.just_pressed(KeyCode::KeyN) {
+        actions.write(SoloRedAction::NewGame(seeds.next_seed()));
     }
 }

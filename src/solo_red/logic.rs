@@ -31,16 +31,23 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// On entering the screen: deal a first game, or lay the table of the game in play out again
+/// On entering the screen: deal a first game (from `--seed` when given), or lay the table of the game in play out again
 /// (its card entities left with the screen).
 fn enter(
     mut commands: Commands,
     session: Option<ResMut<SoloRedSession>>,
+    opts: Option<Res<crate::launch::LaunchOptions>>,
     mut seeds: ResMut<crate::kit::seed::Seeds>,
 ) {
     match session {
         Some(mut s) => s.set_changed(),
-        None => commands.insert_resource(SoloRedSession::new(seeds.next_seed())),
+        None => {
+            // The first deal comes from `--seed` (a shared link) when there is one.
+            let seed = opts
+                .and_then(|o| o.seed)
+                .unwrap_or_else(|| seeds.next_seed());
+            commands.insert_resource(SoloRedSession::new(seed));
+        }
     }
 }
 

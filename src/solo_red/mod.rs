@@ -18,6 +18,7 @@ pub mod view;
 use bevy::prelude::*;
 
 use crate::kit::schedule::GameSchedule;
+use crate::kit::share::DescribeGame;
 use crate::screens::Screen;
 
 use model::{SoloPhase, SoloRedAction};
@@ -56,6 +57,7 @@ pub fn logic_plugin(app: &mut App) {
                 SoloRedSystems::View,
             ),
         )
+        .describe_game::<model::SoloRedSession>(Screen::SoloRed)
         .add_plugins((logic::plugin, ai::plugin));
 }
 

@@ -112,6 +112,24 @@ pub enum Place {
     Hand(usize),
 }
 
+impl crate::kit::share::Describe for SoloRedSession {
+    fn title(&self) -> String {
+        format!(
+            "Solo Red - deal {} - {} cards in hand, {} in the deck",
+            self.seed,
+            self.game.hand().len(),
+            self.game.deck_len()
+        )
+    }
+
+    fn link_query(&self) -> Result<String, String> {
+        Ok(crate::launch::link::query(&[
+            ("game", "solo-red".to_string()),
+            ("seed", self.seed.to_string()),
+        ]))
+    }
+}
+
 /// What the player (mouse, buttons, tests) asks for.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SoloRedAction {

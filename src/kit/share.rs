@@ -1,0 +1,272 @@
+//! What a game tells the world about itself: the window title (the page title on the web) says
+//! which game is on screen and how it stands, and the Share button copies the link that
+//! reproduces its board or deal ([`crate::launch::link`]), so a seeded board becomes a
+//! challenge a friend can play. Each game implements [`Describe`] for its session and registers
+//! it with [`DescribeGame::describe_game`].
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::launch::link::full_link;
+use crate::screens::Screen;
+
+/// A game's session, as the title and the share link see it.
+pub trait Describe: Resource {
+    /// The window title: the game, its board or deal, and how it stands
+    /// (`Dots - 6x6, 5 colours - score 12, 18 moves left`).
+    fn title(&self) -> String;
+    /// The query string of a link that opens this board or deal (`?game=dots&size=6&seed=7`),
+    /// or why there is none (a board too big for a link).
+    fn link_query(&self) -> Result<String, String>;
+}
+
+/// The link of the game on screen, kept up to date by [`describe`].
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct ShareLink {
+    /// The screen the link belongs to.
+    pub screen: Option<Screen>,
+    /// Its query string, or why there is none.
+    pub query: Result<String, String>,
+}
+
+impl Default for ShareLink {
+    fn default() -> Self {
+        ShareLink {
+            screen: None,
+            query: Err("No game is on screen.".to_string()),
+        }
+    }
+}
+
+/// The share window, while it is open.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShareWindow {
+    /// The link on show (`None`: closed).
+    pub link: Option<String>,
+    /// What became of the copy.
+    pub copy: Copy,
+}
+
+/// What became of copying the link to the clipboard.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Copy {
+    /// Asked for; the browser has not answered yet.
+    #[default]
+    Pending,
+    /// On the clipboard.
+    Done,
+    /// Refused (the page is not a secure context, or the player said no): the link shows as
+    /// text to select.
+    Failed,
+}
+
+/// Registers a game's [`Describe`].
+pub trait DescribeGame {
+    /// Keeps the title and [`ShareLink`] in step with `S` while `screen` shows.
+    fn describe_game<S: Describe>(&mut self, screen: Screen) -> &mut Self;
+}
+
+impl DescribeGame for App {
+    fn describe_game<S: Describe>(&mut self, screen: Screen) -> &mut Self {
+        self.add_systems(
+            PostUpdate,
+            (move |session: Res<S>,
+                   link: ResMut<ShareLink>,
+                   window: Option<Single<&mut Window, With<PrimaryWindow>>>| {
+                describe(screen, session, link, window)
+            })
+            .run_if(in_state(screen).and_then(resource_exists::<S>)),
+        )
+    }
+}
+
+/// Rewrites the title and the link when the session changes or its screen opens.
+fn describe<S: Describe>(
+    screen: Screen,
+    session: Res<S>,
+    mut link: ResMut<ShareLink>,
+    window: Option<Single<&mut Window, With<PrimaryWindow>>>,
+) {
+    if !session.is_changed() && link.screen == Some(screen) {
+        return;
+    }
+    let query = session.link_query();
+    if link.screen != Some(screen) || link.query != query {
+        *link = ShareLink {
+            screen: Some(screen),
+            query,
+        };
+    }
+    if let Some(mut window) = window {
+        let title = session.title();
+        if window.title != title {
+            window.title = title;
+        }
+    }
+}
+
+/// The share window and its clipboard (the [`ShareLink`] itself is kept without a window, by
+/// the kit's logic plugin).
+pub fn plugin(app: &mut App) {
+    app.init_resource::<ShareWindow>()
+        .add_systems(OnEnter(Screen::Title), name_the_title)
+        .add_systems(EguiPrimaryContextPass, share_window);
+}
+
+/// The title screen's window title.
+fn name_the_title(window: Option<Single<&mut Window, With<PrimaryWindow>>>) {
+    if let Some(mut window) = window {
+        window.title = "Modern Gems".to_string();
+    }
+}
+
+/// What a HUD needs for its Share button.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Sharing<'w> {
+    link: Res<'w, ShareLink>,
+    window: ResMut<'w, ShareWindow>,
+}
+
+impl Sharing<'_> {
+    /// The "Share" button of a game's bar (see [`share_button`]).
+    pub fn button(&mut self, ui: &mut egui::Ui) {
+        share_button(ui, &self.link, &mut self.window);
+    }
+}
+
+/// The "Share" button of a game's bar: opens the share window with the link of the game on
+/// screen and copies it.
+pub fn share_button(ui: &mut egui::Ui, link: &ShareLink, window: &mut ShareWindow) {
+    let hint = match &link.query {
+        Ok(_) => "Copy a link that opens this board or deal",
+        Err(why) => why.as_str(),
+    };
+    let clicked = super::ui::button(ui, "↗ Share", link.query.is_ok(), hint);
+    if let (true, Ok(query)) = (clicked, &link.query) {
+        let text = full_link(base_address().as_deref(), query);
+        window.copy = copy_to_clipboard(ui.ctx(), &text);
+        window.link = Some(text);
+    }
+}
+
+fn share_window(
+    mut contexts: EguiContexts,
+    mut window: ResMut<ShareWindow>,
+    screen: Res<State<Screen>>,
+) -> Result {
+    if window.link.is_none() {
+        return Ok(());
+    }
+    if *screen.get() == Screen::Title {
+        *window = ShareWindow::default();
+        return Ok(());
+    }
+    #[cfg(target_arch = "wasm32")]
+    if let Some(ok) = web::take_answer() {
+        window.copy = if ok { Copy::Done } else { Copy::Failed };
+    }
+    let ctx = contexts.ctx_mut()?.clone();
+    let mut open = true;
+    let mut close = false;
+    let copy = window.copy;
+    let Some(link) = window.link.as_mut() else {
+        return Ok(());
+    };
+    super::ui::dialog(&ctx, "Share this game", Some(&mut open), |ui| {
+        ui.label(match copy {
+            Copy::Pending => "Copying the link…",
+            Copy::Done => "The link is on the clipboard: send it to a friend.",
+            Copy::Failed => "Copying was not allowed here: select the link and copy it.",
+        });
+        if base_address().is_none() {
+            ui.label("Add the web game's address in front of it.");
+        }
+        ui.add(
+            egui::TextEdit::singleline(link)
+                .desired_width(440.0)
+                .interactive(true),
+        );
+        if ui.button("Close").clicked() {
+            close = true;
+        }
+    });
+    if !open || close {
+        *window = ShareWindow::default();
+    }
+    Ok(())
+}
+
+/// The address links start with: the page's own on the web; on the desktop the one the build
+/// was given in `MODERN_GEMS_WEB_URL` (none: links are the query alone).
+pub fn base_address() -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let location = web_sys::window()?.location();
+        Some(format!(
+            "{}{}",
+            location.origin().ok()?,
+            location.pathname().ok()?
+        ))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        option_env!("MODERN_GEMS_WEB_URL").map(str::to_string)
+    }
+}
+
+/// Starts copying `text`: through egui's clipboard on the desktop, the browser's asynchronous
+/// clipboard on the web (whose answer arrives later).
+fn copy_to_clipboard(ctx: &egui::Context, text: &str) -> Copy {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = ctx;
+        if web::copy(text) {
+            Copy::Pending
+        } else {
+            Copy::Failed
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        ctx.copy_text(text.to_string());
+        Copy::Done
+    }
+}
+
+/// The browser's clipboard: it needs a secure context (https or localhost) and answers with a
+/// promise.
+#[cfg(target_arch = "wasm32")]
+mod web {
+    use std::cell::Cell;
+
+    use wasm_bindgen::JsValue;
+    use wasm_bindgen::closure::Closure;
+
+    thread_local! {
+        static ANSWER: Cell<Option<bool>> = const { Cell::new(None) };
+    }
+
+    /// Asks the browser to copy `text`; false when it cannot (not a secure context).
+    pub fn copy(text: &str) -> bool {
+        let Some(window) = web_sys::window() else {
+            return false;
+        };
+        if !window.is_secure_context() {
+            return false;
+        }
+        let promise = window.navigator().clipboard().write_text(text);
+        let done = Closure::<dyn FnMut(JsValue)>::new(|_| ANSWER.set(Some(true)));
+        let failed = Closure::<dyn FnMut(JsValue)>::new(|_| ANSWER.set(Some(false)));
+        let _ = promise.then2(&done, &failed);
+        // The browser calls one of them later; they live as long as the page.
+        done.forget();
+        failed.forget();
+        true
+    }
+
+    /// The browser's answer to the last copy, once.
+    pub fn take_answer() -> Option<bool> {
+        ANSWER.take()
+    }
+}
