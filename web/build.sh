@@ -54,9 +54,34 @@ echo "wasm-opt $(opt_version "$wasm_opt"): $wasm_opt"
   --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
   --enable-multivalue -o "$wasm.opt" "$wasm"
 mv "$wasm.opt" "$wasm"
-cp web/index.html web/dist/
+cp web/index.html web/manifest.webmanifest web/dist/
+cp -r web/icons web/dist/icons
 cp -r assets web/dist/assets
 raw=$(stat -c %s "$wasm")
+# For the loading screen's progress bar: the .wasm's size (a server may compress it in transit).
+printf '{"wasm": %s, "js": %s}\n' "$raw" "$(stat -c %s web/dist/modern-gems.js)" > web/dist/sizes.json
+# The service worker, versioned by a hash of every file it keeps, with their list.
+python3 - <<'PY'
+import hashlib, json, os
+dist = "web/dist"
+files = sorted(
+    os.path.relpath(os.path.join(d, f), dist)
+    for d, _, fs in os.walk(dist) for f in fs
+    if not f.startswith(".") and f not in ("sw.js",) and not f.startswith("smoke")
+)
+digest = hashlib.sha256()
+for f in files:
+    digest.update(f.encode())
+    with open(os.path.join(dist, f), "rb") as fh:
+        digest.update(fh.read())
+version = digest.hexdigest()[:16]
+with open("web/sw.js") as fh:
+    sw = fh.read()
+sw = sw.replace('"__VERSION__"', json.dumps(version)).replace("__FILES__", json.dumps(["./"] + files))
+with open(os.path.join(dist, "sw.js"), "w") as fh:
+    fh.write(sw)
+print(f"web/dist/sw.js: offline copy {version} of {len(files)} files")
+PY
 gz=$(gzip -9 -n -c "$wasm" | wc -c)
 echo "web/dist ready: $wasm is $raw bytes raw, $gz bytes gzip (ceiling 12582912 and 4194304)"
 if [ "$raw" -gt 12582912 ] || [ "$gz" -gt 4194304 ]; then

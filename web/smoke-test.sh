@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Real-browser test of the web build: serves web/dist on 127.0.0.1, opens it in headless Debian
-# Chromium (software WebGL through SwiftShader), waits for the board, clicks a gem, and leaves
-# its screenshot at web/dist/smoke.png. Exits non-zero on any failure.
+# Real-browser test of the web build: serves web/dist on 127.0.0.1 and opens it in headless Debian
+# Chromium (software WebGL through SwiftShader): the loading screen's progress bar, a click in
+# Modern Gems, a deep link and input for each other game, a mistyped link, the page reloaded
+# offline from the service worker, and the error pages (no WebGL2, a failed download) with
+# Retry. Leaves screenshots at web/dist/smoke*.png. Exits non-zero on any failure.
 #   web/build.sh && web/smoke-test.sh
 # Needs: chromium (apt-get install chromium), node + npm (installs playwright-core into
 # web/.smoke; it drives the system Chromium and downloads no browser).
@@ -19,4 +21,5 @@ server=$!
 trap 'kill $server 2>/dev/null' EXIT
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/" >/dev/null && break; sleep 0.1; done
 cp smoke.mjs .smoke/smoke.mjs
-node .smoke/smoke.mjs "http://127.0.0.1:$port/index.html" "$PWD/dist/smoke.png"
+# The test stops the server itself (offline reload), then serves the build for the error pages.
+SMOKE_SERVER_PID=$server SMOKE_DIST="$PWD/dist" node .smoke/smoke.mjs "http://127.0.0.1:$port/index.html" "$PWD/dist/smoke.png"

@@ -35,6 +35,14 @@ try {
     if (crashed(logs)) fail(`panic:\n${logs.join("\n")}`);
     await page.waitForTimeout(500);
   }
+  // The loading screen showed the download's progress and went once the game was up.
+  const loading = await page.evaluate(() => window.modernGemsLoading);
+  await page.waitForFunction(() => window.modernGemsLoading.phase === "ready", null, { timeout: 60_000 })
+    .catch(() => fail(`the loading screen never went: ${JSON.stringify(loading)}`));
+  const shown = (await page.evaluate(() => window.modernGemsLoading.shown));
+  const steps = shown.filter((v) => v > 0 && v < 85).length;
+  if (steps < 3 || Math.max(...shown) !== 100) fail(`the progress bar did not count up: ${shown.join(" ")}`);
+  console.log(`loading screen: passed, the bar showed ${shown.length} steps (${steps} while downloading) up to 100%`);
   await page.waitForTimeout(2000); // let the deal-in animation settle
   // tiny is 3×3; its centre gem (row 1, column 1) is at the centre of the board, which sits
   // 4 px below the canvas centre (the HUD bars are 48 px on top and 40 px below).
@@ -159,6 +167,78 @@ try {
   await page.waitForTimeout(1500);
   if (crashed(logs)) fail(`a link with mistakes: panic:\n${logs.join("\n")}`);
   console.log(`a link with mistakes: passed, opened '${t}' with the defaults`);
+
+  // Offline: after this visit the service worker holds the build; with the server stopped, a
+  // reload (and a new deep link) must come from it.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 })
+    .catch(() => fail("no service worker controls the page"));
+  await page.waitForFunction(async () => {
+    for (const key of await caches.keys()) {
+      if (await (await caches.open(key)).match("modern-gems_bg.wasm")) return true;
+    }
+    return false;
+  }, null, { timeout: 120_000, polling: 500 }).catch(() => fail("the service worker never cached the game"));
+  const server = Number(process.env.SMOKE_SERVER_PID || 0);
+  if (!server) fail("SMOKE_SERVER_PID is not set: cannot stop the server for the offline test");
+  process.kill(server);
+  await new Promise((r) => setTimeout(r, 500));
+  const down = await fetch(url).then(() => false, () => true);
+  if (!down) fail("the server still answers after it was stopped");
+  logs.length = 0;
+  const reload = await page.goto(`${url}?game=solo-red&seed=11`);
+  if (!reload || !reload.fromServiceWorker()) fail("offline, the page did not come from the service worker");
+  const offline = await titleWhere((t) => t.startsWith("Solo Red - deal 11"), 120, "offline");
+  const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
+  if (!controlled) fail("offline, navigator.serviceWorker.controller is not set");
+  if (crashed(logs)) fail(`offline: panic:\n${logs.join("\n")}`);
+  console.log(`offline: passed, with the server stopped the link opened '${offline}' from the service worker`);
+
+  // The loading screen's error pages, each with a Retry button (no service worker here, so
+  // the requests reach the test's routes).
+  const context = await browser.newContext({ serviceWorkers: "block", viewport: { width: 800, height: 600 } });
+  const bare = await context.newPage();
+  await bare.addInitScript(() => {
+    const get = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+      return kind === "webgl2" ? null : get.call(this, kind, ...rest);
+    };
+  });
+  // The server is stopped: serve the build from this process for the error pages.
+  const { createServer } = await import("node:http");
+  const { readFile } = await import("node:fs/promises");
+  const { extname, join } = await import("node:path");
+  const dist = process.env.SMOKE_DIST;
+  const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json" };
+  const local = createServer(async (req, res) => {
+    const path = new URL(req.url, "http://x").pathname.replace(/\/$/, "/index.html");
+    try {
+      const body = await readFile(join(dist, path));
+      res.writeHead(200, { "Content-Type": types[extname(path)] || "application/octet-stream" });
+      res.end(body);
+    } catch { res.writeHead(404); res.end(); }
+  });
+  await new Promise((r) => local.listen(0, "127.0.0.1", r));
+  const here = `http://127.0.0.1:${local.address().port}/index.html`;
+  const expectOn = async (p, what, words) => {
+    await p.locator("#problem").waitFor({ state: "visible", timeout: 30_000 })
+      .catch(() => fail(`${what}: no error page`));
+    const text = await p.locator("#problem").innerText();
+    if (!text.includes(words) || !(await p.locator("#retry").isVisible())) fail(`${what}: the page says '${text}'`);
+    console.log(`${what}: passed, the page says '${text.replace(/\s+/g, " ").slice(0, 80)}…' with Retry`);
+  };
+  await bare.goto(here);
+  await expectOn(bare, "no WebGL2", "WebGL2");
+  const plain = await context.newPage();
+  await plain.route("**/modern-gems_bg.wasm", (route) => route.abort("internetdisconnected"));
+  await plain.goto(here);
+  await expectOn(plain, "download failure", "could not be downloaded");
+  // Retry, with the network back: the game loads.
+  await plain.unroute("**/modern-gems_bg.wasm");
+  await plain.locator("#retry").click();
+  await plain.waitForFunction(() => window.modernGemsLoading && window.modernGemsLoading.phase === "ready", null, { timeout: 120_000 })
+    .catch(() => fail("Retry did not load the game"));
+  console.log("retry: passed, the game loaded after Retry");
+  local.close();
 } finally {
   await browser.close();
 }

@@ -2,6 +2,7 @@
 //! it, and where a click landed. Every game's input goes through these.
 
 use bevy::ecs::system::SystemParam;
+use bevy::input::touch::Touches;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
@@ -40,6 +41,7 @@ pub struct WorldPointer<'w, 's> {
     window: Single<'w, 's, &'static Window, With<PrimaryWindow>>,
     camera: Single<'w, 's, (&'static Camera, &'static GlobalTransform)>,
     buttons: Res<'w, ButtonInput<MouseButton>>,
+    touches: Option<Res<'w, Touches>>,
     egui: Option<Res<'w, EguiWantsInput>>,
 }
 
@@ -49,7 +51,8 @@ impl WorldPointer<'_, '_> {
         cursor_world(&self.window, *self.camera, self.egui.as_deref())
     }
 
-    /// Where the left button was just pressed in the world, if it was.
+    /// Where the left button was just pressed in the world, or a finger just touched it (a
+    /// tap on a phone), if either happened off egui's panels.
     pub fn click(&self) -> Option<Vec2> {
         world_click(
             &self.window,
@@ -57,6 +60,13 @@ impl WorldPointer<'_, '_> {
             &self.buttons,
             self.egui.as_deref(),
         )
+        .or_else(|| {
+            if over_ui(self.egui.as_deref()) {
+                return None;
+            }
+            let touch = self.touches.as_ref()?.iter_just_pressed().next()?;
+            to_world(*self.camera, touch.position())
+        })
     }
 
     /// Whether egui is taking the keyboard (a text field has focus).

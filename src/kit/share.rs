@@ -101,9 +101,21 @@ fn describe<S: Describe>(
     if let Some(mut window) = window {
         let title = session.title();
         if window.title != title {
+            set_page_title(&title);
             window.title = title;
         }
     }
+}
+
+/// On the web, the page's title too (the browser's tab; the loading screen waits for the
+/// first one to know the game has started).
+fn set_page_title(title: &str) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+        document.set_title(title);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = title;
 }
 
 /// The share window and its clipboard (the [`ShareLink`] itself is kept without a window, by
@@ -117,6 +129,7 @@ pub fn plugin(app: &mut App) {
 /// The title screen's window title.
 fn name_the_title(window: Option<Single<&mut Window, With<PrimaryWindow>>>) {
     if let Some(mut window) = window {
+        set_page_title("Modern Gems");
         window.title = "Modern Gems".to_string();
     }
 }
