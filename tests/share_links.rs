@@ -81,8 +81,7 @@ fn a_k_in_a_row_link_carries_its_setup_and_squares() {
     let plain = open("?game=k-in-a-row&size=7&k=5&quality=3");
     let link = shared(&plain);
     assert_eq!(
-        link,
-        "?game=k-in-a-row&size=7&k=5&quality=3&first=human",
+        link, "?game=k-in-a-row&size=7&k=5&quality=3&first=human",
         "{link}"
     );
 }
@@ -94,7 +93,10 @@ fn solo_red_and_grid_duel_links_deal_the_same_cards() {
     assert_eq!(s.seed, 7);
     assert_eq!(s.game.hand(), SoloRedSession::new(7).game.hand());
     let b = open(&shared(&a));
-    assert_eq!(b.world().resource::<SoloRedSession>().game.hand(), s.game.hand());
+    assert_eq!(
+        b.world().resource::<SoloRedSession>().game.hand(),
+        s.game.hand()
+    );
     assert!(s.title().starts_with("Solo Red - deal 7 - 7 cards in hand"));
 
     let a = open("?game=grid-duel&seed=9");
@@ -135,7 +137,12 @@ fn modern_gems_boards_travel_by_name_or_in_the_link() {
 
     // Too big for a link: the Share button is off, and says why.
     let big = gems_rules::gems::random_board(40, 40, 9, 1).unwrap();
-    let session = GemsSession::new("big".into(), big, RemovalPolicy::Chained, Player::Interactive);
+    let session = GemsSession::new(
+        "big".into(),
+        big,
+        RemovalPolicy::Chained,
+        Player::Interactive,
+    );
     let why = session.link_query().unwrap_err();
     assert!(why.contains(&MAX_LINK_BYTES.to_string()), "{why}");
 }

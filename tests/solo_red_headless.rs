@@ -10,6 +10,7 @@ use modern_gems::headless_screen_app;
 use modern_gems::kit::scores::HighScores;
 use modern_gems::screens::{Screen, ScreenStatus};
 use modern_gems::solo_red;
+use modern_gems::solo_red::model::table::Table;
 use modern_gems::solo_red::model::{
     CardEntity, Gliding, SoloRedAction, SoloRedSession, place_position,
 };
@@ -59,7 +60,7 @@ fn assert_mirror(app: &mut App) {
             let n = s.game.num_palettes();
             let h = s.game.hand().len();
             let lifted = matches!(c.place, modern_gems::solo_red::model::Place::Hand(i) if s.selected == Some(i));
-            assert_eq!(t.translation, place_position(c.place, n, h, lifted), "{}", c.card);
+            assert_eq!(t.translation, place_position(Table::Wide, c.place, n, h, lifted), "{}", c.card);
             (c.card, c.place)
         })
         .collect();

@@ -160,6 +160,27 @@ try {
     console.log(`${game}: passed: '${opened}' from ${link}; input made it '${changedTitle}' and changed ${(changed * 100).toFixed(1)}% of the pixels`);
   }
 
+  // The Share button (in Dots' bar, at its place in a 1024×768 window) copies the link of the
+  // board on show.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto(`${url}?game=dots&size=7&colours=4&moves=25&seed=7`);
+  await titleWhere((t) => t.startsWith("Dots - 7x7"), 120, "share");
+  await page.waitForTimeout(2000);
+  await click(box.x + 337, box.y + 59);
+  const copied = await (async () => {
+    const end = Date.now() + 10_000;
+    for (;;) {
+      const text = await page.evaluate(() => navigator.clipboard.readText()).catch(() => "");
+      if (text.includes("?game=")) return text;
+      if (Date.now() > end) fail(`share: the clipboard holds '${text}' (is the Share button still at (337, 59)?)`);
+      await page.waitForTimeout(250);
+    }
+  })();
+  const wanted = `${url}?game=dots&size=7&colours=4&moves=25&seed=7`;
+  if (copied !== wanted) fail(`share: copied '${copied}', not '${wanted}'`);
+  await page.screenshot({ path: shot.replace(/\.png$/, "-share.png") });
+  console.log(`share: passed, the Share button copied ${copied}`);
+
   // A mistyped link still opens its game, with the bad parts skipped (and shown as notices).
   logs.length = 0;
   await page.goto(`${url}?game=dots&size=99&colours=x&utm_source=mail&seed=3`);

@@ -12,7 +12,7 @@ use crate::kit::phase::PhaseOf;
 use crate::kit::schedule::GameSchedule;
 use crate::kit::scores::HighScores;
 use crate::kit::seed::Seeds;
-use crate::kit::ui::{UiPalette, button, dialog};
+use crate::kit::ui::{BarPart, UiPalette, button, dialog};
 use crate::screens::Screen;
 use crate::theme::Theme;
 
@@ -44,7 +44,41 @@ fn hud(
     let best = scores.best(&session.score_key()).unwrap_or(0);
     let idle = phase.get() == DotsPhase::Idle;
     let pal = UiPalette::of(&theme);
-    pal.top_bar(&ctx, "dots-top", |ui| {
+    // The moves, the score and the hint always show; on a phone the rest is under "☰ More".
+    pal.top_bar_parts(&ctx, "dots-top", |ui, part| {
+        if part == BarPart::More {
+            ui.separator();
+            ui.label(egui::RichText::new(format!("Best {best}")).size(text));
+            ui.separator();
+            let removable = idle && game.selection().len() >= 2;
+            if button(
+                ui,
+                egui::RichText::new("Remove (Enter)").size(text),
+                removable,
+                "",
+            ) {
+                actions.write(DotsAction::Remove);
+            }
+            ui.checkbox(
+                &mut autoplay.enabled,
+                egui::RichText::new("AI autoplay (A)").size(text),
+            );
+            if ui
+                .button(egui::RichText::new("New game (N)").size(text))
+                .clicked()
+            {
+                actions.write(DotsAction::NewGame(seeds.next_seed()));
+            }
+            settings_menu(ui, &session, text, &mut draft, &mut actions);
+            if ui
+                .button(egui::RichText::new("Title (Esc)").size(text))
+                .clicked()
+            {
+                next.set(Screen::Title);
+            }
+            sharing.button(ui);
+            return;
+        }
         ui.label(egui::RichText::new("Dots").size(heading).strong());
         ui.separator();
         ui.label(
@@ -62,35 +96,9 @@ fn hud(
             ui.label(pal.good_text(format!("+{}", last.0), text));
         }
         ui.separator();
-        ui.label(egui::RichText::new(format!("Best {best}")).size(text));
-        ui.separator();
-        let removable = idle && game.selection().len() >= 2;
-        for (label, enabled, action) in [
-            ("Hint (H)", idle, DotsAction::Hint),
-            ("Remove (Enter)", removable, DotsAction::Remove),
-        ] {
-            if button(ui, egui::RichText::new(label).size(text), enabled, "") {
-                actions.write(action);
-            }
+        if button(ui, egui::RichText::new("Hint (H)").size(text), idle, "") {
+            actions.write(DotsAction::Hint);
         }
-        ui.checkbox(
-            &mut autoplay.enabled,
-            egui::RichText::new("AI autoplay (A)").size(text),
-        );
-        if ui
-            .button(egui::RichText::new("New game (N)").size(text))
-            .clicked()
-        {
-            actions.write(DotsAction::NewGame(seeds.next_seed()));
-        }
-        settings_menu(ui, &session, text, &mut draft, &mut actions);
-        if ui
-            .button(egui::RichText::new("Title (Esc)").size(text))
-            .clicked()
-        {
-            next.set(Screen::Title);
-        }
-        sharing.button(ui);
     });
     let status = status_text(&session, &hint);
     pal.bottom_bar(&ctx, "dots-bottom", |ui| {

@@ -135,19 +135,13 @@ fn rebuild_art(
 }
 
 fn fit_layout(
-    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    area: Res<ViewArea>,
     session: Res<DotsSession>,
     mut layout: ResMut<DotsLayout>,
     mut panel: Query<&mut Transform, With<Panel>>,
 ) {
-    let size = window.map_or(Vec2::new(1280.0, 800.0), |w| w.size());
     let n = session.game.board().size();
-    let area = ViewArea {
-        size,
-        top: 56.0,
-        bottom: 36.0,
-    };
-    let fitted = DotsLayout(BoardLayout::fit(n, n, area));
+    let fitted = DotsLayout(BoardLayout::fit(n, n, *area));
     if *layout != fitted {
         *layout = fitted;
     }

@@ -16,7 +16,7 @@ use super::model::{
 };
 use crate::kit::schedule::GameSchedule;
 use crate::kit::scores::{GameOverInfo, HighScores};
-use crate::kit::ui::{UiPalette, button, dialog, games_button};
+use crate::kit::ui::{BarPart, UiPalette, button, dialog, games_button};
 use crate::library::{BoardAsset, BoardLibrary, Rescan};
 use crate::paths::DataDir;
 use crate::screens::Screen;
@@ -138,74 +138,89 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
     Ok(())
 }
 
+/// The score and the main actions always show; on a phone the rest is under "☰ More".
 fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
     let pal = UiPalette::of(&p.theme);
-    pal.top_bar(ctx, "gems-top", |ui| {
-        games_button(ui, &mut p.next_screen);
-        p.sharing.button(ui);
-        ui.separator();
-        let game = &p.session.game;
-        ui.label(
-            egui::RichText::new(format!("Score {}", game.score()))
-                .strong()
-                .size(20.0),
-        );
-        if p.last.points > 0 {
-            ui.label(pal.good_text(format!("+{}", p.last.points), 14.0));
-        }
-        ui.label(format!("Move {}", game.move_num()));
-        let best = p.scores.best(&p.session.score_key());
-        ui.label(format!(
-            "Best {}",
-            best.map_or("-".to_string(), |b| b.to_string())
-        ));
-        ui.separator();
-        ui.label(format!(
-            "{} / {}",
-            p.session.board_name,
-            game.policy().short_name()
-        ))
-        .on_hover_text(game.policy().description());
-        ui.separator();
-        let settled = !p.phase.get().is_transition();
-        if ui.button("New").clicked() {
-            p.state.new_game = true;
-        }
-        let (undo, redo) = (!p.session.undo.is_empty(), !p.session.redo.is_empty());
-        for (label, enabled, hint, action) in [
-            ("Restart", settled, "", GemsAction::Restart),
-            ("Undo", settled && undo, "U or Ctrl+Z", GemsAction::Undo),
-            (
-                "Redo",
-                settled && redo,
-                "Y or Ctrl+Shift+Z",
-                GemsAction::Redo,
-            ),
-        ] {
-            if button(ui, label, enabled, hint) {
-                p.actions.write(action);
-            }
-        }
-        if ui
-            .add_enabled(*p.phase.get() == Phase::Idle, egui::Button::new("Hint"))
-            .on_hover_text("H: highlight the best-scoring move")
-            .clicked()
-        {
-            p.actions.write(GemsAction::Hint);
-        }
-        if ui.button("Save").clicked() {
-            p.state.save = true;
-        }
-        if ui.button("Load").clicked() {
-            p.state.load = true;
-        }
-        if ui.button("Settings").clicked() {
-            p.settings_open.0 = !p.settings_open.0;
-        }
-        if ui.button("Pause").on_hover_text("Pause (Esc)").clicked() {
-            set_paused(&mut p.paused, &mut p.time, true);
-        }
+    pal.top_bar_parts(ctx, "gems-top", |ui, part| match part {
+        BarPart::Main => top_bar_main(ui, p, &pal),
+        BarPart::More => top_bar_more(ui, p),
     });
+}
+
+fn top_bar_main(ui: &mut egui::Ui, p: &mut HudParams, pal: &UiPalette) {
+    games_button(ui, &mut p.next_screen);
+    ui.separator();
+    let game = &p.session.game;
+    ui.label(
+        egui::RichText::new(format!("Score {}", game.score()))
+            .strong()
+            .size(20.0),
+    );
+    if p.last.points > 0 {
+        ui.label(pal.good_text(format!("+{}", p.last.points), 14.0));
+    }
+    ui.separator();
+    let settled = !p.phase.get().is_transition();
+    if ui.button("New").clicked() {
+        p.state.new_game = true;
+    }
+    let undo = !p.session.undo.is_empty();
+    if button(ui, "Undo", settled && undo, "U or Ctrl+Z") {
+        p.actions.write(GemsAction::Undo);
+    }
+    if ui
+        .add_enabled(*p.phase.get() == Phase::Idle, egui::Button::new("Hint"))
+        .on_hover_text("H: highlight the best-scoring move")
+        .clicked()
+    {
+        p.actions.write(GemsAction::Hint);
+    }
+}
+
+fn top_bar_more(ui: &mut egui::Ui, p: &mut HudParams) {
+    p.sharing.button(ui);
+    let game = &p.session.game;
+    ui.label(format!("Move {}", game.move_num()));
+    let best = p.scores.best(&p.session.score_key());
+    ui.label(format!(
+        "Best {}",
+        best.map_or("-".to_string(), |b| b.to_string())
+    ));
+    ui.separator();
+    ui.label(format!(
+        "{} / {}",
+        p.session.board_name,
+        game.policy().short_name()
+    ))
+    .on_hover_text(game.policy().description());
+    ui.separator();
+    let settled = !p.phase.get().is_transition();
+    let redo = !p.session.redo.is_empty();
+    for (label, enabled, hint, action) in [
+        ("Restart", settled, "", GemsAction::Restart),
+        (
+            "Redo",
+            settled && redo,
+            "Y or Ctrl+Shift+Z",
+            GemsAction::Redo,
+        ),
+    ] {
+        if button(ui, label, enabled, hint) {
+            p.actions.write(action);
+        }
+    }
+    if ui.button("Save").clicked() {
+        p.state.save = true;
+    }
+    if ui.button("Load").clicked() {
+        p.state.load = true;
+    }
+    if ui.button("Settings").clicked() {
+        p.settings_open.0 = !p.settings_open.0;
+    }
+    if ui.button("Pause").on_hover_text("Pause (Esc)").clicked() {
+        set_paused(&mut p.paused, &mut p.time, true);
+    }
 }
 
 fn bottom_bar(ctx: &egui::Context, p: &mut HudParams) {

@@ -258,11 +258,16 @@ fn fit_to_window(
     mut gems: Query<(&Position, &Flag, &mut Transform), With<Kind>>,
 ) {
     let size = Vec2::new(window.width(), window.height());
-    let changed = resized.read().count() > 0 || rebuilt.read().count() > 0 || area.size != size;
+    let changed = resized.read().count() > 0
+        || rebuilt.read().count() > 0
+        || area.is_changed()
+        || area.size != size;
     if !changed {
         return;
     }
-    area.size = size;
+    if area.size != size {
+        area.size = size;
+    }
     let board = session.game.board();
     let fitted = BoardLayout::fit(board.rows(), board.cols(), *area);
     if fitted == *layout && !gems.is_empty() {

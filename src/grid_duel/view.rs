@@ -32,9 +32,33 @@ pub fn row_at(world: Vec2) -> Option<usize> {
     Some((((half - local.y) / CELL) as usize).min(SIZE - 1))
 }
 
+/// The grid with its numbers and points around it, in the world.
+pub fn bounds() -> Rect {
+    let half = CELL * SIZE as f32 / 2.0;
+    Rect::new(
+        CENTER.x - half - 60.0,
+        CENTER.y - half - 70.0,
+        CENTER.x + half + 90.0,
+        CENTER.y + half + 70.0,
+    )
+}
+
+/// In a narrow window (a phone held upright) the panel is a sheet along the bottom, and the
+/// camera shows the whole grid above it; a wide window keeps the plain camera, the panel beside
+/// the grid.
+fn fit_grid(
+    area: Res<crate::kit::layout::ViewArea>,
+    mut fit: ResMut<crate::kit::camera::CameraFit>,
+) {
+    let narrow = area.size.x < crate::kit::ui::NARROW;
+    let wanted = narrow.then_some((Screen::GridDuel, bounds()));
+    fit.set_if_neq(crate::kit::camera::CameraFit(wanted));
+}
+
 /// The drawing of Grid Duel.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::GridDuel), setup)
+    app.add_systems(Update, fit_grid.run_if(in_state(Screen::GridDuel)))
+        .add_systems(OnEnter(Screen::GridDuel), setup)
         .add_systems(
             Update,
             (dress_new_cells, draw_cells, draw_labels, draw_boxes)

@@ -1,8 +1,8 @@
 //! The drawing of K in a row: cells, tiles that grow in, crossed-out unavailable squares and a
 //! glowing winning line.
 
+use crate::kit::layout::ViewArea;
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 use gems_rules::k_in_a_row::{Cell, Side, Status};
 
 use super::model::{KSession, PLACE_SECONDS};
@@ -83,7 +83,7 @@ pub(super) fn plugin(app: &mut App) {
 #[allow(clippy::too_many_arguments)]
 fn layout_and_build(
     mut commands: Commands,
-    window: Single<&Window, With<PrimaryWindow>>,
+    area: Res<ViewArea>,
     session: Res<KSession>,
     theme: Res<Theme>,
     images: Res<ThemeImages>,
@@ -93,11 +93,14 @@ fn layout_and_build(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let (w, h) = (window.width(), window.height());
+    // The board fills what the menu leaves (beside it in a wide window, above its sheet in a
+    // narrow one), with a margin.
     let n = session.game.board().size();
-    let side = (h - 60.0).min(w - PANEL - 60.0).max(120.0);
+    let free = area.free();
+    let margin = if free.x < 500.0 { 16.0 } else { 60.0 };
+    let side = (free.y - margin).min(free.x - margin).max(120.0);
     let new = KLayout {
-        center: Vec2::new(PANEL / 2.0, -10.0),
+        center: area.free_center(),
         cell: side / n as f32,
         size: n,
         generation: session.generation,
@@ -110,6 +113,7 @@ fn layout_and_build(
         && layout.generation == new.generation
         && layout.size == n
         && (layout.cell - new.cell).abs() < 0.5
+        && layout.center.distance(new.center) < 0.5
     {
         return;
     }

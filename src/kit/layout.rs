@@ -13,6 +13,10 @@ pub struct ViewArea {
     pub top: f32,
     /// Height reserved at the bottom (AI bar).
     pub bottom: f32,
+    /// Width reserved on the left (a game's menu panel).
+    pub left: f32,
+    /// Width reserved on the right.
+    pub right: f32,
 }
 
 impl Default for ViewArea {
@@ -21,11 +25,27 @@ impl Default for ViewArea {
             size: Vec2::new(1280.0, 800.0),
             top: 48.0,
             bottom: 40.0,
+            left: 0.0,
+            right: 0.0,
         }
     }
 }
 
 impl ViewArea {
+    /// The size of what the HUD leaves free.
+    pub fn free(&self) -> Vec2 {
+        Vec2::new(
+            self.size.x - self.left - self.right,
+            self.size.y - self.top - self.bottom,
+        )
+        .max(Vec2::splat(32.0))
+    }
+
+    /// The centre of what the HUD leaves free, in the world of a camera at the origin.
+    pub fn free_center(&self) -> Vec2 {
+        Vec2::new(self.left - self.right, self.bottom - self.top) / 2.0
+    }
+
     /// The middle of the window (where a screen without a grid celebrates), in the world.
     pub fn middle(&self) -> Rect {
         Rect::from_center_size(Vec2::ZERO, self.size * 0.6)
@@ -56,13 +76,10 @@ impl BoardLayout {
     pub fn fit(rows: usize, cols: usize, area: ViewArea) -> Self {
         let (rows, cols) = (rows.max(1), cols.max(1));
         let margin = 16.0;
-        let avail = Vec2::new(
-            (area.size.x - 2.0 * margin).max(32.0),
-            (area.size.y - area.top - area.bottom - 2.0 * margin).max(32.0),
-        );
+        let avail = (area.free() - Vec2::splat(2.0 * margin)).max(Vec2::splat(32.0));
         let cell = (avail.x / cols as f32).min(avail.y / rows as f32).max(1.0);
         // World origin is the window centre; shift by the difference of the reserved bars.
-        let center = Vec2::new(0.0, (area.bottom - area.top) / 2.0);
+        let center = area.free_center();
         Self {
             rows,
             cols,

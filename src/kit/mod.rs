@@ -10,6 +10,8 @@
 //! - [`fx`]: shards, score pop-ups and celebrations, from messages every game sends
 //!   ([`fx::Burst`], [`fx::Popup`], [`fx::Celebrate`]), sized and timed by the theme.
 //! - [`layout`]: where a board of rows × columns sits in the window, cell ↔ world.
+//! - [`insets`]: the room the HUD's bars and panels take, measured from egui each frame, so
+//!   boards fit around them (on a phone too).
 //! - [`audio`]: the theme's sound bank and [`audio::play_effect`], which every game plays through.
 //! - [`schedule`]: [`schedule::GameSchedule`], how a game's system sets and HUD run on its
 //!   screen.
@@ -31,6 +33,7 @@ pub mod audio;
 pub mod camera;
 pub mod clock;
 pub mod fx;
+pub mod insets;
 pub mod layout;
 pub mod phase;
 pub mod pointer;
@@ -64,7 +67,7 @@ pub fn logic_plugin(app: &mut App) {
 /// The kit's drawing and sound: the camera, the background, the sound bank, and egui styled by
 /// the theme.
 pub fn view_plugin(app: &mut App) {
-    app.add_plugins((camera::plugin, audio::plugin, share::plugin))
+    app.add_plugins((camera::plugin, audio::plugin, share::plugin, insets::plugin))
         .add_systems(bevy_egui::EguiPrimaryContextPass, style_egui);
 }
 

@@ -187,6 +187,7 @@ fn share_window(
         return Ok(());
     };
     super::ui::dialog(&ctx, "Share this game", Some(&mut open), |ui| {
+        ui.set_max_width(460.0);
         ui.label(match copy {
             Copy::Pending => "Copying the link…",
             Copy::Done => "The link is on the clipboard: send it to a friend.",
@@ -195,10 +196,12 @@ fn share_window(
         if base_address().is_none() {
             ui.label("Add the web game's address in front of it.");
         }
+        // Selectable (and editable only in this copy), wrapped so the whole link shows.
         ui.add(
-            egui::TextEdit::singleline(link)
-                .desired_width(440.0)
-                .interactive(true),
+            egui::TextEdit::multiline(link)
+                .desired_width(ui.available_width().clamp(240.0, 460.0))
+                .desired_rows(2)
+                .font(egui::TextStyle::Monospace),
         );
         if ui.button("Close").clicked() {
             close = true;

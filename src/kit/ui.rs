@@ -7,6 +7,25 @@ use bevy_egui::egui;
 use crate::screens::Screen;
 use crate::theme::{Theme, color, egui_color};
 
+/// Windows narrower than this (logical pixels: a phone held upright) get the phone layouts: a
+/// game's side panel becomes a sheet along the bottom, and its top bar keeps its main items with
+/// the rest under a "☰ More" menu.
+pub const NARROW: f32 = 600.0;
+
+/// Whether the window is narrow enough for the phone layouts (see [`NARROW`]).
+pub fn is_narrow(ctx: &egui::Context) -> bool {
+    ctx.content_rect().width() < NARROW
+}
+
+/// Which of a bar's items its closure is asked to add ([`UiPalette::top_bar_parts`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BarPart {
+    /// What must always show: the way back, the score, the main actions.
+    Main,
+    /// The rest: inline in a wide window, under "☰ More" in a narrow one.
+    More,
+}
+
 /// The theme's UI colours, ready for egui.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct UiPalette {
@@ -48,6 +67,26 @@ impl UiPalette {
         self.bar(ctx, id, egui::Align2::LEFT_TOP, add);
     }
 
+    /// A bar across the top whose items come in two parts ([`BarPart`]): both inline in a wide
+    /// window; in a narrow one the second part opens from a "☰ More" menu, so the bar stays one
+    /// or two lines high and the board keeps the screen.
+    pub fn top_bar_parts(
+        &self,
+        ctx: &egui::Context,
+        id: &str,
+        mut add: impl FnMut(&mut egui::Ui, BarPart),
+    ) {
+        let narrow = is_narrow(ctx);
+        self.top_bar(ctx, id, |ui| {
+            add(ui, BarPart::Main);
+            if narrow {
+                ui.menu_button("☰ More", |ui| add(ui, BarPart::More));
+            } else {
+                add(ui, BarPart::More);
+            }
+        });
+    }
+
     /// A bar across the bottom of the window.
     pub fn bottom_bar(&self, ctx: &egui::Context, id: &str, add: impl FnOnce(&mut egui::Ui)) {
         self.bar(ctx, id, egui::Align2::LEFT_BOTTOM, add);
@@ -61,7 +100,7 @@ impl UiPalette {
         add: impl FnOnce(&mut egui::Ui),
     ) {
         let width = ctx.content_rect().width();
-        egui::Area::new(egui::Id::new(id))
+        let shown = egui::Area::new(egui::Id::new(id))
             .anchor(align, egui::vec2(0.0, 0.0))
             .show(ctx, |ui| {
                 self.bar_frame().show(ui, |ui| {
@@ -69,6 +108,37 @@ impl UiPalette {
                     ui.horizontal_wrapped(add);
                 });
             });
+        super::insets::record(ctx, shown.response.rect);
+    }
+
+    /// A sheet along the bottom of a narrow window, in place of a side panel: a button shows or
+    /// hides it (open at first), and its content scrolls within `share` of the window's height.
+    fn sheet(&self, ctx: &egui::Context, id: &str, share: f32, add: impl FnOnce(&mut egui::Ui)) {
+        let open_id = egui::Id::new(id).with("open");
+        let mut open = ctx.data_mut(|d| *d.get_persisted_mut_or(open_id, true));
+        let screen = ctx.content_rect();
+        let shown = egui::Area::new(egui::Id::new(id))
+            .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(0.0, 0.0))
+            .show(ctx, |ui| {
+                self.bar_frame().show(ui, |ui| {
+                    ui.set_width(screen.width() - 24.0);
+                    let label = if open {
+                        "▼ Hide the menu"
+                    } else {
+                        "▲ Menu"
+                    };
+                    if ui.button(label).clicked() {
+                        open = !open;
+                    }
+                    if open {
+                        egui::ScrollArea::vertical()
+                            .max_height(screen.height() * share)
+                            .show(ui, add);
+                    }
+                });
+            });
+        ctx.data_mut(|d| d.insert_persisted(open_id, open));
+        super::insets::record(ctx, shown.response.rect);
     }
 
     /// A panel down the left side of the window, `width` wide (a game's menu beside its board).
@@ -79,8 +149,11 @@ impl UiPalette {
         width: f32,
         add: impl FnOnce(&mut egui::Ui),
     ) {
+        if is_narrow(ctx) {
+            return self.sheet(ctx, id, 0.42, add);
+        }
         let height = ctx.content_rect().height();
-        egui::Area::new(egui::Id::new(id))
+        let shown = egui::Area::new(egui::Id::new(id))
             .anchor(egui::Align2::LEFT_TOP, egui::vec2(0.0, 0.0))
             .show(ctx, |ui| {
                 self.bar_frame().show(ui, |ui| {
@@ -89,9 +162,11 @@ impl UiPalette {
                     add(ui);
                 });
             });
+        super::insets::record(ctx, shown.response.rect);
     }
 
-    /// A panel at `align` (offset by `offset`), `width` wide, with rounded corners.
+    /// A panel at `align` (offset by `offset`), `width` wide, with rounded corners; in a narrow
+    /// window, a sheet along the bottom.
     pub fn panel(
         &self,
         ctx: &egui::Context,
@@ -101,6 +176,9 @@ impl UiPalette {
         width: f32,
         add: impl FnOnce(&mut egui::Ui),
     ) {
+        if is_narrow(ctx) {
+            return self.sheet(ctx, id, 0.36, add);
+        }
         egui::Area::new(egui::Id::new(id))
             .anchor(align, offset)
             .show(ctx, |ui| {

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, egui};
 use super::model::{SoloPhase, SoloRedAction, SoloRedSession};
 use super::view::face;
 use crate::kit::schedule::GameSchedule;
-use crate::kit::ui::{UiPalette, games_button};
+use crate::kit::ui::{BarPart, UiPalette, games_button};
 use crate::screens::Screen;
 use crate::theme::{Theme, egui_color};
 
@@ -38,9 +38,25 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams, phase: Res<State<SoloPhase>
 
 fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
     let pal = UiPalette::of(&p.theme);
-    pal.top_bar(ctx, "solo-red-top", |ui| {
+    // The rule, the hint and the last message always show; on a phone the rest is under
+    // "☰ More".
+    pal.top_bar_parts(ctx, "solo-red-top", |ui, part| {
+        if part == BarPart::More {
+            let auto = if p.session.autoplay {
+                "⏸ Stop AI (A)"
+            } else {
+                "▶ Autoplay (A)"
+            };
+            if ui.button(auto).clicked() {
+                p.actions.write(SoloRedAction::ToggleAutoplay);
+            }
+            if ui.button("🔀 New deal (N)").clicked() {
+                p.actions.write(SoloRedAction::NewGame(p.seeds.next_seed()));
+            }
+            p.sharing.button(ui);
+            return;
+        }
         games_button(ui, &mut p.next_screen);
-        p.sharing.button(ui);
         ui.separator();
         ui.label(egui::RichText::new("Solo Red").strong().size(20.0));
         ui.separator();
@@ -53,17 +69,6 @@ fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
         ui.separator();
         if ui.button("💡 Hint (H)").clicked() {
             p.actions.write(SoloRedAction::Hint);
-        }
-        let auto = if p.session.autoplay {
-            "⏸ Stop AI (A)"
-        } else {
-            "▶ Autoplay (A)"
-        };
-        if ui.button(auto).clicked() {
-            p.actions.write(SoloRedAction::ToggleAutoplay);
-        }
-        if ui.button("🔀 New deal (N)").clicked() {
-            p.actions.write(SoloRedAction::NewGame(p.seeds.next_seed()));
         }
         if !p.session.message.is_empty() {
             ui.separator();

@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use super::model::table::Table;
 use super::model::{Place, SoloRedAction, SoloRedSession, place_position, table};
 use crate::kit::pointer::WorldPointer;
 
@@ -13,17 +14,17 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// What a click at world position `p` means.
-fn target_at(p: Vec2, s: &SoloRedSession) -> Option<SoloRedAction> {
+fn target_at(p: Vec2, s: &SoloRedSession, t: Table) -> Option<SoloRedAction> {
     use table::*;
     let n = s.game.num_palettes();
     let h = s.game.hand().len();
     for i in (0..h).rev() {
-        let c = place_position(Place::Hand(i), n, h, s.selected == Some(i)).truncate();
+        let c = place_position(t, Place::Hand(i), n, h, s.selected == Some(i)).truncate();
         if (p - c).abs().cmple(Vec2::new(CARD_W, CARD_H) / 2.0).all() {
             return Some(SoloRedAction::Select(i));
         }
     }
-    if (p - CANVAS)
+    if (p - t.canvas())
         .abs()
         .cmple(Vec2::new(CARD_W, CARD_H) / 2.0 + 8.0)
         .all()
@@ -32,18 +33,23 @@ fn target_at(p: Vec2, s: &SoloRedSession) -> Option<SoloRedAction> {
     }
     (0..n)
         .find(|&q| {
-            (p.x - palette_x(q, n)).abs() <= CARD_W / 2.0 + 8.0
-                && p.y <= PALETTE_Y + CARD_H / 2.0
-                && p.y >= PALETTE_Y - 360.0
+            (p.x - t.palette_x(q, n)).abs() <= CARD_W / 2.0 + 8.0
+                && p.y <= t.palette_y() + CARD_H / 2.0
+                && p.y >= t.palette_y() - PALETTE_DEPTH
         })
         .map(SoloRedAction::Palette)
 }
 
-fn click(pointer: WorldPointer, s: Res<SoloRedSession>, mut actions: MessageWriter<SoloRedAction>) {
+fn click(
+    pointer: WorldPointer,
+    s: Res<SoloRedSession>,
+    t: Res<Table>,
+    mut actions: MessageWriter<SoloRedAction>,
+) {
     let Some(world) = pointer.click() else {
         return;
     };
-    if let Some(a) = target_at(world, &s) {
+    if let Some(a) = target_at(world, &s, *t) {
         actions.write(a);
     }
 }

@@ -17,7 +17,8 @@ use crate::screens::{Screen, ScreenStatus};
 
 /// Applies actions, keeps the card entities and the phase, reports the status.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::SoloRed), enter)
+    app.init_resource::<table::Table>()
+        .add_systems(OnEnter(Screen::SoloRed), enter)
         .add_systems(OnEnter(SoloPhase::Over), celebrate_win)
         .add_systems(
             Update,
@@ -126,8 +127,15 @@ fn handle_actions(
 fn sync_cards(
     mut commands: Commands,
     s: Res<SoloRedSession>,
+    t: Res<table::Table>,
     mut cards: Query<(Entity, &mut CardEntity)>,
 ) {
+    if t.is_changed() {
+        // The table was laid out again (the window turned): every card glides to its new place.
+        for (e, _) in &cards {
+            commands.entity(e).insert(Gliding);
+        }
+    }
     if !s.is_changed() {
         return;
     }
@@ -153,7 +161,7 @@ fn sync_cards(
             commands.spawn((
                 CardEntity { card, place },
                 Gliding,
-                Transform::from_translation(table::DECK.extend(8.0)),
+                Transform::from_translation(t.deck().extend(8.0)),
                 Visibility::default(),
                 DespawnOnExit(Screen::SoloRed),
             ));
@@ -170,6 +178,7 @@ fn glide(
     mut commands: Commands,
     time: Res<Time>,
     s: Res<SoloRedSession>,
+    t: Res<table::Table>,
     mut cards: Query<(Entity, &CardEntity, &mut Transform, Has<Landing>), With<Gliding>>,
     mut fx: FxWriters,
 ) {
@@ -178,7 +187,7 @@ fn glide(
     let k = 1.0 - (-14.0 * time.delta_secs()).exp();
     for (e, ce, mut tf, landing) in &mut cards {
         let lifted = matches!(ce.place, Place::Hand(i) if s.selected == Some(i));
-        let target = place_position(ce.place, n, h, lifted);
+        let target = place_position(*t, ce.place, n, h, lifted);
         let d = target.truncate() - tf.translation.truncate();
         if d.length() < 0.5 {
             tf.translation = target;

@@ -166,45 +166,118 @@ pub mod table {
     pub const CARD_H: f32 = 134.0;
     /// Vertical step between cards of a palette.
     pub const FAN: f32 = 34.0;
-    /// Horizontal distance between palettes.
-    pub const PALETTE_DX: f32 = 150.0;
-    /// Top of the palettes row.
-    pub const PALETTE_Y: f32 = 190.0;
-    /// Centre of the canvas.
-    pub const CANVAS: Vec2 = Vec2::new(-470.0, 150.0);
-    /// Centre of the deck.
-    pub const DECK: Vec2 = Vec2::new(470.0, -250.0);
-    /// Row of the hand.
-    pub const HAND_Y: f32 = -260.0;
-    /// Horizontal step of the hand.
-    pub const HAND_DX: f32 = 108.0;
+    /// How far below its top card a palette's frame reaches (room for its fan).
+    pub const PALETTE_DEPTH: f32 = 360.0;
 
-    /// Centre x of palette `p` of `n`.
-    pub fn palette_x(p: usize, n: usize) -> f32 {
-        (p as f32 - (n as f32 - 1.0) / 2.0) * PALETTE_DX
+    /// How the table is laid out: wide (the palettes in the middle, the canvas left, the deck
+    /// right, the hand in one row) for a landscape window, tall (the palettes on top, the canvas
+    /// and the deck below them, the hand in two rows) for a phone held upright.
+    #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum Table {
+        /// Landscape.
+        #[default]
+        Wide,
+        /// Portrait.
+        Tall,
     }
 
-    /// Centre x of hand slot `i` of `n`.
-    pub fn hand_x(i: usize, n: usize) -> f32 {
-        (i as f32 - (n as f32 - 1.0) / 2.0) * HAND_DX - 40.0
+    impl Table {
+        /// The layout for a free area of `free` (width, height).
+        pub fn for_free(free: Vec2) -> Table {
+            if free.x < free.y {
+                Table::Tall
+            } else {
+                Table::Wide
+            }
+        }
+
+        /// Centre x of palette `p` of `n`.
+        pub fn palette_x(self, p: usize, n: usize) -> f32 {
+            let dx = match self {
+                Table::Wide => 150.0,
+                Table::Tall => 106.0,
+            };
+            (p as f32 - (n as f32 - 1.0) / 2.0) * dx
+        }
+
+        /// Centre y of the palettes' top cards.
+        pub fn palette_y(self) -> f32 {
+            match self {
+                Table::Wide => 190.0,
+                Table::Tall => 330.0,
+            }
+        }
+
+        /// Centre of the canvas.
+        pub fn canvas(self) -> Vec2 {
+            match self {
+                Table::Wide => Vec2::new(-470.0, 150.0),
+                Table::Tall => Vec2::new(-106.0, -145.0),
+            }
+        }
+
+        /// Centre of the deck.
+        pub fn deck(self) -> Vec2 {
+            match self {
+                Table::Wide => Vec2::new(470.0, -250.0),
+                Table::Tall => Vec2::new(106.0, -145.0),
+            }
+        }
+
+        /// Centre of hand slot `i` of `n`: one row when wide; rows of four when tall.
+        pub fn hand(self, i: usize, n: usize) -> Vec2 {
+            match self {
+                Table::Wide => {
+                    Vec2::new((i as f32 - (n as f32 - 1.0) / 2.0) * 108.0 - 40.0, -260.0)
+                }
+                Table::Tall => {
+                    let (row, col) = (i / 4, i % 4);
+                    let in_row = (n - row * 4).min(4);
+                    Vec2::new(
+                        (col as f32 - (in_row as f32 - 1.0) / 2.0) * 100.0,
+                        -350.0 - row as f32 * 150.0,
+                    )
+                }
+            }
+        }
+
+        /// Below the hand (where the hand's caption goes).
+        pub fn under_hand(self) -> Vec2 {
+            match self {
+                Table::Wide => Vec2::new(-40.0, -260.0 - CARD_H / 2.0 - 22.0),
+                Table::Tall => Vec2::new(0.0, -500.0 - CARD_H / 2.0 - 22.0),
+            }
+        }
+
+        /// Everything on the table, captions included: what the camera must show.
+        pub fn bounds(self) -> Rect {
+            match self {
+                Table::Wide => Rect::new(-540.0, -370.0, 540.0, 290.0),
+                Table::Tall => Rect::new(-225.0, -610.0, 225.0, 430.0),
+            }
+        }
     }
 }
 
-/// Where a card at `place` sits (x, y, z), given `n` palettes and `hand` cards in hand.
-pub fn place_position(place: Place, palettes: usize, hand: usize, lifted: bool) -> Vec3 {
+/// Where a card at `place` sits (x, y, z) on `table`, given `n` palettes and `hand` cards in
+/// hand.
+pub fn place_position(
+    table: table::Table,
+    place: Place,
+    palettes: usize,
+    hand: usize,
+    lifted: bool,
+) -> Vec3 {
     use table::*;
     match place {
         Place::Palette(p, i) => Vec3::new(
-            palette_x(p, palettes),
-            PALETTE_Y - i as f32 * FAN,
+            table.palette_x(p, palettes),
+            table.palette_y() - i as f32 * FAN,
             1.0 + i as f32 * 0.1,
         ),
-        Place::Canvas(i) => CANVAS.extend(1.0 + i as f32 * 0.1),
-        Place::Hand(i) => Vec3::new(
-            hand_x(i, hand),
-            HAND_Y + if lifted { 28.0 } else { 0.0 },
-            5.0 + i as f32 * 0.1,
-        ),
+        Place::Canvas(i) => table.canvas().extend(1.0 + i as f32 * 0.1),
+        Place::Hand(i) => (table.hand(i, hand) + Vec2::new(0.0, if lifted { 28.0 } else { 0.0 }))
+            .extend(5.0 + i as f32 * 0.1),
     }
 }
 

@@ -5,7 +5,10 @@
 use bevy::prelude::*;
 use gems_rules::solo_red::Colour;
 
+use super::model::table::Table;
 use super::model::{CardEntity, PALETTES, Place, SoloRedAction, SoloRedSession, table};
+use crate::kit::camera::CameraFit;
+use crate::kit::layout::ViewArea;
 use crate::screens::Screen;
 use crate::theme::{Theme, color};
 use crate::world_text::WorldLabel;
@@ -14,7 +17,13 @@ use crate::world_text::WorldLabel;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Screen::SoloRed),
-        (setup_table, autoplay_from_launch),
+        (choose_table, setup_table, autoplay_from_launch).chain(),
+    )
+    .add_systems(
+        Update,
+        (choose_table, setup_table.run_if(resource_changed::<Table>))
+            .chain()
+            .in_set(super::SoloRedSystems::Input),
     )
     .add_systems(
         Update,
@@ -23,6 +32,18 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(super::SoloRedSystems::View),
     );
 }
+
+/// Lays the table out for the window (tall on a phone held upright) and has the camera show
+/// all of it.
+fn choose_table(area: Res<ViewArea>, mut table: ResMut<Table>, mut fit: ResMut<CameraFit>) {
+    table.set_if_neq(Table::for_free(area.free()));
+    fit.set_if_neq(CameraFit(Some((Screen::SoloRed, table.bounds()))));
+}
+
+/// The table's own drawings (slots, frame, captions, the starter card, the deck), laid out
+/// again when the table's layout changes.
+#[derive(Component)]
+struct TableArt;
 
 /// The face colour of a card colour.
 pub fn face(c: Colour) -> Color {
@@ -78,18 +99,19 @@ enum Caption {
 }
 
 impl Caption {
-    /// Where the caption sits on the table.
-    fn place(self) -> Vec2 {
+    /// Where the caption sits on table `t`.
+    fn place(self, t: Table) -> Vec2 {
         use table::*;
         match self {
-            Caption::Palette(q) => {
-                Vec2::new(palette_x(q, PALETTES), PALETTE_Y + CARD_H / 2.0 + 18.0)
-            }
-            Caption::Canvas => CANVAS + Vec2::new(0.0, CARD_H / 2.0 + 18.0),
-            Caption::Rule => CANVAS + Vec2::new(0.0, -CARD_H / 2.0 - 36.0),
-            Caption::Starter => CANVAS,
-            Caption::Deck => DECK + Vec2::new(0.0, CARD_H / 2.0 + 18.0),
-            Caption::Hand => Vec2::new(hand_x(0, 1), HAND_Y - CARD_H / 2.0 - 22.0),
+            Caption::Palette(q) => Vec2::new(
+                t.palette_x(q, PALETTES),
+                t.palette_y() + CARD_H / 2.0 + 18.0,
+            ),
+            Caption::Canvas => t.canvas() + Vec2::new(0.0, CARD_H / 2.0 + 18.0),
+            Caption::Rule => t.canvas() + Vec2::new(0.0, -CARD_H / 2.0 - 36.0),
+            Caption::Starter => t.canvas(),
+            Caption::Deck => t.deck() + Vec2::new(0.0, CARD_H / 2.0 + 18.0),
+            Caption::Hand => t.under_hand(),
         }
     }
 }
@@ -101,30 +123,40 @@ fn rect(meshes: &mut Assets<Mesh>, w: f32, h: f32) -> Mesh2d {
 fn setup_table(
     mut commands: Commands,
     theme: Res<Theme>,
+    t: Res<Table>,
+    old: Query<Entity, With<TableArt>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     use table::*;
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let t = *t;
     let slot = materials.add(color(&theme.board).with_alpha(0.35));
+    let frame_y = t.palette_y() - 148.0;
     for p in 0..PALETTES {
         commands.spawn((
+            TableArt,
             rect(&mut meshes, CARD_W + 16.0, 430.0),
             MeshMaterial2d(slot.clone()),
-            Transform::from_xyz(palette_x(p, PALETTES), PALETTE_Y - 148.0, 0.0),
+            Transform::from_xyz(t.palette_x(p, PALETTES), frame_y, 0.0),
             DespawnOnExit(Screen::SoloRed),
         ));
     }
     commands.spawn((
+        TableArt,
         rect(&mut meshes, CARD_W + 16.0, CARD_H + 16.0),
         MeshMaterial2d(slot.clone()),
-        Transform::from_translation(CANVAS.extend(0.0)),
+        Transform::from_translation(t.canvas().extend(0.0)),
         DespawnOnExit(Screen::SoloRed),
     ));
     commands.spawn((
+        TableArt,
         WinnerFrame,
         Mesh2d(meshes.add(Rectangle::new(CARD_W + 22.0, 436.0).to_ring(5.0))),
         MeshMaterial2d(materials.add(Color::srgb(1.0, 0.82, 0.25))),
-        Transform::from_xyz(0.0, PALETTE_Y - 148.0, 0.5),
+        Transform::from_xyz(0.0, frame_y, 0.5),
         DespawnOnExit(Screen::SoloRed),
     ));
     let captions = (0..PALETTES).map(Caption::Palette).chain([
@@ -135,9 +167,10 @@ fn setup_table(
     ]);
     for caption in captions {
         commands.spawn((
+            TableArt,
             caption,
             WorldLabel::new("", theme.text_size.max(15.0), Color::WHITE),
-            Transform::from_translation(caption.place().extend(0.0)),
+            Transform::from_translation(caption.place(t).extend(0.0)),
             DespawnOnExit(Screen::SoloRed),
         ));
     }
@@ -145,10 +178,11 @@ fn setup_table(
     let edge = materials.add(Color::srgb(0.1, 0.1, 0.12));
     commands
         .spawn((
+            TableArt,
             StarterCanvas,
             rect(&mut meshes, CARD_W, CARD_H),
             MeshMaterial2d(edge.clone()),
-            Transform::from_translation(CANVAS.extend(0.8)),
+            Transform::from_translation(t.canvas().extend(0.8)),
             DespawnOnExit(Screen::SoloRed),
         ))
         .with_children(|c| {
@@ -165,10 +199,11 @@ fn setup_table(
         });
     commands
         .spawn((
+            TableArt,
             DeckBack,
             rect(&mut meshes, CARD_W, CARD_H),
             MeshMaterial2d(edge),
-            Transform::from_translation(DECK.extend(0.8)),
+            Transform::from_translation(t.deck().extend(0.8)),
             DespawnOnExit(Screen::SoloRed),
         ))
         .with_children(|c| {
@@ -266,12 +301,13 @@ fn dress_cards(
 
 fn mark_winner(
     s: Res<SoloRedSession>,
+    t: Res<Table>,
     mut frame: Single<&mut Transform, (With<WinnerFrame>, Without<DeckBack>)>,
     mut deck: Single<&mut Visibility, (With<DeckBack>, Without<StarterCanvas>)>,
     mut starter: Single<&mut Visibility, (With<StarterCanvas>, Without<DeckBack>)>,
 ) {
     if let Some(w) = s.game.winning_palette() {
-        frame.translation.x = table::palette_x(w, s.game.num_palettes());
+        frame.translation.x = t.palette_x(w, s.game.num_palettes());
     }
     **deck = if s.game.deck_len() > 0 {
         Visibility::Inherited

@@ -93,11 +93,12 @@ pub fn check_k(world: &mut World) -> Result<(), String> {
 pub fn check_solo(world: &mut World) -> Result<(), String> {
     let s = world.resource::<SoloRedSession>().clone();
     let (n, h) = (s.game.num_palettes(), s.game.hand().len());
+    let table = *world.resource::<modern_gems::solo_red::model::table::Table>();
     let mut got = Vec::new();
     let mut q = world.query::<(&CardEntity, &Transform, Has<Gliding>)>();
     for (c, t, gliding) in q.iter(world) {
         let lifted = matches!(c.place, modern_gems::solo_red::model::Place::Hand(i) if s.selected == Some(i));
-        if gliding || t.translation != place_position(c.place, n, h, lifted) {
+        if gliding || t.translation != place_position(table, c.place, n, h, lifted) {
             return Err(format!("{} is not at rest at its place", c.card));
         }
         got.push((c.card.index(), c.place));
