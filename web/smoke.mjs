@@ -160,6 +160,99 @@ try {
     console.log(`${game}: passed: '${opened}' from ${link}; input made it '${changedTitle}' and changed ${(changed * 100).toFixed(1)}% of the pixels`);
   }
 
+  // A phone held upright (390×844, touch): every game fits and plays by tap and drag. Drags go
+  // through the DevTools protocol, since Playwright's touchscreen only taps.
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true,
+    serviceWorkers: "block",
+  });
+  const tp = await phone.newPage();
+  tp.on("console", (m) => logs.push(m.text()));
+  tp.on("pageerror", (e) => logs.push(String(e)));
+  const cdp = await phone.newCDPSession(tp);
+  const touch = (type, points) => cdp.send("Input.dispatchTouchEvent", {
+    type, touchPoints: points.map(([x, y]) => ({ x, y, radiusX: 4, radiusY: 4, force: 1 })),
+  });
+  const drag = async (from, to, steps = 12) => {
+    await touch("touchStart", [from]);
+    await tp.waitForTimeout(150);
+    for (let i = 1; i <= steps; i++) {
+      const t = i / steps;
+      await touch("touchMove", [[from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t]]);
+      await tp.waitForTimeout(40);
+    }
+    await tp.waitForTimeout(150);
+    await touch("touchEnd", []);
+  };
+  const tap = async (x, y) => {
+    await touch("touchStart", [[x, y]]);
+    await tp.waitForTimeout(120);
+    await touch("touchEnd", []);
+  };
+  const phoneTitle = () => tp.title();
+  const waitPhone = async (test, secs, what) => {
+    const end = Date.now() + secs * 1000;
+    for (;;) {
+      const t = await phoneTitle();
+      if (test(t)) return t;
+      if (crashed(logs)) fail(`${what}: panic:\n${logs.join("\n")}`);
+      if (Date.now() > end) return null;
+      await tp.waitForTimeout(250);
+    }
+  };
+  // Tries each input in turn until the title changes; fails when none does.
+  const untilTitleChanges = async (what, inputs) => {
+    const before = await phoneTitle();
+    for (const input of inputs) {
+      await input();
+      const t = await waitPhone((t) => t !== before, 4, what);
+      if (t) return t;
+    }
+    fail(`${what}: no input changed the game (title still '${before}')`);
+  };
+  // Tries each input in turn until the picture changes (a picked-up card, a new row).
+  const untilPictureChanges = async (what, inputs) => {
+    for (const input of inputs) {
+      const before = await tp.screenshot();
+      await input();
+      await tp.waitForTimeout(1500);
+      const after = await tp.screenshot();
+      const changed = await difference(before, after);
+      if (changed >= 0.002) return `${(changed * 100).toFixed(1)}% of the pixels changed`;
+    }
+    fail(`${what}: no tap changed the picture`);
+  };
+  const W = 390, H = 844;
+  const rows = (xs, ys, act) => ys.flatMap((y) => xs.map((x) => () => act(x * W, y * H)));
+  const phoneGames = [
+    ["modern-gems", "?board=random:9x6:3:5&policy=chained", "Modern Gems", () => untilTitleChanges("phone modern-gems",
+      // The first tap lights a group, the second removes it.
+      rows([0.5, 0.3, 0.7], [0.45, 0.35, 0.55], (x, y) => tap(x, y).then(() => tp.waitForTimeout(600)).then(() => tap(x, y))))],
+    ["dots", "?game=dots&size=6&colours=2&seed=4", "Dots - 6x6", () => untilTitleChanges("phone dots",
+      // Drag along a row from one dot to the next: two colours only, so some pair matches.
+      [0.3, 0.4, 0.5, 0.6, 0.35, 0.45, 0.55].map((y) => () => drag([0.12 * W, y * H], [0.42 * W, y * H])))],
+    ["k-in-a-row", "?game=k-in-a-row&size=5&k=4", "K in a row", () => untilTitleChanges("phone k-in-a-row",
+      rows([0.5, 0.3, 0.7], [0.25, 0.15, 0.35], (x, y) => tap(x, y)))],
+    ["solo-red", "?game=solo-red&seed=7", "Solo Red", () => untilPictureChanges("phone solo-red",
+      // A card of the hand (the two rows at the bottom) lifts when tapped.
+      rows([0.3, 0.5, 0.7], [0.78, 0.72, 0.85], (x, y) => tap(x, y)))],
+    ["grid-duel", "?game=grid-duel&seed=7", "Grid Duel", () => untilPictureChanges("phone grid-duel",
+      // Tapping a row of the grid (above the sheet) deals it again.
+      rows([0.5], [0.25, 0.2, 0.3], (x, y) => tap(x, y)))],
+  ];
+  for (const [game, link, shows, play] of phoneGames) {
+    logs.length = 0;
+    await tp.goto(`${url}${link}&theme=jewels`);
+    if (!(await waitPhone((t) => t.startsWith(shows), 120, `phone ${game}`))) fail(`phone ${game}: never opened`);
+    await tp.waitForTimeout(3000);
+    const result = await play();
+    await tp.waitForTimeout(1000);
+    await tp.screenshot({ path: shot.replace(/\.png$/, `-phone-${game}.png`) });
+    if (crashed(logs)) fail(`phone ${game}: panic:\n${logs.join("\n")}`);
+    console.log(`phone ${game}: passed, touch made it '${result}'`);
+  }
+  await phone.close();
+
   // The Share button (in Dots' bar, at its place in a 1024×768 window) copies the link of the
   // board on show.
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);

@@ -58,8 +58,11 @@ fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
         }
         games_button(ui, &mut p.next_screen);
         ui.separator();
-        ui.label(egui::RichText::new("Solo Red").strong().size(20.0));
-        ui.separator();
+        // On a phone the game's name gives its room to the rule.
+        if !crate::kit::ui::is_narrow(ui.ctx()) {
+            ui.label(egui::RichText::new("Solo Red").strong().size(20.0));
+            ui.separator();
+        }
         let rule = p.session.game.canvas();
         ui.label(
             egui::RichText::new(format!("Rule — {}: {}", rule.name(), rule.rule()))
