@@ -95,7 +95,7 @@ impl LaunchOptions {
         let mut it = args.iter().peekable();
         while let Some(flag) = it.next() {
             if let Err(e) = o.apply(flag, &mut it) {
-                notices.push(format!("Link: {e} (ignored)"));
+                notices.push(link_notice(&e));
                 // A stray value after an unknown flag is not a flag of its own.
                 while it.peek().is_some_and(|a| !a.starts_with("--")) {
                     it.next();
@@ -104,7 +104,7 @@ impl LaunchOptions {
         }
         for (clear, problem) in o.setup_problems() {
             clear(&mut o);
-            notices.push(format!("Link: {problem} (ignored)"));
+            notices.push(link_notice(&problem));
         }
         (o, notices)
     }
@@ -182,6 +182,14 @@ impl LaunchOptions {
         }
         Ok(())
     }
+}
+
+/// A flag's problem in the words of a link (`size`, not `--size`).
+fn link_notice(problem: &str) -> String {
+    let words = problem
+        .replace("unknown flag", "unknown parameter")
+        .replace("--", "");
+    format!("Link: {words} (ignored)")
 }
 
 /// The `--help` text.

@@ -282,7 +282,7 @@ mod tests {
         assert_eq!(notices.len(), 3, "{notices:?}");
         assert!(notices[0].contains("utm_source"), "{notices:?}");
         assert!(notices[1].contains("seed"), "{notices:?}");
-        assert!(notices[2].contains("--size must be"), "{notices:?}");
+        assert!(notices[2].starts_with("Link: size must be"), "{notices:?}");
         let (o, notices) = LaunchOptions::parse_lenient(&args("--game nowhere --seed 3"));
         assert_eq!((o.game, o.seed), (None, Some(3)));
         assert_eq!(notices.len(), 1);
