@@ -97,17 +97,21 @@ try {
   }, [a.toString("base64"), b.toString("base64")]);
   const w = box.width, h = box.height;
   const title = async () => (await page.locator("canvas#bevy").getAttribute("alt")) || "";
-  // Waits until the window title (the canvas's `alt`) passes `test`; fails after `secs`.
-  const titleWhere = async (test, secs, what) => {
+  // Waits until `read()` (a title) passes `test`: its value, or null after `secs`. Fails at
+  // once on a panic.
+  const poll = async (p, read, test, secs, what) => {
     const end = Date.now() + secs * 1000;
     for (;;) {
-      const t = await title();
+      const t = await read();
       if (test(t)) return t;
       if (crashed(logs)) fail(`${what}: panic:\n${logs.join("\n")}`);
-      if (Date.now() > end) fail(`${what}: the title is still '${t}' after ${secs} s`);
-      await page.waitForTimeout(250);
+      if (Date.now() > end) return null;
+      await p.waitForTimeout(250);
     }
   };
+  // Waits until the window title (the canvas's `alt`) passes `test`; fails after `secs`.
+  const titleWhere = async (test, secs, what) => (await poll(page, title, test, secs, what))
+    ?? fail(`${what}: the title is still '${await title()}' after ${secs} s`);
   // A press counts once the game has seen the pointer over its board (not over a menu), so
   // move there first and give it a frame or two; hold the button over a frame too.
   const click = async (x, y) => {
@@ -190,16 +194,7 @@ try {
     await touch("touchEnd", []);
   };
   const phoneTitle = () => tp.title();
-  const waitPhone = async (test, secs, what) => {
-    const end = Date.now() + secs * 1000;
-    for (;;) {
-      const t = await phoneTitle();
-      if (test(t)) return t;
-      if (crashed(logs)) fail(`${what}: panic:\n${logs.join("\n")}`);
-      if (Date.now() > end) return null;
-      await tp.waitForTimeout(250);
-    }
-  };
+  const waitPhone = (test, secs, what) => poll(tp, phoneTitle, test, secs, what);
   // Tries each input in turn until the title changes; fails when none does.
   const untilTitleChanges = async (what, inputs) => {
     const before = await phoneTitle();

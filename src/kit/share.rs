@@ -155,7 +155,7 @@ pub fn share_button(ui: &mut egui::Ui, link: &ShareLink, window: &mut ShareWindo
         Ok(_) => "Copy a link that opens this board or deal",
         Err(why) => why.as_str(),
     };
-    let clicked = super::ui::button(ui, "↗ Share", link.query.is_ok(), hint);
+    let clicked = super::ui::button(ui, "⬆ Share", link.query.is_ok(), hint);
     if let (true, Ok(query)) = (clicked, &link.query) {
         let text = full_link(base_address().as_deref(), query);
         window.copy = copy_to_clipboard(ui.ctx(), &text);

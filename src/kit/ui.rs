@@ -123,9 +123,9 @@ impl UiPalette {
                 self.bar_frame().show(ui, |ui| {
                     ui.set_width(screen.width() - 24.0);
                     let label = if open {
-                        "▼ Hide the menu"
+                        "⬇ Hide the menu"
                     } else {
-                        "▲ Menu"
+                        "⬆ Menu"
                     };
                     if ui.button(label).clicked() {
                         open = !open;

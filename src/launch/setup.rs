@@ -140,38 +140,42 @@ impl LaunchOptions {
 
     fn dots_problems(&self) -> Vec<(Clear, String)> {
         let s = &self.setup;
-        let mut out: Vec<(Clear, String)> = Vec::new();
-        if s.size
-            .is_some_and(|n| !(dots::MIN_SIZE..=dots::MAX_SIZE).contains(&n))
-        {
-            out.push((
+        let outside = |v: Option<u32>, lo: u32, hi: u32| v.is_some_and(|n| n < lo || n > hi);
+        let size = s.size.map(|n| u32::try_from(n).unwrap_or(u32::MAX));
+        let checks: [(bool, Clear, String); 3] = [
+            (
+                outside(size, dots::MIN_SIZE as u32, dots::MAX_SIZE as u32),
                 |o| o.setup.size = None,
                 format!(
                     "--size must be {} to {} for Dots",
                     dots::MIN_SIZE,
                     dots::MAX_SIZE
                 ),
-            ));
-        }
-        if s.colours
-            .is_some_and(|n| !(dots::MIN_COLORS..=dots::MAX_COLORS).contains(&n))
-        {
-            out.push((
+            ),
+            (
+                outside(
+                    s.colours.map(u32::from),
+                    dots::MIN_COLORS.into(),
+                    dots::MAX_COLORS.into(),
+                ),
                 |o| o.setup.colours = None,
                 format!(
                     "--colours must be {} to {}",
                     dots::MIN_COLORS,
                     dots::MAX_COLORS
                 ),
-            ));
-        }
-        if s.moves.is_some_and(|n| !(1..=dots::MAX_MOVES).contains(&n)) {
-            out.push((
+            ),
+            (
+                outside(s.moves, 1, dots::MAX_MOVES),
                 |o| o.setup.moves = None,
                 format!("--moves must be 1 to {}", dots::MAX_MOVES),
-            ));
-        }
-        out
+            ),
+        ];
+        checks
+            .into_iter()
+            .filter(|(bad, _, _)| *bad)
+            .map(|(_, clear, why)| (clear, why))
+            .collect()
     }
 
     fn k_problems(&self) -> Vec<(Clear, String)> {
