@@ -7,13 +7,16 @@
 //! Read in this order:
 //!
 //! 1. [`game_app`] (below) and [`headless_screen_app`]: how the app is put together, with and
-//!    without a window. [`launch`] parses the command line.
+//!    without a window. [`launch`] parses the command line, and a web page's link as the same
+//!    flags (every game's setup, checked against the rules' limits).
 //! 2. [`screens`]: the screen state (the title and the five games) and the
 //!    [`ScreenStatus`](screens::ScreenStatus) every game reports (settled, over).
 //! 3. [`kit`]: what the games share, each concern once: the computer player's jobs
 //!    ([`kit::ai`]), seeds, phases as sub-states, system scheduling on a screen, the camera,
 //!    layout, animations, the theme's art ([`kit::art`]), effects ([`kit::fx`]), the sound
-//!    bank, high scores, the pointer, and the UI style taken from the theme.
+//!    bank, high scores, the pointer (mouse and touch), the window title and Share link
+//!    ([`kit::share`]), the room the HUD takes ([`kit::insets`]), and the UI style taken from
+//!    the theme with its phone layouts.
 //! 4. One game, for example [`dots`]. Every game folder has the same shape: `mod.rs` (its
 //!    plugins and system sets), `model.rs` (the session resource holding the rules' game,
 //!    components, actions, the phase sub-state), `logic.rs` (actions change the rules' game;

@@ -18,7 +18,7 @@ fi
 port=${SMOKE_PORT:-8765}
 python3 -m http.server "$port" --bind 127.0.0.1 --directory dist >/dev/null 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null' EXIT
+trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/" >/dev/null && break; sleep 0.1; done
 cp smoke.mjs .smoke/smoke.mjs
 # The test stops the server itself (offline reload), then serves the build for the error pages.

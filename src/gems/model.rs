@@ -94,6 +94,9 @@ pub struct GemsSession {
     /// The policy changed after the first move: the game is played under mixed rules and does
     /// not enter the high scores.
     pub mixed_rules: bool,
+    /// How a link names the start board, worked out once per board (see
+    /// [`GemsSession::link_query`]).
+    board_link: Result<(&'static str, String), String>,
 }
 
 impl GemsSession {
@@ -101,6 +104,7 @@ impl GemsSession {
     pub fn new(board_name: String, board: Board, policy: RemovalPolicy, player: Player) -> Self {
         Self {
             game: Game::new(board.clone(), policy, player),
+            board_link: board_link(&board_name, &board),
             board_name,
             start: board,
             undo: Vec::new(),
@@ -125,31 +129,41 @@ impl crate::kit::share::Describe for GemsSession {
         )
     }
 
-    /// A named or random board travels by name; any other (from a file, a saved game, a link)
-    /// travels in the link itself, when it fits.
+    /// The board (by name, or in the link itself), the policy and the player of this game.
     fn link_query(&self) -> Result<String, String> {
-        use crate::launch::link::{MAX_LINK_BYTES, gems_cells, query};
-        let by_name = gems_rules::gems::board_by_name(&self.board_name)
-            .is_ok_and(|board| board == self.start);
-        let board = if by_name {
-            ("board", self.board_name.clone())
-        } else {
-            ("cells", gems_cells(&self.start))
-        };
-        let q = query(&[
+        let (key, board) = self.board_link.clone()?;
+        Ok(crate::launch::link::query(&[
             ("game", "modern-gems".to_string()),
-            board,
+            (key, board),
             ("policy", self.game.policy().short_name().to_string()),
             ("player", self.game.player().short_name().to_string()),
-        ]);
-        if q.len() > MAX_LINK_BYTES {
-            return Err(format!(
-                "This board is too big to travel in a link ({} characters; at most {MAX_LINK_BYTES}).",
-                q.len()
-            ));
-        }
-        Ok(q)
+        ]))
     }
+}
+
+/// How a link names `board`: by its name when the name makes exactly this board (a named or
+/// random board), else by its cells (from a file, a saved game or a link), when they fit in a
+/// link.
+fn board_link(name: &str, board: &Board) -> Result<(&'static str, String), String> {
+    use crate::launch::link::{MAX_LINK_BYTES, gems_cells};
+    if gems_rules::gems::board_by_name(name).is_ok_and(|named| named == *board) {
+        return Ok(("board", name.to_string()));
+    }
+    // Each gem takes at least two characters (its kind and a separator).
+    let too_big = |n: usize| {
+        format!(
+            "This board is too big to travel in a link ({n} characters; at most {MAX_LINK_BYTES})."
+        )
+    };
+    let least = 2 * board.rows() * board.cols();
+    if least > MAX_LINK_BYTES {
+        return Err(too_big(least));
+    }
+    let cells = gems_cells(board);
+    if cells.len() + 100 > MAX_LINK_BYTES {
+        return Err(too_big(cells.len()));
+    }
+    Ok(("cells", cells))
 }
 
 /// Maps each board cell to the gem entity standing there (row-major), so a move touches only
