@@ -2,7 +2,6 @@
 //! board panel, the keyboard cursor, and fitting the board to the window.
 
 use bevy::prelude::*;
-use bevy::window::{PrimaryWindow, WindowResized};
 
 use super::anim::{FLAG_SCALE, gem_scale};
 use super::model::{
@@ -247,26 +246,17 @@ fn show_flags(
     }
 }
 
-/// Keeps the board fitted to the window: on a resize, or when a board is (re)built.
+/// Keeps the board fitted to what the HUD leaves of the window ([`ViewArea`], which the kit
+/// measures each frame, a resize included), and to a board (re)built.
 fn fit_to_window(
-    mut resized: MessageReader<WindowResized>,
     mut rebuilt: MessageReader<BoardRebuilt>,
-    window: Single<&Window, With<PrimaryWindow>>,
-    mut area: ResMut<ViewArea>,
+    area: Res<ViewArea>,
     mut layout: ResMut<BoardLayout>,
     session: Res<GemsSession>,
     mut gems: Query<(&Position, &Flag, &mut Transform), With<Kind>>,
 ) {
-    let size = Vec2::new(window.width(), window.height());
-    let changed = resized.read().count() > 0
-        || rebuilt.read().count() > 0
-        || area.is_changed()
-        || area.size != size;
-    if !changed {
+    if rebuilt.read().count() == 0 && !area.is_changed() {
         return;
-    }
-    if area.size != size {
-        area.size = size;
     }
     let board = session.game.board();
     let fitted = BoardLayout::fit(board.rows(), board.cols(), *area);

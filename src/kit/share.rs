@@ -45,12 +45,12 @@ pub struct ShareWindow {
     /// The link on show (`None`: closed).
     pub link: Option<String>,
     /// What became of the copy.
-    pub copy: Copy,
+    pub copy: CopyState,
 }
 
 /// What became of copying the link to the clipboard.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Copy {
+pub enum CopyState {
     /// Asked for; the browser has not answered yet.
     #[default]
     Pending,
@@ -177,7 +177,11 @@ fn share_window(
     }
     #[cfg(target_arch = "wasm32")]
     if let Some(ok) = web::take_answer() {
-        window.copy = if ok { Copy::Done } else { Copy::Failed };
+        window.copy = if ok {
+            CopyState::Done
+        } else {
+            CopyState::Failed
+        };
     }
     let ctx = contexts.ctx_mut()?.clone();
     let mut open = true;
@@ -189,9 +193,9 @@ fn share_window(
     super::ui::dialog(&ctx, "Share this game", Some(&mut open), |ui| {
         ui.set_max_width(460.0);
         ui.label(match copy {
-            Copy::Pending => "Copying the link…",
-            Copy::Done => "The link is on the clipboard: send it to a friend.",
-            Copy::Failed => "Copying was not allowed here: select the link and copy it.",
+            CopyState::Pending => "Copying the link…",
+            CopyState::Done => "The link is on the clipboard: send it to a friend.",
+            CopyState::Failed => "Copying was not allowed here: select the link and copy it.",
         });
         if base_address().is_none() {
             ui.label("Add the web game's address in front of it.");
@@ -233,20 +237,20 @@ pub fn base_address() -> Option<String> {
 
 /// Starts copying `text`: through egui's clipboard on the desktop, the browser's asynchronous
 /// clipboard on the web (whose answer arrives later).
-fn copy_to_clipboard(ctx: &egui::Context, text: &str) -> Copy {
+fn copy_to_clipboard(ctx: &egui::Context, text: &str) -> CopyState {
     #[cfg(target_arch = "wasm32")]
     {
         let _ = ctx;
         if web::copy(text) {
-            Copy::Pending
+            CopyState::Pending
         } else {
-            Copy::Failed
+            CopyState::Failed
         }
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
         ctx.copy_text(text.to_string());
-        Copy::Done
+        CopyState::Done
     }
 }
 
