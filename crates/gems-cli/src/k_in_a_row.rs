@@ -21,6 +21,10 @@ pub const USAGE: &str = "  k-in-a-row FILE [--computer-first] [--perfect]
   bench k-in-a-row [--size N] [--k K]
                              solve N×N k-in-a-row from the empty board (default 5×5, k=4)
                              and print the value, time, nodes and nodes per second
+  bench k-in-a-row --match [--games N] [--seed S] [--quality Q]
+                             the engine (quality 4) against the spec's reference player,
+                             N games (default 100) on 10×10 and on 15×15, k = 5: results
+                             and time per move
 ";
 
 /// Runs `gems-cli k-in-a-row ARGS`.
@@ -249,6 +253,9 @@ pub fn play(
 
 /// Runs `gems-cli bench k-in-a-row ARGS`: solves the empty N×N board with k to win.
 pub fn bench(args: &[String]) -> Result<(), String> {
+    if args.first().is_some_and(|a| a == "--match") {
+        return crate::k_match::run(&args[1..]);
+    }
     let (mut size, mut k) = (5usize, 4usize);
     let mut it = args.iter();
     while let Some(flag) = it.next() {

@@ -5,6 +5,7 @@ mod console;
 mod dots;
 mod grid_duel;
 mod k_in_a_row;
+mod k_match;
 mod modern_gems;
 mod soak;
 mod solo_red;

@@ -54,10 +54,10 @@ fn bad_files_are_refused_with_the_line() {
     let (_, err, code) = with_file("3\n3\n3\nhee\neee\neee\n", &[], "");
     assert_eq!(code, 2);
     assert!(err.contains("line 4: 'h' is not a cell"), "{err}");
-    let (_, err, code) = with_file("12\n3\n3\n", &["--solve"], "");
+    let (_, err, code) = with_file("25\n3\n3\n", &["--solve"], "");
     assert_eq!(code, 2);
     assert!(
-        err.contains("line 1: the board size must be between 1 and 8, not 12"),
+        err.contains("line 1: the board size must be between 1 and 19, not 25"),
         "{err}"
     );
     let dir = temp_dir("kinarow-missing");

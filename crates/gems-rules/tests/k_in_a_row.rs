@@ -123,8 +123,8 @@ fn board_file_errors_name_the_line() {
             "line 1: the board size must be a whole number, not 'x'",
         ),
         (
-            "9\n3\n3\n",
-            "line 1: the board size must be between 1 and 8, not 9",
+            "20\n3\n3\n",
+            "line 1: the board size must be between 1 and 19, not 20",
         ),
         (
             "3\n4\n3\neee\neee\neee\n",

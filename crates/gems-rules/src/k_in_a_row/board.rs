@@ -2,8 +2,10 @@
 
 use thiserror::Error;
 
-/// The largest supported board side (R ≤ 8, so a board fits in one `u64` per cell kind).
-pub const MAX_SIZE: usize = 8;
+use super::bits::Bits;
+
+/// The largest supported board side (19, the go board).
+pub const MAX_SIZE: usize = 19;
 /// The smallest supported board side.
 pub const MIN_SIZE: usize = 1;
 
@@ -99,9 +101,9 @@ pub(crate) const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, 
 pub struct Board {
     size: usize,
     k: usize,
-    human: u64,
-    computer: u64,
-    unavailable: u64,
+    human: Bits,
+    computer: Bits,
+    unavailable: Bits,
 }
 
 impl Board {
@@ -116,9 +118,9 @@ impl Board {
         Ok(Board {
             size,
             k,
-            human: 0,
-            computer: 0,
-            unavailable: 0,
+            human: Bits::EMPTY,
+            computer: Bits::EMPTY,
+            unavailable: Bits::EMPTY,
         })
     }
 
@@ -132,15 +134,14 @@ impl Board {
         self.k
     }
 
-    /// The bit of cell (row, col); both must be below `size`.
-    pub(crate) fn bit(&self, row: usize, col: usize) -> u64 {
-        1u64 << (row * self.size + col)
+    /// The index of cell (row, col) in the cell sets; both must be below `size`.
+    pub(crate) fn index(&self, row: usize, col: usize) -> usize {
+        row * self.size + col
     }
 
-    /// The mask of every cell of the board.
-    pub fn full_mask(&self) -> u64 {
-        let n = self.size * self.size;
-        if n == 64 { u64::MAX } else { (1u64 << n) - 1 }
+    /// The set of every cell of the board.
+    pub fn full_mask(&self) -> Bits {
+        Bits::first_n(self.size * self.size)
     }
 
     /// The cell at (row, col), or `None` off the board.
@@ -148,12 +149,12 @@ impl Board {
         if row >= self.size || col >= self.size {
             return None;
         }
-        let b = self.bit(row, col);
-        Some(if self.human & b != 0 {
+        let i = self.index(row, col);
+        Some(if self.human.contains(i) {
             Cell::Human
-        } else if self.computer & b != 0 {
+        } else if self.computer.contains(i) {
             Cell::Computer
-        } else if self.unavailable & b != 0 {
+        } else if self.unavailable.contains(i) {
             Cell::Unavailable
         } else {
             Cell::Empty
@@ -164,7 +165,7 @@ impl Board {
     /// mark unavailable squares). Panics off the board: callers check coordinates first.
     pub fn set(&mut self, row: usize, col: usize, cell: Cell) {
         assert!(row < self.size && col < self.size, "cell off the board");
-        let b = self.bit(row, col);
+        let b = Bits::single(self.index(row, col));
         self.human &= !b;
         self.computer &= !b;
         self.unavailable &= !b;
@@ -177,7 +178,7 @@ impl Board {
     }
 
     /// The tiles of `side`, one bit per cell.
-    pub fn tiles(&self, side: Side) -> u64 {
+    pub fn tiles(&self, side: Side) -> Bits {
         match side {
             Side::Human => self.human,
             Side::Computer => self.computer,
@@ -185,12 +186,12 @@ impl Board {
     }
 
     /// The unavailable squares, one bit per cell.
-    pub fn unavailable(&self) -> u64 {
+    pub fn unavailable(&self) -> Bits {
         self.unavailable
     }
 
     /// The empty squares, one bit per cell.
-    pub fn empties(&self) -> u64 {
+    pub fn empties(&self) -> Bits {
         self.full_mask() & !(self.human | self.computer | self.unavailable)
     }
 
@@ -222,7 +223,7 @@ impl Board {
                     let cells: Vec<(usize, usize)> = (0..self.k as isize)
                         .map(|i| ((row + dr * i) as usize, (col + dc * i) as usize))
                         .collect();
-                    if cells.iter().all(|&(r, c)| mine & self.bit(r, c) != 0) {
+                    if cells.iter().all(|&(r, c)| mine.contains(self.index(r, c))) {
                         return Some(cells);
                     }
                 }
@@ -238,7 +239,7 @@ impl Board {
 
     /// Whether no empty square is left (the spec's `isDraw`).
     pub fn is_full(&self) -> bool {
-        self.empties() == 0
+        self.empties().is_empty()
     }
 
     /// The spec's evaluation: 3 computer wins, 0 human wins, 2 draw, 1 undecided.

@@ -9,6 +9,7 @@
 //!   (which also serves as the spec's dictionary of evaluated states).
 //! - [`SlicedSearch`]: the same search a slice per frame, for the web build's single thread.
 
+mod bits;
 mod board;
 mod file;
 mod game;
@@ -17,6 +18,7 @@ mod search;
 mod sliced;
 mod tt;
 
+pub use bits::{Bits, MAX_CELLS};
 pub use board::{Board, Cell, MAX_SIZE, MIN_SIZE, ShapeError, Side};
 pub use file::{
     BoardFile, FileError, MAX_FILE_BYTES, MAX_QUALITY, board_file_text, parse_board_file,

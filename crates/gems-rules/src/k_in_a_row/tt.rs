@@ -26,13 +26,13 @@ pub struct Entry {
     /// How `value` bounds the true value.
     pub bound: Bound,
     /// The best move found (cell index), or `NO_MOVE`.
-    pub best: u8,
+    pub best: u16,
 }
 
 /// A depth meaning "searched to the end of the game": the value involves no heuristic.
 pub const FULL_DEPTH: u8 = 127;
 /// No move stored.
-pub const NO_MOVE: u8 = 255;
+pub const NO_MOVE: u16 = u16::MAX;
 
 const EMPTY: Entry = Entry {
     key: 0,

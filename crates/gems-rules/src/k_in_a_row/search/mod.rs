@@ -20,6 +20,7 @@ use std::time::Instant;
 #[cfg(target_arch = "wasm32")]
 use web_time::Instant;
 
+use super::bits::{Bits, MAX_CELLS, Mask};
 use super::board::{Board, Side};
 use super::tt::{Bound, Entry, FULL_DEPTH, NO_MOVE, Table};
 
@@ -35,7 +36,12 @@ pub const WIN_MIN: i32 = WIN - 200;
 /// Heuristic values lie strictly within `±HEURISTIC_MAX`.
 pub const HEURISTIC_MAX: i32 = 5_000;
 const INF: i32 = 30_000;
-const MAX_PLY: usize = 66;
+const MAX_PLY: usize = 128;
+/// The most plies a depth-limited search goes past its horizon with threats.
+const Q_MAX: u8 = 16;
+/// Past the horizon, threes (moves towards a double threat) are tried this many plies deep;
+/// fours, which force the reply, go on to `Q_MAX`.
+const Q_THREES: u8 = 0;
 
 /// The result of a position for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -88,32 +94,68 @@ pub struct Analysis {
     pub elapsed: Duration,
 }
 
-/// The search engine for one board geometry (size, k, unavailable squares). It keeps its
-/// transposition table between searches, so analysing the next position of the same game is
-/// faster; it clears the table when the geometry changes.
+/// The search engine. It keeps its transposition table between searches, so analysing the next
+/// position of the same game is faster; it clears the table when the board geometry (size, k,
+/// unavailable squares) changes. Boards of at most 64 cells are searched on `u64` masks (on
+/// the desktop), larger ones on [`Bits`].
 pub struct Engine {
+    table_bits: u32,
+    core: Core,
+}
+
+/// The search for the current board's mask type, made when first needed.
+enum Core {
+    None,
+    #[cfg(not(target_arch = "wasm32"))]
+    Small(Box<Search<u64>>),
+    Large(Box<Search<Bits>>),
+}
+
+/// What the engine asks of a search, whatever its mask type.
+trait Searcher {
+    fn run(
+        &mut self,
+        board: &Board,
+        to_move: Side,
+        limits: &Limits,
+        max_depth: Option<u32>,
+    ) -> Analysis;
+    fn cancelled(&self) -> bool;
+    fn line_count(&self) -> usize;
+}
+
+/// The search over one mask type for one board geometry: its lines, keys, table and
+/// move-ordering memory.
+struct Search<M: Mask> {
     size: usize,
     k: usize,
-    unavailable: u64,
-    full: u64,
-    windows: Vec<u64>,
-    static_weight: [i32; 64],
-    zobrist: [[u64; 64]; 2],
+    unavailable: M,
+    full: M,
+    windows: Vec<M>,
+    static_weight: Vec<i32>,
+    /// Zobrist keys: `zobrist[color * MAX_CELLS + cell]`.
+    zobrist: Vec<u64>,
     side_key: u64,
     /// The board symmetries that keep the unavailable squares in place (identity first):
     /// `perms[t][cell]` is where `cell` goes under symmetry t.
-    perms: Vec<[u8; 64]>,
-    /// Zobrist keys seen through each symmetry: `sym_keys[t][color][cell]`.
-    sym_keys: Vec<[[u64; 64]; 2]>,
+    perms: Vec<Vec<u16>>,
+    /// Zobrist keys seen through each symmetry: `sym_keys[t][color * cells + cell]`.
+    sym_keys: Vec<Vec<u64>>,
     tt: Table,
-    killers: [[u8; 2]; MAX_PLY],
-    history: [[i32; 64]; 2],
+    killers: [[u16; 2]; MAX_PLY],
+    /// History scores: `history[color * cells + cell]`.
+    history: Vec<i32>,
     nodes: u64,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
     cancel: Option<Arc<AtomicBool>>,
     aborted: bool,
-    root_best: u8,
+    root_best: u16,
+    /// Whether depth-limited searches go on past their horizon with threats (k ≥ 4).
+    threat_search: bool,
+    /// On boards over 8×8, each cell's neighbourhood (cells at most 2 away): a depth-limited
+    /// search only tries moves near a tile. Empty on smaller boards (every move is tried).
+    near: Vec<M>,
 }
 
 impl Default for Engine {
@@ -128,48 +170,58 @@ impl Engine {
         Engine::with_table_bits(20)
     }
 
-    /// An engine with a `2^bits`-entry transposition table (16 bytes an entry).
+    /// An engine with a `2^bits`-entry transposition table (16 bytes an entry), allocated at
+    /// the first search.
     pub fn with_table_bits(bits: u32) -> Engine {
-        let mut seed = 0x4B1A_2024_u64;
-        let mut zobrist = [[0u64; 64]; 2];
-        for side in &mut zobrist {
-            for key in side.iter_mut() {
-                *key = splitmix(&mut seed);
-            }
-        }
         Engine {
-            size: 0,
-            k: 0,
-            unavailable: 0,
-            full: 0,
-            windows: Vec::new(),
-            static_weight: [0; 64],
-            zobrist,
-            side_key: splitmix(&mut seed),
-            perms: Vec::new(),
-            sym_keys: Vec::new(),
-            tt: Table::new(bits.clamp(4, 26)),
-            killers: [[NO_MOVE; 2]; MAX_PLY],
-            history: [[0; 64]; 2],
-            nodes: 0,
-            deadline: None,
-            node_limit: None,
-            cancel: None,
-            aborted: false,
-            root_best: NO_MOVE,
+            table_bits: bits.clamp(4, 26),
+            core: Core::None,
         }
     }
 
-    /// The lines of k available cells of the configured geometry (for tests and statistics).
+    /// The search for `board`'s size, made (with a fresh table) when the mask type changes.
+    fn searcher(&mut self, board: &Board) -> &mut dyn Searcher {
+        let small = cfg!(not(target_arch = "wasm32")) && board.size() * board.size() <= 64;
+        let fits = match &self.core {
+            Core::None => false,
+            #[cfg(not(target_arch = "wasm32"))]
+            Core::Small(_) => small,
+            Core::Large(_) => !small,
+        };
+        if !fits {
+            let bits = self.table_bits;
+            self.core = Core::None;
+            #[cfg(not(target_arch = "wasm32"))]
+            if small {
+                self.core = Core::Small(Box::new(Search::new(bits)));
+            }
+            if !small {
+                self.core = Core::Large(Box::new(Search::new(bits)));
+            }
+        }
+        match &mut self.core {
+            #[cfg(not(target_arch = "wasm32"))]
+            Core::Small(s) => s.as_mut(),
+            Core::Large(s) => s.as_mut(),
+            Core::None => unreachable!("a search was made above"),
+        }
+    }
+
+    /// The lines of k available cells of the last searched geometry (for tests and statistics).
     pub fn line_count(&self) -> usize {
-        self.windows.len()
+        match &self.core {
+            Core::None => 0,
+            #[cfg(not(target_arch = "wasm32"))]
+            Core::Small(s) => s.line_count(),
+            Core::Large(s) => s.line_count(),
+        }
     }
 
     /// Solves the position: whether the player to move wins, draws or loses with perfect play,
     /// and a move that achieves it. Stops early at the time limit or cancel flag, then reports
     /// what the deepest completed iteration found (`proven` false unless a forced win or loss).
     pub fn solve(&mut self, board: &Board, to_move: Side, limits: &Limits) -> Analysis {
-        self.run(board, to_move, limits, None)
+        self.searcher(board).run(board, to_move, limits, None)
     }
 
     /// Chooses a move at `strength`: `Quality(q)` searches `q` plies with the full window
@@ -182,8 +234,9 @@ impl Engine {
         strength: Strength,
         limits: &Limits,
     ) -> Analysis {
+        let search = self.searcher(board);
         match strength {
-            Strength::Quality(q) => self.run(board, to_move, limits, Some(q.max(1))),
+            Strength::Quality(q) => search.run(board, to_move, limits, Some(q.max(1))),
             Strength::Perfect => {
                 let start = Instant::now();
                 let half = Limits {
@@ -191,8 +244,8 @@ impl Engine {
                     cancel: limits.cancel.clone(),
                     nodes: limits.nodes.map(|n| n / 2),
                 };
-                let solved = self.solve(board, to_move, &half);
-                if solved.proven || solved.best.is_none() || self.cancelled() {
+                let solved = search.run(board, to_move, &half, None);
+                if solved.proven || solved.best.is_none() || search.cancelled() {
                     return solved;
                 }
                 let rest = Limits {
@@ -200,7 +253,7 @@ impl Engine {
                     cancel: limits.cancel.clone(),
                     nodes: limits.nodes.map(|n| n.saturating_sub(solved.nodes).max(1)),
                 };
-                let mut played = self.run(board, to_move, &rest, Some(FULL_DEPTH as u32));
+                let mut played = search.run(board, to_move, &rest, Some(FULL_DEPTH as u32));
                 played.nodes += solved.nodes;
                 played.elapsed = start.elapsed();
                 if played.best.is_none() {
@@ -209,6 +262,68 @@ impl Engine {
                     played
                 }
             }
+        }
+    }
+}
+
+impl<M: Mask> Searcher for Search<M> {
+    fn run(
+        &mut self,
+        board: &Board,
+        to_move: Side,
+        limits: &Limits,
+        max_depth: Option<u32>,
+    ) -> Analysis {
+        Search::run(self, board, to_move, limits, max_depth)
+    }
+
+    fn cancelled(&self) -> bool {
+        Search::cancelled(self)
+    }
+
+    fn line_count(&self) -> usize {
+        self.windows.len()
+    }
+}
+
+impl<M: Mask> Search<M> {
+    /// A search with a `2^bits`-entry table and no geometry yet.
+    fn new(bits: u32) -> Search<M> {
+        let mut seed = 0x4B1A_2024_u64;
+        let mut zobrist = vec![0u64; 2 * MAX_CELLS];
+        for c in 0..2 {
+            for i in 0..64 {
+                zobrist[c * MAX_CELLS + i] = splitmix(&mut seed);
+            }
+        }
+        let side_key = splitmix(&mut seed);
+        for c in 0..2 {
+            for i in 64..MAX_CELLS {
+                zobrist[c * MAX_CELLS + i] = splitmix(&mut seed);
+            }
+        }
+        Search {
+            size: 0,
+            k: 0,
+            unavailable: M::ZERO,
+            full: M::ZERO,
+            windows: Vec::new(),
+            static_weight: Vec::new(),
+            zobrist,
+            side_key,
+            perms: Vec::new(),
+            sym_keys: Vec::new(),
+            tt: Table::new(bits),
+            killers: [[NO_MOVE; 2]; MAX_PLY],
+            history: Vec::new(),
+            nodes: 0,
+            deadline: None,
+            node_limit: None,
+            cancel: None,
+            aborted: false,
+            root_best: NO_MOVE,
+            threat_search: false,
+            near: Vec::new(),
         }
     }
 
@@ -236,9 +351,9 @@ impl Engine {
         self.node_limit = limits.nodes;
         self.killers = [[NO_MOVE; 2]; MAX_PLY];
         let color = to_move.index();
-        let me = board.tiles(to_move);
-        let opp = board.tiles(to_move.opponent());
-        let empties = (self.full & !(me | opp | self.unavailable)).count_ones();
+        let me = M::from_bits(&board.tiles(to_move));
+        let opp = M::from_bits(&board.tiles(to_move.opponent()));
+        let empties = (self.full & !(me | opp | self.unavailable)).count();
         let mut result = Analysis {
             best: None,
             score: 0,
@@ -276,15 +391,15 @@ impl Engine {
             };
             self.root_best = NO_MOVE;
             let v = if max_depth.is_some() {
-                self.negamax(me, opp, color, d, 0, -INF, INF, key)
+                self.negamax(me, opp, color, d, 0, 0, -INF, INF, key)
             } else {
                 // Two zero-window tests: "does the mover win?", then "does it at least draw?".
-                let win = self.negamax(me, opp, color, d, 0, 0, 1, key);
+                let win = self.negamax(me, opp, color, d, 0, 0, 0, 1, key);
                 if win >= 1 || self.aborted {
                     win
                 } else {
                     self.root_best = NO_MOVE;
-                    let draw = self.negamax(me, opp, color, d, 0, -1, 0, key);
+                    let draw = self.negamax(me, opp, color, d, 0, 0, -1, 0, key);
                     if draw >= 0 { 0 } else { draw }
                 }
             };
@@ -316,20 +431,20 @@ impl Engine {
         result
     }
 
-    fn cell_of(&self, cell: u8) -> (usize, usize) {
+    fn cell_of(&self, cell: u16) -> (usize, usize) {
         (cell as usize / self.size, cell as usize % self.size)
     }
 
-    fn fallback_move(&self, occupied: u64) -> u8 {
+    /// The empty cell in the most lines (the first such), or `NO_MOVE` on a full board.
+    fn fallback_move(&self, occupied: M) -> u16 {
         let mut best = NO_MOVE;
         let mut b = self.full & !occupied;
-        while b != 0 {
-            let c = b.trailing_zeros() as u8;
+        while !b.is_zero() {
+            let c = b.pop() as u16;
             if best == NO_MOVE || self.static_weight[c as usize] > self.static_weight[best as usize]
             {
                 best = c;
             }
-            b &= b - 1;
         }
         best
     }
@@ -345,14 +460,16 @@ impl Engine {
         self.aborted
     }
 
-    /// Negamax alpha-beta, fail-soft. `depth` is the remaining depth ([`FULL_DEPTH`]: to the end).
+    /// Negamax alpha-beta, fail-soft. `depth` is the remaining depth ([`FULL_DEPTH`]: to the end);
+    /// at depth 0 the search goes on with threats only, `q` counting the plies past the horizon.
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
-        me: u64,
-        opp: u64,
+        me: M,
+        opp: M,
         color: usize,
         depth: u8,
+        q: u8,
         ply: usize,
         alpha: i32,
         beta: i32,
@@ -363,32 +480,33 @@ impl Engine {
             return 0;
         }
         let empty = self.full & !(me | opp | self.unavailable);
-        if empty == 0 {
+        if empty.is_zero() {
             return 0;
         }
-        let depth = if depth as u32 >= empty.count_ones() {
+        let empties = empty.count();
+        let depth = if depth as u32 >= empties {
             FULL_DEPTH
         } else {
             depth
         };
-        let mut order = [0i32; 64];
+        let mut order = M::scores();
         let want_order = depth > 0;
         let s = self.scan(
             me,
             opp,
-            empty.count_ones(),
+            empties,
             // A mover that only needs to avoid losing (beta <= 0) blocks first.
-            want_order.then_some((&mut order, beta <= 0)),
+            want_order.then_some((order.as_mut(), beta <= 0)),
         );
-        if s.my_threats != 0 {
+        if !s.my_threats.is_zero() {
             if ply == 0 {
-                self.root_best = s.my_threats.trailing_zeros() as u8;
+                self.root_best = s.my_threats.lowest() as u16;
             }
             return WIN - (ply as i32 + 1);
         }
-        if s.opp_threats.count_ones() >= 2 {
+        if s.opp_threats.count() >= 2 {
             if ply == 0 {
-                self.root_best = s.opp_threats.trailing_zeros() as u8;
+                self.root_best = s.opp_threats.lowest() as u16;
             }
             return -(WIN - (ply as i32 + 2));
         }
@@ -406,8 +524,8 @@ impl Engine {
         };
         if lo == hi || alpha >= hi || beta <= lo {
             if ply == 0 {
-                self.root_best = if s.opp_threats != 0 {
-                    s.opp_threats.trailing_zeros() as u8
+                self.root_best = if !s.opp_threats.is_zero() {
+                    s.opp_threats.lowest() as u16
                 } else {
                     self.fallback_move(!empty)
                 };
@@ -416,11 +534,29 @@ impl Engine {
         }
         let a0 = alpha.max(lo);
         let b0 = beta.min(hi);
-        if depth == 0 && s.opp_threats == 0 {
-            return s
+        // Past the horizon: stand on the heuristic, or go on with threats (fours, threes, and
+        // the defences against a double threat the opponent could make next).
+        let mut stand = None;
+        let mut threat_moves = (M::ZERO, M::ZERO);
+        if depth == 0 && s.opp_threats.is_zero() {
+            let h = s
                 .heuristic
                 .clamp(-HEURISTIC_MAX + 1, HEURISTIC_MAX - 1)
                 .clamp(lo, hi);
+            if !self.threat_search || q >= Q_MAX {
+                return h;
+            }
+            let t = self.threats(me, opp, empties);
+            let mut others = if q < Q_THREES { t.threes } else { M::ZERO };
+            if t.opp_double {
+                others |= t.defend;
+            } else {
+                if h >= b0 || (t.fours | others).is_zero() {
+                    return h;
+                }
+                stand = Some(h);
+            }
+            threat_moves = (t.fours & empty, others & empty & !t.fours);
         }
 
         let (key, sym) = self.canonical(&keys);
@@ -430,7 +566,7 @@ impl Engine {
                 tt_move = self.perms[sym]
                     .iter()
                     .position(|&p| p == e.best)
-                    .map_or(NO_MOVE, |c| c as u8);
+                    .map_or(NO_MOVE, |c| c as u16);
             }
             if ply > 0 && e.depth >= depth {
                 let v = from_tt(e.value, ply);
@@ -446,18 +582,28 @@ impl Engine {
         }
 
         // Moves: the single block when the opponent threatens, else every empty square, ordered.
-        let mut moves = [(0i32, 0u8); 64];
+        let mut move_buf = M::moves();
+        let moves = move_buf.as_mut();
+        let order = order.as_ref();
+        let cells = self.size * self.size;
         let mut n = 0;
-        let forced = s.opp_threats != 0;
+        let forced = !s.opp_threats.is_zero();
         if forced {
-            moves[0] = (0, s.opp_threats.trailing_zeros() as u8);
+            moves[0] = (0, s.opp_threats.lowest() as u16);
             n = 1;
+        } else if depth == 0 {
+            for (score, set) in [(1, threat_moves.0), (0, threat_moves.1)] {
+                let mut b = set;
+                while !b.is_zero() {
+                    moves[n] = (score, b.pop() as u16);
+                    n += 1;
+                }
+            }
         } else {
             let killers = self.killers[ply.min(MAX_PLY - 1)];
-            let mut b = empty;
-            while b != 0 {
-                let c = b.trailing_zeros() as u8;
-                b &= b - 1;
+            let mut b = self.move_pool(me | opp, empty, depth);
+            while !b.is_zero() {
+                let c = b.pop() as u16;
                 let score = if c == tt_move {
                     i32::MAX
                 } else if c == killers[0] {
@@ -465,32 +611,34 @@ impl Engine {
                 } else if c == killers[1] {
                     i32::MAX - 2
                 } else {
-                    (self.history[color][c as usize] >> 8) + (order[c as usize] << 8)
+                    (self.history[color * cells + c as usize] >> 8) + (order[c as usize] << 8)
                 };
                 moves[n] = (score, c);
                 n += 1;
             }
             moves[..n].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         }
-        let child_depth = if forced || depth == FULL_DEPTH {
+        let child_depth = if forced || depth == FULL_DEPTH || depth == 0 {
             depth
         } else {
             depth - 1
         };
+        let child_q = if depth == 0 { q + 1 } else { 0 };
 
-        let mut best = -INF;
+        let mut best = stand.unwrap_or(-INF);
         let mut best_move = NO_MOVE;
-        let mut a = a0;
+        let mut a = a0.max(best);
         for &(_, c) in &moves[..n] {
             let mut child_keys = keys;
             for (t, k) in child_keys.iter_mut().enumerate().take(self.perms.len()) {
-                *k ^= self.sym_keys[t][color][c as usize] ^ self.side_key;
+                *k ^= self.sym_keys[t][color * cells + c as usize] ^ self.side_key;
             }
             let v = -self.negamax(
                 opp,
-                me | (1u64 << c),
+                me | M::single(c as usize),
                 1 - color,
                 child_depth,
+                child_q,
                 ply + 1,
                 -b0,
                 -a,
@@ -512,7 +660,7 @@ impl Engine {
                                 slot[0] = c;
                             }
                             let d = (depth.min(20) as i32) + 1;
-                            let h = &mut self.history[color];
+                            let h = &mut self.history[color * cells..(color + 1) * cells];
                             h[c as usize] += d * d;
                             if h[c as usize] > 1 << 20 {
                                 h.iter_mut().for_each(|x| *x /= 2);

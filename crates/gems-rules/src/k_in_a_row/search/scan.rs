@@ -2,44 +2,53 @@
 //! the cells that would complete a line (threats), a heuristic value, and optionally a score per
 //! empty cell for move ordering.
 
-use super::Engine;
+use super::Search;
+use crate::k_in_a_row::bits::Mask;
 
 /// Counts of a node's scan of all lines: live lines and the cells that complete one.
-pub(super) struct Scan {
+pub(super) struct Scan<M> {
     pub(super) my_live: u32,
     pub(super) opp_live: u32,
-    pub(super) my_threats: u64,
-    pub(super) opp_threats: u64,
+    pub(super) my_threats: M,
+    pub(super) opp_threats: M,
     pub(super) heuristic: i32,
 }
 
-impl Engine {
+impl<M: Mask> Search<M> {
     /// Scans every line once. A line is live for a player when it holds no opposing tile and
     /// that player still has enough moves left to fill it. With `order`, also scores each
     /// empty cell by the live lines through it (for move ordering).
     pub(super) fn scan(
         &self,
-        me: u64,
-        opp: u64,
+        me: M,
+        opp: M,
         empties: u32,
-        order: Option<(&mut [i32; 64], bool)>,
-    ) -> Scan {
+        order: Option<(&mut [i32], bool)>,
+    ) -> Scan<M> {
         let k = self.k as u32;
         let my_moves = empties.div_ceil(2);
         let opp_moves = empties / 2;
         let mut s = Scan {
             my_live: 0,
             opp_live: 0,
-            my_threats: 0,
-            opp_threats: 0,
+            my_threats: M::ZERO,
+            opp_threats: M::ZERO,
             heuristic: 0,
         };
         let mut order = order;
+        // On boards over 8×8 the moves tried are near tiles anyway, so lines without a tile
+        // only count as live (they add nothing to the heuristic, and ordering skips them).
+        let skip_bare = !self.near.is_empty() && k > 1;
         for &w in &self.windows {
             let m = w & me;
             let o = w & opp;
-            if o == 0 {
-                let c = m.count_ones();
+            if skip_bare && m.is_zero() && o.is_zero() {
+                s.my_live += u32::from(k <= my_moves);
+                s.opp_live += u32::from(k <= opp_moves);
+                continue;
+            }
+            if o.is_zero() {
+                let c = m.count();
                 if k - c <= my_moves {
                     s.my_live += 1;
                     if c + 1 == k {
@@ -52,8 +61,8 @@ impl Engine {
                     }
                 }
             }
-            if m == 0 {
-                let c = o.count_ones();
+            if m.is_zero() {
+                let c = o.count();
                 if k - c <= opp_moves {
                     s.opp_live += 1;
                     if c + 1 == k {
@@ -71,16 +80,76 @@ impl Engine {
     }
 }
 
+/// The threats a side to move can make or must meet past the search's horizon.
+pub(super) struct Threats<M> {
+    /// Cells where the mover makes a four (k − 1 tiles in a live line): the reply is forced.
+    pub(super) fours: M,
+    /// Cells where the mover makes a three (k − 2 in a live line; only for k ≥ 5).
+    pub(super) threes: M,
+    /// The empty cells of the opponent's live lines holding k − 2 of its tiles.
+    pub(super) defend: M,
+    /// Whether the opponent has a move that makes two fours with different completing cells
+    /// (a double threat, which wins unless met now).
+    pub(super) opp_double: bool,
+}
+
+impl<M: Mask> Search<M> {
+    /// Scans every line for the threats of [`Threats`].
+    pub(super) fn threats(&self, me: M, opp: M, empties: u32) -> Threats<M> {
+        let k = self.k as u32;
+        let my_moves = empties.div_ceil(2);
+        let opp_moves = empties / 2;
+        let mut t = Threats {
+            fours: M::ZERO,
+            threes: M::ZERO,
+            defend: M::ZERO,
+            opp_double: false,
+        };
+        // For each cell, 1 + the cell a four made there would need next (0: none yet).
+        let mut partner = M::scores();
+        let partner = partner.as_mut();
+        for &w in &self.windows {
+            let m = w & me;
+            let o = w & opp;
+            if o.is_zero() {
+                let c = m.count();
+                if k - c <= my_moves {
+                    if c + 2 == k {
+                        t.fours |= w & !m;
+                    } else if c + 3 == k && k >= 5 {
+                        t.threes |= w & !m;
+                    }
+                }
+            } else if m.is_zero() {
+                let c = o.count();
+                if c + 2 == k && k - c <= opp_moves {
+                    let mut free = w & !o;
+                    t.defend |= free;
+                    let (a, b) = (free.pop(), free.pop());
+                    for (x, y) in [(a, b), (b, a)] {
+                        let want = y as i32 + 1;
+                        if partner[x] == 0 {
+                            partner[x] = want;
+                        } else if partner[x] != want {
+                            t.opp_double = true;
+                        }
+                    }
+                }
+            }
+        }
+        t
+    }
+}
+
 /// Move-ordering weight of an empty cell in a live line holding c tiles of the mover.
 const ORDER_MINE: [i32; 6] = [1, 4, 16, 64, 256, 1024];
 /// Move-ordering weight of an empty cell in a live line holding c tiles of the opponent.
 const ORDER_THEIRS: [i32; 6] = [1, 3, 12, 48, 192, 768];
 
-fn add_to_cells(order: &mut [i32; 64], cells: u64, weight: i32) {
+fn add_to_cells<M: Mask>(order: &mut [i32], cells: M, weight: i32) {
     let mut b = cells;
-    while b != 0 {
-        order[b.trailing_zeros() as usize] += weight;
-        b &= b - 1;
+    while !b.is_zero() {
+        order[b.pop()] += weight;
     }
 }
 
