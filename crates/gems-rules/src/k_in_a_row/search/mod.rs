@@ -37,6 +37,9 @@ pub const WIN_MIN: i32 = WIN - 200;
 pub const HEURISTIC_MAX: i32 = 5_000;
 const INF: i32 = 30_000;
 const MAX_PLY: usize = 128;
+/// Nodes searched to the end with at least this many empty squares first look their moves up
+/// in the table (enhanced transposition cutoff).
+const ETC_EMPTIES: u32 = 13;
 /// The most plies a depth-limited search goes past its horizon with threats.
 const Q_MAX: u8 = 16;
 /// Past the horizon, threes (moves towards a double threat) are tried this many plies deep;
@@ -350,6 +353,7 @@ impl<M: Mask> Search<M> {
         self.cancel = limits.cancel.clone();
         self.node_limit = limits.nodes;
         self.killers = [[NO_MOVE; 2]; MAX_PLY];
+        self.tt.new_search();
         let color = to_move.index();
         let me = M::from_bits(&board.tiles(to_move));
         let opp = M::from_bits(&board.tiles(to_move.opponent()));
@@ -393,14 +397,20 @@ impl<M: Mask> Search<M> {
             let v = if max_depth.is_some() {
                 self.negamax(me, opp, color, d, 0, 0, -INF, INF, key)
             } else {
-                // Two zero-window tests: "does the mover win?", then "does it at least draw?".
-                let win = self.negamax(me, opp, color, d, 0, 0, 0, 1, key);
-                if win >= 1 || self.aborted {
-                    win
+                // Two zero-window tests: "does the mover at least draw?", then "does it win?".
+                let draw = self.negamax(me, opp, color, d, 0, 0, -1, 0, key);
+                if draw < 0 || self.aborted {
+                    draw
                 } else {
+                    let draw_best = self.root_best;
                     self.root_best = NO_MOVE;
-                    let draw = self.negamax(me, opp, color, d, 0, 0, -1, 0, key);
-                    if draw >= 0 { 0 } else { draw }
+                    let win = self.negamax(me, opp, color, d, 0, 0, 0, 1, key);
+                    if win >= 1 {
+                        win
+                    } else {
+                        self.root_best = draw_best;
+                        0
+                    }
                 }
             };
             if self.aborted {
@@ -489,6 +499,7 @@ impl<M: Mask> Search<M> {
         } else {
             depth
         };
+        let (key, sym) = self.canonical(&keys);
         let mut order = M::scores();
         let want_order = depth > 0;
         let s = self.scan(
@@ -559,7 +570,6 @@ impl<M: Mask> Search<M> {
             threat_moves = (t.fours & empty, others & empty & !t.fours);
         }
 
-        let (key, sym) = self.canonical(&keys);
         let mut tt_move = NO_MOVE;
         if let Some(e) = self.tt.probe(key) {
             if e.best != NO_MOVE {
@@ -569,7 +579,7 @@ impl<M: Mask> Search<M> {
                     .map_or(NO_MOVE, |c| c as u16);
             }
             if ply > 0 && e.depth >= depth {
-                let v = from_tt(e.value, ply);
+                let v = from_tt(i32::from(e.value), ply);
                 let usable = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => v >= b0,
@@ -602,6 +612,13 @@ impl<M: Mask> Search<M> {
         } else {
             let killers = self.killers[ply.min(MAX_PLY - 1)];
             let mut b = self.move_pool(me | opp, empty, depth);
+            if depth == FULL_DEPTH {
+                // Dead squares are all alike to a search to the end: one of them stands for all.
+                let dead = b & !s.useful;
+                if !dead.is_zero() {
+                    b = (b & s.useful) | M::single(dead.lowest());
+                }
+            }
             while !b.is_zero() {
                 let c = b.pop() as u16;
                 let score = if c == tt_move {
@@ -624,6 +641,30 @@ impl<M: Mask> Search<M> {
             depth - 1
         };
         let child_q = if depth == 0 { q + 1 } else { 0 };
+
+        // Enhanced transposition cutoff: in a large subtree, a move whose position the table
+        // already proves good enough ends the node without a search.
+        if n > 1 && ply > 0 && depth == FULL_DEPTH && empties >= ETC_EMPTIES {
+            for &(_, c) in &moves[..n] {
+                let mut child_keys = keys;
+                for (t, k) in child_keys.iter_mut().enumerate().take(self.perms.len()) {
+                    *k ^= self.sym_keys[t][color * cells + c as usize] ^ self.side_key;
+                }
+                let Some(e) = self.tt.probe(self.canonical(&child_keys).0) else {
+                    continue;
+                };
+                let v = -from_tt(i32::from(e.value), ply + 1);
+                if e.depth == FULL_DEPTH
+                    && matches!(e.bound, Bound::Exact | Bound::Upper)
+                    && v >= b0
+                {
+                    if ply == 0 {
+                        self.root_best = c;
+                    }
+                    return v.clamp(lo, hi);
+                }
+            }
+        }
 
         let mut best = stand.unwrap_or(-INF);
         let mut best_move = NO_MOVE;
@@ -684,7 +725,8 @@ impl<M: Mask> Search<M> {
         };
         self.tt.store(Entry {
             key,
-            value: to_tt(best, ply),
+            // Stored values lie within ±WIN, so they fit.
+            value: to_tt(best, ply) as i16,
             depth,
             bound,
             best: if best_move == NO_MOVE {
@@ -692,6 +734,8 @@ impl<M: Mask> Search<M> {
             } else {
                 self.perms[sym][best_move as usize]
             },
+            work: (depth as u32).min(empties).min(255) as u8,
+            generation: self.tt.generation(),
         });
         best
     }

@@ -12,6 +12,9 @@ pub(super) struct Scan<M> {
     pub(super) my_threats: M,
     pub(super) opp_threats: M,
     pub(super) heuristic: i32,
+    /// The empty cells of every live line, either side's: the others are dead (no line
+    /// through them can ever be won), so which of them is taken never matters.
+    pub(super) useful: M,
 }
 
 impl<M: Mask> Search<M> {
@@ -34,6 +37,7 @@ impl<M: Mask> Search<M> {
             my_threats: M::ZERO,
             opp_threats: M::ZERO,
             heuristic: 0,
+            useful: M::ZERO,
         };
         let mut order = order;
         // On boards over 8×8 the moves tried are near tiles anyway, so lines without a tile
@@ -45,12 +49,16 @@ impl<M: Mask> Search<M> {
             if skip_bare && m.is_zero() && o.is_zero() {
                 s.my_live += u32::from(k <= my_moves);
                 s.opp_live += u32::from(k <= opp_moves);
+                if k <= my_moves {
+                    s.useful |= w;
+                }
                 continue;
             }
             if o.is_zero() {
                 let c = m.count();
                 if k - c <= my_moves {
                     s.my_live += 1;
+                    s.useful |= w & !m;
                     if c + 1 == k {
                         s.my_threats |= w & !m;
                     }
@@ -65,6 +73,7 @@ impl<M: Mask> Search<M> {
                 let c = o.count();
                 if k - c <= opp_moves {
                     s.opp_live += 1;
+                    s.useful |= w & !o;
                     if c + 1 == k {
                         s.opp_threats |= w & !o;
                     }
