@@ -523,12 +523,19 @@ impl<M: Mask> Search<M> {
         }
         // True bounds of this position: nobody wins without a live line, and neither side can
         // win sooner than its next move.
-        let hi = if s.my_live == 0 {
+        let hi = if s.my_live == 0 || s.my_apart {
             0
         } else {
             WIN - (ply as i32 + 3)
         };
-        let lo = if s.opp_live == 0 {
+        let lo = if s.opp_live == 0
+            || s.opp_apart
+            || (depth == FULL_DEPTH
+                && ply > 0
+                && s.opp_threats.is_zero()
+                && beta <= 0
+                && self.one_move_parts(me, opp, empties))
+        {
             0
         } else {
             -(WIN - (ply as i32 + 2))

@@ -15,6 +15,12 @@ pub(super) struct Scan<M> {
     /// The empty cells of every live line, either side's: the others are dead (no line
     /// through them can ever be won), so which of them is taken never matters.
     pub(super) useful: M,
+    /// Whether no two of the mover's live lines share an empty cell: then each move of the
+    /// mover advances one line, which the opponent kills with the next move, so the mover
+    /// cannot win (once it has no line one tile short, which the search checks first).
+    pub(super) my_apart: bool,
+    /// The same for the opponent's live lines.
+    pub(super) opp_apart: bool,
 }
 
 impl<M: Mask> Search<M> {
@@ -38,7 +44,10 @@ impl<M: Mask> Search<M> {
             opp_threats: M::ZERO,
             heuristic: 0,
             useful: M::ZERO,
+            my_apart: true,
+            opp_apart: true,
         };
+        let (mut my_seen, mut opp_seen) = (M::ZERO, M::ZERO);
         let mut order = order;
         // On boards over 8×8 the moves tried are near tiles anyway, so lines without a tile
         // only count as live (they add nothing to the heuristic, and ordering skips them).
@@ -47,10 +56,16 @@ impl<M: Mask> Search<M> {
             let m = w & me;
             let o = w & opp;
             if skip_bare && m.is_zero() && o.is_zero() {
-                s.my_live += u32::from(k <= my_moves);
-                s.opp_live += u32::from(k <= opp_moves);
                 if k <= my_moves {
+                    s.my_live += 1;
                     s.useful |= w;
+                    s.my_apart &= (my_seen & w).is_zero();
+                    my_seen |= w;
+                }
+                if k <= opp_moves {
+                    s.opp_live += 1;
+                    s.opp_apart &= (opp_seen & w).is_zero();
+                    opp_seen |= w;
                 }
                 continue;
             }
@@ -58,7 +73,10 @@ impl<M: Mask> Search<M> {
                 let c = m.count();
                 if k - c <= my_moves {
                     s.my_live += 1;
-                    s.useful |= w & !m;
+                    let free = w & !m;
+                    s.useful |= free;
+                    s.my_apart &= (my_seen & free).is_zero();
+                    my_seen |= free;
                     if c + 1 == k {
                         s.my_threats |= w & !m;
                     }
@@ -73,7 +91,10 @@ impl<M: Mask> Search<M> {
                 let c = o.count();
                 if k - c <= opp_moves {
                     s.opp_live += 1;
-                    s.useful |= w & !o;
+                    let free = w & !o;
+                    s.useful |= free;
+                    s.opp_apart &= (opp_seen & free).is_zero();
+                    opp_seen |= free;
                     if c + 1 == k {
                         s.opp_threats |= w & !o;
                     }
@@ -86,6 +107,37 @@ impl<M: Mask> Search<M> {
             }
         }
         s
+    }
+}
+
+impl<M: Mask> Search<M> {
+    /// Whether the mover, with a free move, can stop the opponent from ever winning: some
+    /// square lies in every live line of the opponent that shares an empty cell with another,
+    /// so taking it leaves the opponent's live lines apart (see `Scan::my_apart`).
+    pub(super) fn one_move_parts(&self, me: M, opp: M, empties: u32) -> bool {
+        let k = self.k as u32;
+        let opp_moves = empties / 2;
+        let (mut seen, mut shared) = (M::ZERO, M::ZERO);
+        for &w in &self.windows {
+            if (w & me).is_zero() && k - (w & opp).count() <= opp_moves {
+                let free = w & !opp;
+                shared |= seen & free;
+                seen |= free;
+            }
+        }
+        let mut cut = !M::ZERO;
+        for &w in &self.windows {
+            if (w & me).is_zero() && k - (w & opp).count() <= opp_moves {
+                let free = w & !opp;
+                if !(free & shared).is_zero() {
+                    cut = cut & free;
+                    if cut.is_zero() {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
     }
 }
 
