@@ -75,6 +75,18 @@ impl<M: Mask> Search<M> {
         } else {
             Vec::new()
         };
+        self.line_words = if self.near.is_empty() {
+            0
+        } else {
+            self.windows.len().div_ceil(64)
+        };
+        self.cell_lines = vec![0; cells * self.line_words];
+        for (i, &w) in self.windows.iter().enumerate() {
+            let mut b = w;
+            while self.line_words > 0 && !b.is_zero() {
+                self.cell_lines[b.pop() * self.line_words + i / 64] |= 1u64 << (i % 64);
+            }
+        }
         self.tt.clear();
         self.history = vec![0; 2 * cells];
     }

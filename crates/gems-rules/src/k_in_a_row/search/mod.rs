@@ -26,6 +26,7 @@ use super::tt::{Bound, Entry, FULL_DEPTH, NO_MOVE, Table};
 
 mod keys;
 mod scan;
+mod threat;
 
 use keys::{Keys, splitmix};
 
@@ -37,6 +38,8 @@ pub const WIN_MIN: i32 = WIN - 200;
 pub const HEURISTIC_MAX: i32 = 5_000;
 const INF: i32 = 30_000;
 const MAX_PLY: usize = 128;
+/// Words of a set of lines: a 19×19 board has at most 1,332 lines (k = 2).
+const MAX_LINE_WORDS: usize = 21;
 /// Nodes searched to the end with at least this many empty squares first look their moves up
 /// in the table (enhanced transposition cutoff).
 const ETC_EMPTIES: u32 = 13;
@@ -159,6 +162,13 @@ struct Search<M: Mask> {
     /// On boards over 8×8, each cell's neighbourhood (cells at most 2 away): a depth-limited
     /// search only tries moves near a tile. Empty on smaller boards (every move is tried).
     near: Vec<M>,
+    /// Positions the current threat-space search has visited.
+    chain_nodes: u64,
+    /// On boards over 8×8, the lines through each cell as bits of `windows` indices:
+    /// `cell_lines[cell * line_words..][..line_words]` (empty on smaller boards).
+    cell_lines: Vec<u64>,
+    /// Words per cell in `cell_lines` (0 on boards of 8×8 or smaller).
+    line_words: usize,
 }
 
 impl Default for Engine {
@@ -327,6 +337,9 @@ impl<M: Mask> Search<M> {
             root_best: NO_MOVE,
             threat_search: false,
             near: Vec::new(),
+            chain_nodes: 0,
+            cell_lines: Vec::new(),
+            line_words: 0,
         }
     }
 
@@ -383,6 +396,16 @@ impl<M: Mask> Search<M> {
         }
         let key = self.key_of(me, opp, color);
         let last = max_depth.unwrap_or(u32::MAX).min(empties);
+        if let Some(m) = max_depth.and_then(|_| self.threat_win(me, opp)) {
+            // A winning chain of threats: play it (a strong estimate, not a proof, since the
+            // chain search only tries the replies that can matter).
+            result.best = Some(self.cell_of(m));
+            result.score = HEURISTIC_MAX - 1;
+            result.depth = last;
+            result.nodes = self.nodes;
+            result.elapsed = start.elapsed();
+            return result;
+        }
         // Solving goes straight to the end: shallow heuristic iterations cost more than the
         // move ordering they would buy (measured on 4x4 k=4: 867k nodes with them, 234k without).
         let first = if max_depth.is_some() { 1 } else { last };
@@ -508,6 +531,7 @@ impl<M: Mask> Search<M> {
             empties,
             // A mover that only needs to avoid losing (beta <= 0) blocks first.
             want_order.then_some((order.as_mut(), beta <= 0)),
+            depth != FULL_DEPTH,
         );
         if !s.my_threats.is_zero() {
             if ply == 0 {

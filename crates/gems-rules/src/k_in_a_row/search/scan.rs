@@ -2,7 +2,7 @@
 //! the cells that would complete a line (threats), a heuristic value, and optionally a score per
 //! empty cell for move ordering.
 
-use super::Search;
+use super::{MAX_LINE_WORDS, Search};
 use crate::k_in_a_row::bits::Mask;
 
 /// Counts of a node's scan of all lines: live lines and the cells that complete one.
@@ -27,12 +27,17 @@ impl<M: Mask> Search<M> {
     /// Scans every line once. A line is live for a player when it holds no opposing tile and
     /// that player still has enough moves left to fill it. With `order`, also scores each
     /// empty cell by the live lines through it (for move ordering).
+    ///
+    /// `sparse` (for depth-limited searches on boards over 8×8) visits only the lines holding a
+    /// tile: the others just count as live, and then `useful` is left empty and the `apart`
+    /// flags are false whenever such a line is live.
     pub(super) fn scan(
         &self,
         me: M,
         opp: M,
         empties: u32,
         order: Option<(&mut [i32], bool)>,
+        sparse: bool,
     ) -> Scan<M> {
         let k = self.k as u32;
         let my_moves = empties.div_ceil(2);
@@ -52,7 +57,7 @@ impl<M: Mask> Search<M> {
         // On boards over 8×8 the moves tried are near tiles anyway, so lines without a tile
         // only count as live (they add nothing to the heuristic, and ordering skips them).
         let skip_bare = !self.near.is_empty() && k > 1;
-        for &w in &self.windows {
+        let bare = self.for_each_line(me | opp, sparse, |w| {
             let m = w & me;
             let o = w & opp;
             if skip_bare && m.is_zero() && o.is_zero() {
@@ -67,7 +72,7 @@ impl<M: Mask> Search<M> {
                     s.opp_apart &= (opp_seen & w).is_zero();
                     opp_seen |= w;
                 }
-                continue;
+                return;
             }
             if o.is_zero() {
                 let c = m.count();
@@ -105,8 +110,50 @@ impl<M: Mask> Search<M> {
                     }
                 }
             }
+        });
+        if bare > 0 {
+            if k <= my_moves {
+                s.my_live += bare;
+                s.my_apart = false;
+            }
+            if k <= opp_moves {
+                s.opp_live += bare;
+                s.opp_apart = false;
+            }
         }
         s
+    }
+
+    /// Calls `visit` with every line, or with `sparse` only with those holding one of
+    /// `tiles` (when the board keeps the lines through each cell); returns how many lines
+    /// were left out.
+    pub(super) fn for_each_line(&self, tiles: M, sparse: bool, mut visit: impl FnMut(M)) -> u32 {
+        let words = self.line_words;
+        if !sparse || words == 0 {
+            self.windows.iter().for_each(|&w| visit(w));
+            return 0;
+        }
+        let mut touched = [0u64; MAX_LINE_WORDS];
+        let mut t = tiles;
+        while !t.is_zero() {
+            let cell = t.pop();
+            for (acc, &lines) in touched
+                .iter_mut()
+                .zip(&self.cell_lines[cell * words..(cell + 1) * words])
+            {
+                *acc |= lines;
+            }
+        }
+        let mut seen = 0;
+        for (i, &word) in touched[..words].iter().enumerate() {
+            let mut b = word;
+            while b != 0 {
+                visit(self.windows[i * 64 + b.trailing_zeros() as usize]);
+                b &= b - 1;
+                seen += 1;
+            }
+        }
+        self.windows.len() as u32 - seen
     }
 }
 
@@ -169,7 +216,8 @@ impl<M: Mask> Search<M> {
         // For each cell, 1 + the cell a four made there would need next (0: none yet).
         let mut partner = M::scores();
         let partner = partner.as_mut();
-        for &w in &self.windows {
+        // Lines without a tile make no four, three or double threat (k ≥ 4).
+        self.for_each_line(me | opp, true, |w| {
             let m = w & me;
             let o = w & opp;
             if o.is_zero() {
@@ -197,7 +245,7 @@ impl<M: Mask> Search<M> {
                     }
                 }
             }
-        }
+        });
         t
     }
 }
