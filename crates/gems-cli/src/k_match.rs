@@ -130,7 +130,11 @@ fn play_series(series: &Series, games: usize, seed: u64, quality: u32) -> Result
                     &Limits::default(),
                 );
                 let spent = start.elapsed();
-                if std::env::var_os("K_MATCH_TRACE").is_some() {
+                if std::env::var_os("K_MATCH_TRACE").is_some() && spent.as_millis() > 500 {
+                    eprintln!(
+                        "{}",
+                        gems_rules::k_in_a_row::board_file_text(game.board(), quality)
+                    );
                     eprintln!(
                         "engine move {:?} {:?} nodes {} depth {}",
                         a.best, spent, a.nodes, a.depth

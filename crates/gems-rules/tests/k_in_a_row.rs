@@ -424,3 +424,169 @@ fn node_limit_stops_the_search_and_replays_exactly() {
         (a.best, a.nodes, a.score)
     );
 }
+
+/// Boards of every size from 1 to 19 where all but a small region is unavailable: the solver's
+/// value matches the brute-force minimax, and its move keeps that value.
+#[test]
+fn solver_matches_brute_force_on_small_regions_of_every_size() {
+    let mut rng = StdRng::seed_from_u64(19);
+    let mut memo = HashMap::new();
+    let mut engine = Engine::with_table_bits(16);
+    for size in 1..=19usize {
+        for round in 0..3 {
+            // A region of at most 3x3 squares somewhere on the board, some of them taken.
+            let span = size.min(3);
+            let (top, left) = (
+                rng.random_range(0..=size - span),
+                rng.random_range(0..=size - span),
+            );
+            let k = rng.random_range(1..=span);
+            let mut b = Board::new(size, k).unwrap();
+            for r in 0..size {
+                for c in 0..size {
+                    let inside = (top..top + span).contains(&r) && (left..left + span).contains(&c);
+                    if !inside || rng.random_range(0..6) == 0 {
+                        b.set(r, c, Cell::Unavailable);
+                    }
+                }
+            }
+            let mut to_move = Side::Human;
+            for _ in 0..rng.random_range(0..3) {
+                let free: Vec<usize> = (0..size * size)
+                    .filter(|&i| b.is_empty(i / size, i % size))
+                    .collect();
+                if free.is_empty() || b.eval_board() != 1 {
+                    break;
+                }
+                let i = free[rng.random_range(0..free.len())];
+                b.set(i / size, i % size, Cell::of(to_move));
+                to_move = to_move.opponent();
+            }
+            let expected = brute(&b, to_move, &mut memo);
+            let a = engine.solve(&b, to_move, &Limits::default());
+            assert!(a.proven, "size {size} round {round}");
+            assert_eq!(
+                value(a.outcome.unwrap()),
+                expected,
+                "size {size} k {k} round {round}: {}",
+                b.state_string()
+            );
+            if b.eval_board() == 1 {
+                let (r, c) = a.best.expect("a move");
+                let mut after = b;
+                after.set(r, c, Cell::of(to_move));
+                assert_eq!(
+                    -brute(&after, to_move.opponent(), &mut memo),
+                    expected,
+                    "size {size} round {round}: the move ({r},{c}) gives the value away"
+                );
+            }
+        }
+    }
+}
+
+/// A 15x15 board from rows of `.` (empty), `h` and `c`.
+fn rows15(rows: &[&str]) -> Board {
+    let mut b = Board::new(15, 5).unwrap();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            match ch {
+                'h' => b.set(r, c, Cell::Human),
+                'c' => b.set(r, c, Cell::Computer),
+                _ => {}
+            }
+        }
+    }
+    b
+}
+
+fn computer_move(b: &Board) -> (usize, usize) {
+    Engine::with_table_bits(18)
+        .best_move(b, Side::Computer, Strength::Quality(4), &Limits::default())
+        .best
+        .expect("a move")
+}
+
+/// On 15x15 with k = 5 at the default quality: a win in one is taken, a four is blocked, and a
+/// double three (two open threes made by one move, a win in three moves) is found.
+#[test]
+fn tactics_on_fifteen_by_fifteen() {
+    let win_in_one = rows15(&[
+        "h..............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "....cccc.......",
+        "...hhhh........",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "..............h",
+    ]);
+    let m = computer_move(&win_in_one);
+    assert!(m == (5, 8) || m == (5, 3), "win in one: played {m:?}");
+
+    let must_block = rows15(&[
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "......c........",
+        "...chhhh.......",
+        "...............",
+        "..........c....",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+    ]);
+    assert_eq!(computer_move(&must_block), (7, 8), "must block the four");
+
+    let double_three = rows15(&[
+        "h..............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        ".......c.......",
+        ".......c.......",
+        ".....cc........",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "h.............h",
+    ]);
+    let mut b = double_three;
+    b.set(14, 7, Cell::Human);
+    assert_eq!(
+        computer_move(&b),
+        (7, 7),
+        "the move that makes two open threes"
+    );
+}
+
+/// The board files take every size up to 19 and refuse 20, naming the line.
+#[test]
+fn board_files_up_to_nineteen() {
+    let rows = "e".repeat(19);
+    let text = format!("19\n5\n4\n{}", format!("{rows}\n").repeat(19));
+    let f = parse_board_file(&text, false).expect("19x19 loads");
+    assert_eq!(f.board.size(), 19);
+    assert_eq!(board_file_text(&f.board, 4), text);
+    let short = format!("19\n5\n4\n{}", format!("{rows}\n").repeat(18));
+    assert_eq!(
+        parse_board_file(&short, false).unwrap_err().to_string(),
+        "line 22: missing board row 18 of 19"
+    );
+}
