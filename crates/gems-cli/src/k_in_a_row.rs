@@ -10,6 +10,9 @@ use gems_rules::k_in_a_row::{
 };
 use gems_rules::storage::read_text_bounded;
 
+/// How long `--solve` searches without `--seconds`.
+const DEFAULT_SOLVE_TIME: Duration = Duration::from_secs(10);
+
 /// This command's lines in `gems-cli --help`.
 pub const USAGE: &str = "  k-in-a-row FILE [--computer-first] [--perfect]
                              play K in a row against the computer on the board in FILE
@@ -17,7 +20,9 @@ pub const USAGE: &str = "  k-in-a-row FILE [--computer-first] [--perfect]
                              of searching `quality` plies
   k-in-a-row --solve FILE [--seconds S]
                              solve the position in FILE (cells e/u/h/c; whoever has fewer
-                             tiles moves, the human on equal counts): value and best move
+                             tiles moves, the human on equal counts): value and best move,
+                             or 'value: unknown' when the search is not over in S seconds
+                             (default 10)
   bench k-in-a-row [--size N] [--k K]
                              solve N×N k-in-a-row from the empty board (default 5×5, k=4)
                              and print the value, time, nodes and nodes per second
@@ -62,7 +67,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut out = stdout.lock();
     if solve {
         let limits = Limits {
-            time: seconds,
+            time: Some(seconds.unwrap_or(DEFAULT_SOLVE_TIME)),
             cancel: None,
             nodes: None,
         };
@@ -123,7 +128,7 @@ fn write_solution(board: &Board, limits: &Limits, out: &mut impl Write) -> io::R
         if a.proven {
             "yes"
         } else {
-            "no (time limit reached)"
+            "no (the search did not finish)"
         }
     )?;
     write_figures(&a, out)

@@ -92,3 +92,21 @@ fn a_whole_game_ends_with_the_result() {
     let (out, _, _) = with_file("2\n2\n4\neu\nue\n", &[], "0 0\n");
     assert!(out.ends_with("\nThe game is a draw.\n"), "{out}");
 }
+
+/// `--solve` on a 19x19 board: exact when the free region is small, whatever the board's size,
+/// and `unknown` (never a guess) when the search cannot finish in its time.
+#[test]
+fn solve_on_large_boards_is_exact_or_unknown() {
+    let mut rows = vec!["u".repeat(19); 19];
+    rows[9] = format!("{}eeee{}", "u".repeat(7), "u".repeat(8));
+    let text = format!("19\n3\n4\n{}\n", rows.join("\n"));
+    let (out, err, code) = with_file(&text, &["--solve"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value: draw\n"), "{out}");
+    assert!(out.contains("proven: yes\n"), "{out}");
+    let empty = format!("15\n5\n4\n{}\n", vec!["e".repeat(15); 15].join("\n"));
+    let (out, err, code) = with_file(&empty, &["--solve", "--seconds", "1"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value: unknown\n"), "{out}");
+    assert!(out.contains("proven: no"), "{out}");
+}

@@ -40,6 +40,7 @@ pub const WIN_MIN: i32 = WIN - 200;
 /// Heuristic values lie strictly within `±HEURISTIC_MAX`.
 pub const HEURISTIC_MAX: i32 = 5_000;
 const INF: i32 = 30_000;
+/// The deepest a search goes: beyond it, it gives up (see `negamax`).
 const MAX_PLY: usize = 128;
 /// Words of a set of lines: a 19×19 board has at most 1,332 lines (k = 2).
 const MAX_LINE_WORDS: usize = 21;
@@ -239,6 +240,12 @@ impl<M: Mask> Search<M> {
     ) -> i32 {
         self.nodes += 1;
         if self.check_abort() {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            // Deeper than any search can finish (the stack stays small, also on the web's
+            // 1 MiB): give up like a search out of time, so nothing is claimed.
+            self.aborted = true;
             return 0;
         }
         let empty = self.full & !(me | opp | self.unavailable);
