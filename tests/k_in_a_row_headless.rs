@@ -195,3 +195,25 @@ fn clicks_are_refused_on_taken_or_unavailable_squares_and_editing_toggles_them()
     assert_eq!(session(&app).game.moves().len(), 2);
     assert_mirror(&app);
 }
+
+/// A 19x19 game with k = 5 at the default quality: the computer answers every move from its
+/// background task, and the ECS mirrors the rules throughout.
+#[test]
+fn nineteen_by_nineteen_games_are_played_out() {
+    let mut app = app();
+    new_game(
+        &mut app,
+        Board::new(19, 5).unwrap(),
+        Strength::Quality(4),
+        Side::Human,
+    );
+    for (r, c) in [(0, 0), (18, 18), (0, 18), (18, 0)] {
+        app.world_mut().write_message(KAction::Place(r, c));
+        settle(&mut app);
+        assert_mirror(&app);
+        let s = session(&app);
+        let &(cr, cc) = s.game.moves().last().expect("the computer moved");
+        assert_eq!(s.game.board().get(cr, cc), Some(Cell::Computer));
+    }
+    assert_eq!(session(&app).game.moves().len(), 8);
+}

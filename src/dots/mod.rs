@@ -81,6 +81,10 @@ fn apply_launch_options(
     mut actions: MessageWriter<DotsAction>,
 ) {
     let Some(opts) = opts else { return };
+    if opts.game.is_some_and(|g| g != Screen::Dots) {
+        // The size and the seed are another game's.
+        return;
+    }
     let setup = &opts.setup;
     if opts.seed.is_some()
         || setup.size.is_some()

@@ -6,7 +6,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use gems_rules::k_in_a_row::{Board, Engine, Limits, Side, SlicedSearch, Status, Strength};
 
-use super::model::{KPhase, KSession, PERFECT_TIME};
+use super::model::{KPhase, KSession, PERFECT_TIME, QUALITY_TIME};
 use crate::kit::ai::{AddAi, AiHost, AiSlot, AiWork};
 use crate::kit::phase::PhaseOf;
 
@@ -20,9 +20,13 @@ pub struct ComputerSearch {
 
 impl ComputerSearch {
     /// A search of the computer's move on `board`: a perfect search stops after `nodes`
-    /// positions when given, else after [`PERFECT_TIME`]; a quality search runs to its depth.
+    /// positions when given, else after [`PERFECT_TIME`]; a quality search runs to its depth,
+    /// or for [`QUALITY_TIME`] at most without a node limit.
     pub fn new(board: Board, strength: Strength, nodes: Option<u64>) -> Self {
-        let time = (nodes.is_none() && strength == Strength::Perfect).then_some(PERFECT_TIME);
+        let time = nodes.is_none().then_some(match strength {
+            Strength::Perfect => PERFECT_TIME,
+            Strength::Quality(_) => QUALITY_TIME,
+        });
         ComputerSearch {
             board,
             strength,

@@ -71,7 +71,10 @@ pub(crate) fn apply_launch_options(
     opts: Option<Res<crate::launch::LaunchOptions>>,
     mut session: ResMut<KSession>,
 ) {
-    let Some(setup) = opts.map(|o| o.setup.clone()) else {
+    let Some(setup) = opts
+        .filter(|o| o.game.is_none_or(|g| g == Screen::KInARow))
+        .map(|o| o.setup.clone())
+    else {
         return;
     };
     let mut next = session.setup.clone();

@@ -14,6 +14,9 @@ use crate::screens::Screen;
 pub const PLACE_SECONDS: f32 = 0.25;
 /// Time the computer may think in perfect mode before it falls back to a depth-limited search.
 pub const PERFECT_TIME: Duration = Duration::from_secs(3);
+/// The most a quality search may take (it then plays its deepest finished iteration): the
+/// quality bounds the depth, this bounds the wait on large boards.
+pub const QUALITY_TIME: Duration = Duration::from_secs(1);
 
 /// How the next game is set up (the menu edits this).
 #[derive(Clone, Debug, PartialEq)]
