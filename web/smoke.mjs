@@ -130,7 +130,7 @@ try {
     ["dots", "?game=dots&size=7&colours=4&moves=25&seed=7", "Dots - 7x7, 4 colours", async () => {
       await page.keyboard.press("a"); // the AI plays
     }],
-    ["k-in-a-row", "?game=k-in-a-row&size=6&k=4&quality=2&seed=7", "K in a row - 6x6, k 4", async () => {
+    ["k-in-a-row", "?game=k-in-a-row&size=15&k=5&seed=7", "K in a row - 15x15, k 5", async () => {
       // A square near the board's middle (the board sits right of the 270 px menu).
       await click(box.x + w / 2 + 135 + 20, box.y + h / 2 + 20);
     }],

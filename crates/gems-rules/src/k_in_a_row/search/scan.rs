@@ -39,6 +39,35 @@ impl<M: Mask> Search<M> {
         order: Option<(&mut [i32], bool)>,
         sparse: bool,
     ) -> Scan<M> {
+        if !sparse || self.line_words == 0 {
+            return self.scan_lines(self.windows.iter().copied(), me, opp, empties, order);
+        }
+        let touched = self.touched(me | opp);
+        let mut s = self.scan_lines(touched.lines(&self.windows), me, opp, empties, order);
+        let bare = self.windows.len() as u32 - touched.count();
+        let k = self.k as u32;
+        if bare > 0 {
+            if k <= empties.div_ceil(2) {
+                s.my_live += bare;
+                s.my_apart = false;
+            }
+            if k <= empties / 2 {
+                s.opp_live += bare;
+                s.opp_apart = false;
+            }
+        }
+        s
+    }
+
+    /// The scan of [`Search::scan`] over the given lines.
+    fn scan_lines(
+        &self,
+        lines: impl Iterator<Item = M>,
+        me: M,
+        opp: M,
+        empties: u32,
+        order: Option<(&mut [i32], bool)>,
+    ) -> Scan<M> {
         let k = self.k as u32;
         let my_moves = empties.div_ceil(2);
         let opp_moves = empties / 2;
@@ -57,7 +86,7 @@ impl<M: Mask> Search<M> {
         // On boards over 8×8 the moves tried are near tiles anyway, so lines without a tile
         // only count as live (they add nothing to the heuristic, and ordering skips them).
         let skip_bare = !self.near.is_empty() && k > 1;
-        let bare = self.for_each_line(me | opp, sparse, |w| {
+        for w in lines {
             let m = w & me;
             let o = w & opp;
             if skip_bare && m.is_zero() && o.is_zero() {
@@ -72,7 +101,7 @@ impl<M: Mask> Search<M> {
                     s.opp_apart &= (opp_seen & w).is_zero();
                     opp_seen |= w;
                 }
-                return;
+                continue;
             }
             if o.is_zero() {
                 let c = m.count();
@@ -110,50 +139,28 @@ impl<M: Mask> Search<M> {
                     }
                 }
             }
-        });
-        if bare > 0 {
-            if k <= my_moves {
-                s.my_live += bare;
-                s.my_apart = false;
-            }
-            if k <= opp_moves {
-                s.opp_live += bare;
-                s.opp_apart = false;
-            }
         }
         s
     }
 
-    /// Calls `visit` with every line, or with `sparse` only with those holding one of
-    /// `tiles` (when the board keeps the lines through each cell); returns how many lines
-    /// were left out.
-    pub(super) fn for_each_line(&self, tiles: M, sparse: bool, mut visit: impl FnMut(M)) -> u32 {
+    /// The lines holding one of `tiles` (the board must keep the lines through each cell).
+    pub(super) fn touched(&self, tiles: M) -> Touched {
         let words = self.line_words;
-        if !sparse || words == 0 {
-            self.windows.iter().for_each(|&w| visit(w));
-            return 0;
-        }
-        let mut touched = [0u64; MAX_LINE_WORDS];
+        let mut touched = Touched {
+            words: [0; MAX_LINE_WORDS],
+        };
         let mut t = tiles;
         while !t.is_zero() {
             let cell = t.pop();
             for (acc, &lines) in touched
+                .words
                 .iter_mut()
                 .zip(&self.cell_lines[cell * words..(cell + 1) * words])
             {
                 *acc |= lines;
             }
         }
-        let mut seen = 0;
-        for (i, &word) in touched[..words].iter().enumerate() {
-            let mut b = word;
-            while b != 0 {
-                visit(self.windows[i * 64 + b.trailing_zeros() as usize]);
-                b &= b - 1;
-                seen += 1;
-            }
-        }
-        self.windows.len() as u32 - seen
+        touched
     }
 }
 
@@ -188,6 +195,32 @@ impl<M: Mask> Search<M> {
     }
 }
 
+/// A set of lines (bits of indices into the search's lines).
+pub(super) struct Touched {
+    words: [u64; MAX_LINE_WORDS],
+}
+
+impl Touched {
+    /// How many lines the set holds.
+    fn count(&self) -> u32 {
+        self.words.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The lines of the set, from `windows`.
+    fn lines<'a, M: Copy>(&'a self, windows: &'a [M]) -> impl Iterator<Item = M> + 'a {
+        self.words.iter().enumerate().flat_map(move |(i, &word)| {
+            let mut b = word;
+            std::iter::from_fn(move || {
+                (b != 0).then(|| {
+                    let j = b.trailing_zeros() as usize;
+                    b &= b - 1;
+                    windows[i * 64 + j]
+                })
+            })
+        })
+    }
+}
+
 /// The threats a side to move can make or must meet past the search's horizon.
 pub(super) struct Threats<M> {
     /// Cells where the mover makes a four (k − 1 tiles in a live line): the reply is forced.
@@ -217,7 +250,12 @@ impl<M: Mask> Search<M> {
         let mut partner = M::scores();
         let partner = partner.as_mut();
         // Lines without a tile make no four, three or double threat (k ≥ 4).
-        self.for_each_line(me | opp, true, |w| {
+        let touched = (self.line_words > 0).then(|| self.touched(me | opp));
+        let lines: &mut dyn Iterator<Item = M> = match &touched {
+            Some(t) => &mut t.lines(&self.windows),
+            None => &mut self.windows.iter().copied(),
+        };
+        for w in lines {
             let m = w & me;
             let o = w & opp;
             if o.is_zero() {
@@ -245,7 +283,7 @@ impl<M: Mask> Search<M> {
                     }
                 }
             }
-        });
+        }
         t
     }
 }
