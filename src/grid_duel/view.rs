@@ -7,7 +7,8 @@ use bevy::prelude::*;
 use gems_rules::grid_duel::score::{bonus_digits, rare_boxes, runs};
 use gems_rules::grid_duel::{Grid, SIZE};
 
-use super::model::{CellState, DuelCell, OnShow, Stage};
+use super::model::{CellState, DuelCell, OnShow, Reveal, Show, Stage};
+use crate::kit::fx::FxWriters;
 use crate::screens::Screen;
 use crate::theme::{Theme, color};
 use crate::world_text::{LabelAnchor, WorldLabel};
@@ -61,7 +62,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::GridDuel), setup)
         .add_systems(
             Update,
-            (dress_new_cells, draw_cells, draw_labels, draw_boxes)
+            (
+                dress_new_cells,
+                draw_cells,
+                draw_labels,
+                draw_boxes,
+                shatter_replaced,
+            )
                 .chain()
                 .in_set(super::DuelSystems::Draw),
         );
@@ -310,12 +317,14 @@ fn draw_labels(
     }
 }
 
-/// Frames the complete 3×3 boxes (rare points) and the row under the pointer.
+/// Frames the complete 3×3 boxes (rare points) and the row under the pointer; both breathe
+/// with the theme's hover pulse (still under reduced motion).
 fn draw_boxes(
     on_show: Res<OnShow>,
     stage: Res<State<Stage>>,
     hover: Res<HoverRow>,
     time: Res<Time>,
+    theme: Res<Theme>,
     mut frames: Query<(&RareFrame, &mut Visibility, &mut Sprite), Without<RowHover>>,
     mut row_hover: Query<(&mut Visibility, &mut Transform), (With<RowHover>, Without<RareFrame>)>,
 ) {
@@ -324,7 +333,8 @@ fn draw_boxes(
         (Some(s), true) => rare_boxes(&s.grid),
         _ => Vec::new(),
     };
-    let pulse = 0.22 + 0.12 * (time.elapsed_secs() * 4.0).sin();
+    let breath = theme.effects.breath(time.elapsed_secs());
+    let pulse = 0.22 + 1.5 * (breath - 1.0);
     for (RareFrame(br, bc), mut vis, mut sprite) in &mut frames {
         let on = complete.contains(&(*br, *bc));
         vis.set_if_neq(if on {
@@ -339,10 +349,45 @@ fn draw_boxes(
             Some(r) if *stage.get() == Stage::Choosing => {
                 vis.set_if_neq(Visibility::Visible);
                 tf.translation = cell_center(r, 4).extend(2.5);
+                tf.scale = Vec3::new(1.0 + 0.25 * (breath - 1.0), breath, 1.0);
             }
             _ => {
                 vis.set_if_neq(Visibility::Hidden);
             }
         }
+    }
+}
+
+/// When a row or the whole grid is regenerated, its old digits shatter (the theme's shards).
+fn shatter_replaced(
+    on_show: Res<OnShow>,
+    theme: Res<Theme>,
+    mut shown: Local<Option<Show>>,
+    mut fx: FxWriters,
+) {
+    if on_show.show == *shown {
+        return;
+    }
+    let before = std::mem::replace(&mut *shown, on_show.show.clone());
+    // Only a player's own grid regenerated: a grid changing hands just appears.
+    let (Some(old), Some(new)) = (before, on_show.show.as_ref()) else {
+        return;
+    };
+    if old.owner != new.owner {
+        return;
+    }
+    let rows = match new.reveal {
+        Reveal::All => 0..SIZE,
+        Reveal::Row(r) => r..r + 1,
+        Reveal::None => return,
+    };
+    let tint = color(&theme.ui.accent);
+    let pieces = rows
+        .flat_map(|r| (0..SIZE).map(move |c| (r, c)))
+        .filter(|&(r, c)| old.grid.get(r, c) != new.grid.get(r, c))
+        .map(|(r, c)| (cell_center(r, c), tint))
+        .collect::<Vec<_>>();
+    if !pieces.is_empty() {
+        fx.burst(pieces, CELL);
     }
 }

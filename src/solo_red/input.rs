@@ -10,7 +10,24 @@ use crate::kit::pointer::WorldPointer;
 
 /// Reads the mouse.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (click, keys).in_set(super::SoloRedSystems::Input));
+    app.init_resource::<SoloHover>().add_systems(
+        Update,
+        (hover, click, keys).in_set(super::SoloRedSystems::Input),
+    );
+}
+
+/// What a click would do where the pointer is now (the view makes that card breathe).
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SoloHover(pub Option<SoloRedAction>);
+
+fn hover(
+    pointer: WorldPointer,
+    s: Res<SoloRedSession>,
+    t: Res<Table>,
+    mut hovered: ResMut<SoloHover>,
+) {
+    let target = pointer.hover().and_then(|p| target_at(p, &s, *t));
+    hovered.set_if_neq(SoloHover(target));
 }
 
 /// What a click at world position `p` means.

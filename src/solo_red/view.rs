@@ -27,7 +27,13 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        (dress_cards, mark_winner, label_cards, write_captions)
+        (
+            dress_cards,
+            mark_winner,
+            label_cards,
+            write_captions,
+            breathe_hovered,
+        )
             .chain()
             .in_set(super::SoloRedSystems::View),
     );
@@ -395,6 +401,50 @@ fn write_captions(
         label.set_text(&line);
         if label.color != colour {
             label.color = colour;
+        }
+    }
+}
+
+/// The card a click would act on breathes (the theme's hover pulse, still under reduced
+/// motion): a hand card to pick up, or, with a card picked up, the top card of the palette or
+/// canvas it would go to.
+fn breathe_hovered(
+    hovered: Res<super::input::SoloHover>,
+    s: Res<SoloRedSession>,
+    theme: Res<Theme>,
+    time: Res<Time>,
+    mut cards: Query<(&CardEntity, &mut Transform)>,
+) {
+    let playing = !s.game.is_over();
+    let picked = s.selected.is_some();
+    // The top card of the pile a picked-up card would go to.
+    let top_of = |pile: &dyn Fn(Place) -> Option<usize>| {
+        cards.iter().filter_map(|(c, _)| pile(c.place)).max()
+    };
+    let target = match hovered.0 {
+        Some(SoloRedAction::Palette(q)) if picked => top_of(&|p| match p {
+            Place::Palette(pq, i) if pq == q => Some(i),
+            _ => None,
+        })
+        .map(|i| Place::Palette(q, i)),
+        Some(SoloRedAction::Canvas) if picked => top_of(&|p| match p {
+            Place::Canvas(i) => Some(i),
+            _ => None,
+        })
+        .map(Place::Canvas),
+        Some(SoloRedAction::Select(i)) => Some(Place::Hand(i)),
+        _ => None,
+    };
+    let top = |place: Place| Some(place) == target;
+    let breath = theme.effects.breath(time.elapsed_secs());
+    for (card, mut tf) in &mut cards {
+        let scale = if playing && top(card.place) {
+            breath
+        } else {
+            1.0
+        };
+        if tf.scale.x != scale {
+            tf.scale = Vec3::new(scale, scale, 1.0);
         }
     }
 }
