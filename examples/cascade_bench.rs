@@ -6,6 +6,13 @@
 //! systems run too (with the theme's default effects): the removed group's shards fly, up to
 //! the theme's cap, and the bench prints how many were alive at once.
 //!
+//! With `clear` after the side (`cargo run --example cascade_bench -- 100 clear`) the board is
+//! one group instead, and one click clears all of it: 10,000 gems leave at once, so the shards
+//! meet the theme's cap.
+//!
+//! `CASCADE_NO_FX=1` sets the shard cap to 0 (the same cascade without shards, to compare), and
+//! `CASCADE_TRACE=1` prints every cascade frame's time.
+//!
 //! Run: `cargo run --example cascade_bench` (add `--release` for an optimised build).
 
 use std::time::{Duration, Instant};
@@ -28,7 +35,15 @@ fn side() -> usize {
         .unwrap_or(N)
 }
 
+/// Whether the second argument asks for the whole board as one group.
+fn clear() -> bool {
+    std::env::args().nth(2).is_some_and(|a| a == "clear")
+}
+
 fn cascade_board(n: usize) -> Board {
+    if clear() {
+        return Board::from_cells(n, n, vec![Some(9); n * n]).expect("valid size");
+    }
     let noise = random_board(n, n, 4, 7).expect("valid size");
     let cells = noise.cells().map(|(c, g)| {
         if c.row == n - 1 || c.col == 0 {
@@ -65,6 +80,9 @@ fn main() {
     while phase(&app) != Phase::Idle {
         app.update();
     }
+    if std::env::var_os("CASCADE_NO_FX").is_some() {
+        app.world_mut().resource_mut::<Theme>().effects.max_shards = 0;
+    }
     let mut idle = Vec::new();
     for _ in 0..120 {
         let t = Instant::now();
@@ -99,10 +117,14 @@ fn main() {
     } else {
         "release"
     };
-    println!(
-        "cascade_bench ({profile} build): {n}x{n} board, {} gems moved",
-        n * n - 2 * n + 1
-    );
+    if clear() {
+        println!("cascade_bench ({profile} build): {n}x{n} board cleared by one click");
+    } else {
+        println!(
+            "cascade_bench ({profile} build): {n}x{n} board, {} gems moved",
+            n * n - 2 * n + 1
+        );
+    }
     println!(
         "  cascade frames: {frames}, mean {mean:.3} ms, p95 {p95:.3} ms, max {max:.3} ms per frame"
     );
