@@ -131,8 +131,10 @@ try {
       await page.keyboard.press("a"); // the AI plays
     }],
     ["k-in-a-row", "?game=k-in-a-row&size=15&k=5&seed=7", "K in a row - 15x15, k 5", async () => {
-      // A square near the board's middle (the board sits right of the 270 px menu).
+      // A square near the board's middle (the board sits right of the 270 px menu); the
+      // computer's search on 15×15 runs in frame slices and must answer.
       await click(box.x + w / 2 + 135 + 20, box.y + h / 2 + 20);
+      await titleWhere((t) => t.endsWith(" 2 tiles placed"), 60, "k-in-a-row: the computer's answer on 15x15");
     }],
     ["solo-red", "?game=solo-red&seed=7", "Solo Red - deal 7 -", async () => {
       // The first card of the hand lifts when picked up; then the AI plays on.

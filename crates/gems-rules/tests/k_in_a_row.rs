@@ -485,17 +485,14 @@ fn solver_matches_brute_force_on_small_regions_of_every_size() {
     }
 }
 
-/// A 15x15 board from rows of `.` (empty), `h` and `c`.
-fn rows15(rows: &[&str]) -> Board {
+/// A 15x15 board, k = 5, with the human's and the computer's tiles at the given (row, col).
+fn board15(human: &[(usize, usize)], computer: &[(usize, usize)]) -> Board {
     let mut b = Board::new(15, 5).unwrap();
-    for (r, row) in rows.iter().enumerate() {
-        for (c, ch) in row.chars().enumerate() {
-            match ch {
-                'h' => b.set(r, c, Cell::Human),
-                'c' => b.set(r, c, Cell::Computer),
-                _ => {}
-            }
-        }
+    for &(r, c) in human {
+        b.set(r, c, Cell::Human);
+    }
+    for &(r, c) in computer {
+        b.set(r, c, Cell::Computer);
     }
     b
 }
@@ -511,66 +508,28 @@ fn computer_move(b: &Board) -> (usize, usize) {
 /// double three (two open threes made by one move, a win in three moves) is found.
 #[test]
 fn tactics_on_fifteen_by_fifteen() {
-    let win_in_one = rows15(&[
-        "h..............",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "....cccc.......",
-        "...hhhh........",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "..............h",
-    ]);
+    // Four in row 5 open at both ends; the human has four too, but it is the computer's move.
+    let win_in_one = board15(
+        &[(0, 0), (6, 3), (6, 4), (6, 5), (6, 6), (14, 14)],
+        &[(5, 4), (5, 5), (5, 6), (5, 7)],
+    );
     let m = computer_move(&win_in_one);
     assert!(m == (5, 8) || m == (5, 3), "win in one: played {m:?}");
 
-    let must_block = rows15(&[
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "......c........",
-        "...chhhh.......",
-        "...............",
-        "..........c....",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-    ]);
+    // The human's four in row 7 is closed on the left: only (7, 8) stops it.
+    let must_block = board15(
+        &[(7, 4), (7, 5), (7, 6), (7, 7)],
+        &[(6, 6), (7, 3), (9, 10)],
+    );
     assert_eq!(computer_move(&must_block), (7, 8), "must block the four");
 
-    let double_three = rows15(&[
-        "h..............",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        ".......c.......",
-        ".......c.......",
-        ".....cc........",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "h.............h",
-    ]);
-    let mut b = double_three;
-    b.set(14, 7, Cell::Human);
+    // Two twos, in column 7 and in row 7, both open: (7, 7) makes two open threes at once.
+    let double_three = board15(
+        &[(0, 0), (14, 0), (14, 14), (14, 7)],
+        &[(5, 7), (6, 7), (7, 5), (7, 6)],
+    );
     assert_eq!(
-        computer_move(&b),
+        computer_move(&double_three),
         (7, 7),
         "the move that makes two open threes"
     );

@@ -7,7 +7,7 @@ use std::time::Instant;
 use web_time::Instant;
 
 use super::{Analysis, Limits, Search, Strength};
-use crate::k_in_a_row::bits::{Bits, Mask};
+use crate::k_in_a_row::bits::Bits;
 use crate::k_in_a_row::board::{Board, Side};
 use crate::k_in_a_row::tt::FULL_DEPTH;
 
@@ -28,8 +28,8 @@ enum Core {
     Large(Box<Search<Bits>>),
 }
 
-/// What the engine asks of a search, whatever its mask type.
-trait Searcher {
+/// What the engine asks of a search, whatever its mask type (see `root.rs`).
+pub(super) trait Searcher {
     fn run(
         &mut self,
         board: &Board,
@@ -146,25 +146,5 @@ impl Engine {
                 }
             }
         }
-    }
-}
-
-impl<M: Mask> Searcher for Search<M> {
-    fn run(
-        &mut self,
-        board: &Board,
-        to_move: Side,
-        limits: &Limits,
-        max_depth: Option<u32>,
-    ) -> Analysis {
-        Search::run(self, board, to_move, limits, max_depth)
-    }
-
-    fn cancelled(&self) -> bool {
-        Search::cancelled(self)
-    }
-
-    fn line_count(&self) -> usize {
-        self.windows.len()
     }
 }

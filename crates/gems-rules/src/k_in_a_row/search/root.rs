@@ -7,15 +7,16 @@ use std::time::Instant;
 #[cfg(target_arch = "wasm32")]
 use web_time::Instant;
 
+use super::engine::Searcher;
 use super::{Analysis, HEURISTIC_MAX, INF, Limits, MAX_PLY, Outcome, Search, WIN, WIN_MIN};
 use crate::k_in_a_row::bits::Mask;
 use crate::k_in_a_row::board::{Board, Side};
 use crate::k_in_a_row::tt::{FULL_DEPTH, NO_MOVE};
 
-impl<M: Mask> Search<M> {
+impl<M: Mask> Searcher for Search<M> {
     /// Iterative deepening. `max_depth` None: solve with zero windows around a draw;
     /// Some(d): full-window search to depth d.
-    pub(super) fn run(
+    fn run(
         &mut self,
         board: &Board,
         to_move: Side,
@@ -126,6 +127,14 @@ impl<M: Mask> Search<M> {
         result.nodes = self.nodes;
         result.elapsed = start.elapsed();
         result
+    }
+
+    fn cancelled(&self) -> bool {
+        Search::cancelled(self)
+    }
+
+    fn line_count(&self) -> usize {
+        self.windows.len()
     }
 }
 
