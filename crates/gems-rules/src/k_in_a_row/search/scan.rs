@@ -39,10 +39,18 @@ impl<M: Mask> Search<M> {
         order: Option<(&mut [i32], bool)>,
         sparse: bool,
     ) -> Scan<M> {
-        if !sparse || self.line_words == 0 {
+        let dense = !sparse || self.line_words == 0;
+        // The desktop scans every line straight from the list (the fastest); the web build
+        // goes through the line set either way, so the scan's loop is compiled once.
+        #[cfg(not(target_arch = "wasm32"))]
+        if dense {
             return self.scan_lines(self.windows.iter().copied(), me, opp, empties, order);
         }
-        let touched = self.touched(me | opp);
+        let touched = if dense {
+            Touched::all(self.windows.len())
+        } else {
+            self.touched(me | opp)
+        };
         let mut s = self.scan_lines(touched.lines(&self.windows), me, opp, empties, order);
         let bare = self.windows.len() as u32 - touched.count();
         let k = self.k as u32;
@@ -201,6 +209,20 @@ pub(super) struct Touched {
 }
 
 impl Touched {
+    /// The first `n` lines (`n` at most `MAX_LINE_WORDS` × 64).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    fn all(n: usize) -> Touched {
+        let mut words = [0u64; MAX_LINE_WORDS];
+        for (i, w) in words.iter_mut().enumerate() {
+            *w = match n.saturating_sub(i * 64) {
+                0 => 0,
+                m if m >= 64 => u64::MAX,
+                m => (1u64 << m) - 1,
+            };
+        }
+        Touched { words }
+    }
+
     /// How many lines the set holds.
     fn count(&self) -> u32 {
         self.words.iter().map(|w| w.count_ones()).sum()
@@ -302,3 +324,19 @@ fn add_to_cells<M: Mask>(order: &mut [i32], cells: M, weight: i32) {
 
 /// Heuristic weight of a live line holding c tiles of one player.
 const WEIGHTS: [i32; 6] = [0, 1, 6, 36, 200, 1000];
+
+#[cfg(test)]
+mod tests {
+    use super::Touched;
+
+    /// The web build's dense scan walks `Touched::all`: it must hold exactly the first n lines.
+    #[test]
+    fn all_lines_are_the_first_n() {
+        let windows: Vec<u64> = (0..1332).collect();
+        for n in [0, 1, 63, 64, 65, 1332] {
+            let all = Touched::all(n);
+            assert_eq!(all.count() as usize, n);
+            assert!(all.lines(&windows).eq(0..n as u64));
+        }
+    }
+}
