@@ -33,6 +33,11 @@ pub fn gem_scale(size: f32) -> Vec3 {
 /// Scale of a flagged gem relative to a plain one.
 pub const FLAG_SCALE: f32 = 1.08;
 
+/// Popped gems despawned in one frame at most: a whole 100×100 board popping together would
+/// otherwise despawn 10,000 gems and their children in one frame (about 3 ms,
+/// `cargo run --example cascade_bench -- 100 clear`); this spreads them over five.
+const MAX_DESPAWNS_PER_FRAME: usize = 2000;
+
 /// Runs the per-gem animations.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Animations>().add_systems(
@@ -72,17 +77,20 @@ fn run_animations(
         transform.translation.y = at.y;
         !tween.done()
     });
+    let mut despawns = 0;
     anims.vanishing.retain_mut(|(e, v)| {
         v.elapsed += dt;
         let Ok(mut transform) = transforms.get_mut(*e) else {
             return false;
         };
         transform.scale = gem_scale(layout.cell * FLAG_SCALE * v.scale().max(0.0));
-        let done = v.progress() >= 1.0;
-        if done {
+        // A popped gem stays (at scale 0) until a later frame has room to despawn it.
+        let leave = v.progress() >= 1.0 && despawns < MAX_DESPAWNS_PER_FRAME;
+        if leave {
+            despawns += 1;
             commands.entity(*e).despawn();
         }
-        !done
+        !leave
     });
 }
 

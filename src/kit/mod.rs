@@ -61,6 +61,7 @@ pub fn logic_plugin(app: &mut App) {
         share::ShareLink,
     )>()
     .add_message::<status::MoveSettled>()
+    .add_systems(PreStartup, schedule::one_thread_executors)
     .add_plugins(fx::plugin);
 }
 
