@@ -3,18 +3,20 @@
 //! `gems_rules::grid_duel`; this module only orders what it reports into animated shows.
 
 use bevy::prelude::*;
-use gems_rules::grid_duel::{Choice, ComputerKind, Outcome, Phase, Side, score};
+use gems_rules::grid_duel::{Choice, ComputerKind, Outcome, Phase, SIZE, Side, score};
 
 use super::model::{
     AUTOPLAY_DELAY, CELL_FADE, CELL_STAGGER, CellState, DuelAction, DuelCell, DuelSession, HOLD,
     OnShow, ROW_STAGGER, Reveal, Show, Stage,
 };
+use super::view::{CELL, cell_center};
 use crate::kit::fx::{Celebration, FxWriters};
 use crate::kit::layout::ViewArea;
 use crate::kit::phase::PhaseOf;
 use crate::kit::seed::Seeds;
 use crate::launch::LaunchOptions;
 use crate::screens::{Screen, ScreenStatus};
+use crate::theme::{Theme, color};
 
 /// The stage machine: actions, reveals, holds, the computer's turn, the cells, the status.
 pub(super) fn plugin(app: &mut App) {
@@ -27,7 +29,14 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (autoplay, apply_actions, advance, sync_cells, report_status)
+            (
+                autoplay,
+                apply_actions,
+                advance,
+                sync_cells,
+                shatter_replaced,
+                report_status,
+            )
                 .chain()
                 .in_set(super::DuelSystems::Logic),
         );
@@ -344,4 +353,38 @@ fn report_status(stage: PhaseOf<Stage>, mut status: ResMut<ScreenStatus>) {
         Stage::Over(Outcome::HumanWins | Outcome::ComputerWins)
     );
     status.report(settled, over);
+}
+
+/// When a row or the whole grid is regenerated, its old digits shatter (the theme's shards).
+fn shatter_replaced(
+    on_show: Res<OnShow>,
+    theme: Res<Theme>,
+    mut shown: Local<Option<Show>>,
+    mut fx: FxWriters,
+) {
+    if on_show.show == *shown {
+        return;
+    }
+    let before = std::mem::replace(&mut *shown, on_show.show.clone());
+    // Only a player's own grid regenerated: a grid changing hands just appears.
+    let (Some(old), Some(new)) = (before, on_show.show.as_ref()) else {
+        return;
+    };
+    if old.owner != new.owner {
+        return;
+    }
+    let rows = match new.reveal {
+        Reveal::All => 0..SIZE,
+        Reveal::Row(r) => r..r + 1,
+        Reveal::None => return,
+    };
+    let tint = color(&theme.ui.accent);
+    let pieces = rows
+        .flat_map(|r| (0..SIZE).map(move |c| (r, c)))
+        .filter(|&(r, c)| old.grid.get(r, c) != new.grid.get(r, c))
+        .map(|(r, c)| (cell_center(r, c), tint))
+        .collect::<Vec<_>>();
+    if !pieces.is_empty() {
+        fx.burst(pieces, CELL);
+    }
 }

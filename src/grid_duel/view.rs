@@ -7,8 +7,7 @@ use bevy::prelude::*;
 use gems_rules::grid_duel::score::{bonus_digits, rare_boxes, runs};
 use gems_rules::grid_duel::{Grid, SIZE};
 
-use super::model::{CellState, DuelCell, OnShow, Reveal, Show, Stage};
-use crate::kit::fx::FxWriters;
+use super::model::{CellState, DuelCell, OnShow, Stage};
 use crate::screens::Screen;
 use crate::theme::{Theme, color};
 use crate::world_text::{LabelAnchor, WorldLabel};
@@ -62,13 +61,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::GridDuel), setup)
         .add_systems(
             Update,
-            (
-                dress_new_cells,
-                draw_cells,
-                draw_labels,
-                draw_boxes,
-                shatter_replaced,
-            )
+            (dress_new_cells, draw_cells, draw_labels, draw_boxes)
                 .chain()
                 .in_set(super::DuelSystems::Draw),
         );
@@ -355,39 +348,5 @@ fn draw_boxes(
                 vis.set_if_neq(Visibility::Hidden);
             }
         }
-    }
-}
-
-/// When a row or the whole grid is regenerated, its old digits shatter (the theme's shards).
-fn shatter_replaced(
-    on_show: Res<OnShow>,
-    theme: Res<Theme>,
-    mut shown: Local<Option<Show>>,
-    mut fx: FxWriters,
-) {
-    if on_show.show == *shown {
-        return;
-    }
-    let before = std::mem::replace(&mut *shown, on_show.show.clone());
-    // Only a player's own grid regenerated: a grid changing hands just appears.
-    let (Some(old), Some(new)) = (before, on_show.show.as_ref()) else {
-        return;
-    };
-    if old.owner != new.owner {
-        return;
-    }
-    let rows = match new.reveal {
-        Reveal::All => 0..SIZE,
-        Reveal::Row(r) => r..r + 1,
-        Reveal::None => return,
-    };
-    let tint = color(&theme.ui.accent);
-    let pieces = rows
-        .flat_map(|r| (0..SIZE).map(move |c| (r, c)))
-        .filter(|&(r, c)| old.grid.get(r, c) != new.grid.get(r, c))
-        .map(|(r, c)| (cell_center(r, c), tint))
-        .collect::<Vec<_>>();
-    if !pieces.is_empty() {
-        fx.burst(pieces, CELL);
     }
 }
