@@ -11,9 +11,11 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::kit::schedule::AppResources;
 use crate::library::{Rescan, ThemeLibrary};
 use crate::paths::DataDir;
+use crate::player_images::PlayerImages;
 use crate::settings::{Notices, Settings, ThemeChoices};
 use crate::theme::{
-    Easing, GemShape, GemStyle, Theme, ThemeAsset, color, egui_color, player_theme_stem,
+    Easing, GemShape, GemStyle, PLAYER_IMAGE_PREFIX, Theme, ThemeAsset, color, egui_color,
+    player_theme_stem,
 };
 
 /// The player's own themes (file stem, theme), from `themes/` in the data directory.
@@ -40,8 +42,10 @@ pub struct ThemeEditor {
     pub name: String,
     /// The last result of saving: (text, is an error).
     pub message: Option<(String, bool)>,
-    /// The images the image menus offer (found when the editor opens).
+    /// The images the image menus offer (found when the editor opens, and after an import).
     pub images: Vec<String>,
+    /// The path typed in the import field (desktop).
+    pub import_path: String,
 }
 
 /// The folder of the player's themes.
@@ -114,6 +118,15 @@ pub fn plugin(app: &mut App) {
                 .before(crate::library::LibrarySystems),
         )
         .add_systems(EguiPrimaryContextPass, editor_window);
+    // (The window adds the message; headless apps have none to send.)
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_message::<bevy::window::FileDragAndDrop>()
+        .add_systems(
+            Update,
+            import_dropped.run_if(on_message::<bevy::window::FileDragAndDrop>),
+        );
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(Update, import_picked);
 }
 
 /// Reads the player's themes at start and whenever the asset folders are scanned again.
@@ -176,11 +189,14 @@ fn source_theme(
         .or_else(|| mine.get(stem).cloned())
 }
 
-/// Every image the themes name, for the image menus.
+/// Every image the image menus offer: the ones the themes name, every PNG under
+/// `assets/themes/` and the folders there (desktop; the web cannot list its files), and the
+/// player's own.
 fn known_images(
     library: &ThemeLibrary,
     assets: &Assets<ThemeAsset>,
     mine: &PlayerThemes,
+    player: Option<&PlayerImages>,
 ) -> Vec<String> {
     let mut all: Vec<String> = Vec::new();
     let from_assets = library
@@ -189,14 +205,34 @@ fn known_images(
         .filter_map(|(_, h)| assets.get(h))
         .map(|a| &a.0);
     for t in from_assets.chain(mine.0.iter().map(|(_, t)| t)) {
-        for i in t.images() {
-            if !all.iter().any(|a| a == i) {
-                all.push(i.to_string());
-            }
-        }
+        all.extend(t.images().into_iter().map(String::from));
     }
+    #[cfg(not(target_arch = "wasm32"))]
+    all.extend(shipped_pngs(&crate::paths::asset_dir()));
+    all.extend(player.map(PlayerImages::paths).unwrap_or_default());
     all.sort();
+    all.dedup();
     all
+}
+
+/// The PNGs in `assets/themes/` and its folders, as theme paths.
+#[cfg(not(target_arch = "wasm32"))]
+fn shipped_pngs(assets: &std::path::Path) -> Vec<String> {
+    let themes = assets.join("themes");
+    let folders = std::fs::read_dir(&themes)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .map(|e| format!("themes/{}", e.file_name().to_string_lossy()));
+    std::iter::once("themes".to_string())
+        .chain(folders)
+        .flat_map(|folder| {
+            crate::store::list(&assets.join(&folder), ".png")
+                .into_iter()
+                .map(move |f| format!("{folder}/{f}"))
+        })
+        .collect()
 }
 
 /// What the editor window reads and changes.
@@ -211,6 +247,7 @@ struct EditorParams<'w> {
     data: Option<Res<'w, DataDir>>,
     notices: ResMut<'w, Notices>,
     rescan: MessageWriter<'w, Rescan>,
+    player_images: Option<Res<'w, PlayerImages>>,
 }
 
 fn editor_window(mut contexts: EguiContexts, mut p: EditorParams) -> Result {
@@ -230,7 +267,7 @@ fn editor_window(mut contexts: EguiContexts, mut p: EditorParams) -> Result {
             return Ok(());
         };
         p.editor.name = format!("{} copy", start.name);
-        p.editor.images = known_images(&p.library, &p.assets, &p.mine);
+        p.editor.images = known_images(&p.library, &p.assets, &p.mine, p.player_images.as_deref());
         p.editor.draft = Some(start);
         p.editor.base = stem;
     }
@@ -240,6 +277,8 @@ fn editor_window(mut contexts: EguiContexts, mut p: EditorParams) -> Result {
     let mut base = p.editor.base.clone();
     let mut name = p.editor.name.clone();
     let mut save = false;
+    let mut import = false;
+    let mut import_path = p.editor.import_path.clone();
     egui::Window::new("Theme editor")
         .open(&mut open)
         .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-12.0, 56.0))
@@ -272,6 +311,7 @@ fn editor_window(mut contexts: EguiContexts, mut p: EditorParams) -> Result {
             egui::ScrollArea::vertical()
                 .max_height(ui.ctx().content_rect().height() - 200.0)
                 .show(ui, |ui| {
+                    import = import_row(ui, &mut import_path);
                     gems_section(ui, &mut draft, &images);
                     board_section(ui, &mut draft, &images);
                     menus_section(ui, &mut draft);
@@ -293,6 +333,10 @@ fn editor_window(mut contexts: EguiContexts, mut p: EditorParams) -> Result {
                 ui.colored_label(c, text);
             }
         });
+    p.editor.import_path = import_path;
+    if import {
+        start_import(&mut p);
+    }
     if save {
         let taken: Vec<String> = p.library.themes.iter().map(|(s, _)| s.clone()).collect();
         let data = p.data.as_deref().cloned().unwrap_or_default();
@@ -347,18 +391,144 @@ pub fn hex_of(c: egui::Color32) -> String {
     }
 }
 
+/// An image's short name: its file name, marked when it is the player's.
+fn image_label(path: &str) -> String {
+    match path.strip_prefix(PLAYER_IMAGE_PREFIX) {
+        Some(name) => format!("{name} (yours)"),
+        None => path.rsplit('/').next().unwrap_or(path).to_string(),
+    }
+}
+
+/// The row that imports the player's own PNG: a path field and a button on the desktop (or a
+/// file dropped on the window), the browser's file picker on the web. True when asked.
+fn import_row(ui: &mut egui::Ui, path: &mut String) -> bool {
+    let mut asked = false;
+    ui.horizontal(|ui| {
+        ui.label("Your image");
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let field = ui.add(
+                egui::TextEdit::singleline(path)
+                    .hint_text("a PNG file's path, or drop one")
+                    .desired_width(190.0),
+            );
+            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            asked = ui.button("Import").clicked() || entered;
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = path;
+            asked = ui.button("Import a PNG…").clicked();
+        }
+    });
+    asked
+}
+
+/// Imports what the import row names (desktop), or opens the browser's file picker (web: the
+/// picked file arrives later, in [`import_picked`]).
+fn start_import(p: &mut EditorParams) {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let path = p.editor.import_path.trim().to_string();
+        if path.is_empty() {
+            p.editor.message = Some(("Type the path of a PNG file first".into(), true));
+            return;
+        }
+        let Some(images) = p.player_images.as_deref() else {
+            return;
+        };
+        let result = images.import_file(std::path::Path::new(&path));
+        if result.is_ok() {
+            p.editor.import_path.clear();
+        }
+        imported(&mut p.editor, &mut p.notices, images, result);
+    }
+    #[cfg(target_arch = "wasm32")]
+    if !crate::player_images::picker::open() {
+        p.editor.message = Some(("This page cannot open files".into(), true));
+    }
+}
+
+/// Reports an import in the editor (and as a notice when it failed); a new image joins the
+/// menus at once.
+fn imported(
+    editor: &mut ThemeEditor,
+    notices: &mut Notices,
+    images: &PlayerImages,
+    result: Result<String, String>,
+) {
+    match result {
+        Ok(path) => {
+            let name = image_label(&path);
+            editor.message = Some((
+                format!("Imported {name}: choose it in an image menu"),
+                false,
+            ));
+            for i in images.paths() {
+                if !editor.images.contains(&i) {
+                    editor.images.push(i);
+                }
+            }
+        }
+        Err(e) => {
+            notices.warn(e.clone());
+            editor.message = Some((e, true));
+        }
+    }
+}
+
+/// A PNG file dropped on the window while the editor is open is imported (desktop).
+#[cfg(not(target_arch = "wasm32"))]
+fn import_dropped(
+    mut drops: MessageReader<bevy::window::FileDragAndDrop>,
+    mut editor: ResMut<ThemeEditor>,
+    mut notices: ResMut<Notices>,
+    images: Option<Res<PlayerImages>>,
+) {
+    for drop in drops.read() {
+        let bevy::window::FileDragAndDrop::DroppedFile { path_buf, .. } = drop else {
+            continue;
+        };
+        if let (true, Some(images)) = (editor.open, images.as_deref()) {
+            let result = images.import_file(path_buf);
+            imported(&mut editor, &mut notices, images, result);
+        }
+    }
+}
+
+/// The file the player picked in the browser's file picker is imported (web).
+#[cfg(target_arch = "wasm32")]
+fn import_picked(
+    mut editor: ResMut<ThemeEditor>,
+    mut notices: ResMut<Notices>,
+    images: Option<Res<PlayerImages>>,
+) {
+    if !editor.open {
+        return;
+    }
+    if let (Some((name, bytes)), Some(images)) =
+        (crate::player_images::picker::take(), images.as_deref())
+    {
+        let result = images.import(&name, &bytes);
+        imported(&mut editor, &mut notices, images, result);
+    }
+}
+
 /// An image menu: none, or one of the images the themes use.
 fn image_menu(ui: &mut egui::Ui, id: &str, image: &mut Option<String>, images: &[String]) {
-    let shown = image
-        .as_deref()
-        .map_or("(none)", |i| i.rsplit('/').next().unwrap_or(i));
+    let shown = image.as_deref().map_or("(none)".into(), image_label);
     egui::ComboBox::from_id_salt(id)
         .selected_text(shown)
         .width(120.0)
         .show_ui(ui, |ui| {
             ui.selectable_value(image, None, "(none)");
             for i in images {
-                ui.selectable_value(image, Some(i.clone()), i);
+                let label = if i.starts_with(PLAYER_IMAGE_PREFIX) {
+                    image_label(i)
+                } else {
+                    i.clone()
+                };
+                ui.selectable_value(image, Some(i.clone()), label);
             }
         });
 }

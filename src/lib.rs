@@ -45,6 +45,7 @@ pub mod launch;
 pub mod library;
 pub mod monkey;
 pub mod paths;
+pub mod player_images;
 pub mod screens;
 pub mod scripted;
 pub mod settings;
@@ -152,59 +153,64 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
     let session = session_from_options(&opts)?;
     let data = paths::DataDir::platform();
     let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "Modern Gems".to_string(),
-                    resolution: (1280, 800).into(),
-                    canvas: Some("#bevy".to_string()),
-                    fit_canvas_to_parent: true,
-                    prevent_default_event_handling: true,
-                    ..default()
-                }),
-                ..default()
-            })
-            .set(bevy::asset::AssetPlugin {
-                #[cfg(not(target_arch = "wasm32"))]
-                file_path: paths::asset_dir().to_string_lossy().into_owned(),
-                // Edited theme and board files apply at once on the desktop.
-                watch_for_changes_override: Some(cfg!(not(target_arch = "wasm32"))),
-                // No `.meta` files: the web build would request one per asset.
-                meta_check: bevy::asset::AssetMetaCheck::Never,
-                ..default()
-            })
-            .set(bevy::log::LogPlugin {
-                filter: "wgpu=error,naga=warn,bevy_render=warn,bevy_winit=warn".to_string(),
+    // The player's own images are an asset source, which must exist before the asset plugin.
+    let player_images = player_images::PlayerImages::load(data.clone());
+    player_images.register(&mut app);
+    app.insert_resource(player_images);
+    let plugins = DefaultPlugins
+        .set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Modern Gems".to_string(),
+                resolution: (1280, 800).into(),
+                canvas: Some("#bevy".to_string()),
+                fit_canvas_to_parent: true,
+                prevent_default_event_handling: true,
                 ..default()
             }),
-    )
-    .add_plugins(bevy_egui::EguiPlugin::default())
-    .insert_resource(kit::scores::HighScores::load(data.file("scores.ron")))
-    .insert_resource(data)
-    .insert_resource(session)
-    .insert_resource(library::ThemeLibrary {
-        forced: opts.theme.clone(),
+            ..default()
+        })
+        .set(bevy::asset::AssetPlugin {
+            #[cfg(not(target_arch = "wasm32"))]
+            file_path: paths::asset_dir().to_string_lossy().into_owned(),
+            // Edited theme and board files apply at once on the desktop.
+            watch_for_changes_override: Some(cfg!(not(target_arch = "wasm32"))),
+            // No `.meta` files: the web build would request one per asset.
+            meta_check: bevy::asset::AssetMetaCheck::Never,
+            ..default()
+        });
+    // The desktop logs; the web build has no log plugin (see Cargo.toml).
+    #[cfg(not(target_arch = "wasm32"))]
+    let plugins = plugins.set(bevy::log::LogPlugin {
+        filter: "wgpu=error,naga=warn,bevy_render=warn,bevy_winit=warn".to_string(),
         ..default()
-    })
-    .add_plugins((
-        screens::plugin,
-        kit::logic_plugin,
-        kit::view_plugin,
-        settings::plugin,
-        library::plugin,
-        editor::plugin,
-        title::plugin,
-        gems::plugin,
-    ))
-    .add_plugins((
-        dots::plugin,
-        k_in_a_row::plugin,
-        solo_red::plugin,
-        grid_duel::plugin,
-        world_text::plugin,
-        ui_fonts::plugin,
-    ));
+    });
+    app.add_plugins(plugins)
+        .add_plugins(bevy_egui::EguiPlugin::default())
+        .insert_resource(kit::scores::HighScores::load(data.file("scores.ron")))
+        .insert_resource(data)
+        .insert_resource(session)
+        .insert_resource(library::ThemeLibrary {
+            forced: opts.theme.clone(),
+            ..default()
+        })
+        .add_plugins((
+            screens::plugin,
+            kit::logic_plugin,
+            kit::view_plugin,
+            settings::plugin,
+            library::plugin,
+            editor::plugin,
+            title::plugin,
+            gems::plugin,
+        ))
+        .add_plugins((
+            dots::plugin,
+            k_in_a_row::plugin,
+            solo_red::plugin,
+            grid_duel::plugin,
+            world_text::plugin,
+            ui_fonts::plugin,
+        ));
     app.insert_state(opts.first_screen());
     if let Some(seed) = opts.monkey {
         app.add_plugins(monkey::WindowMonkeyPlugin {

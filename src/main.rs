@@ -5,6 +5,11 @@ use std::process::ExitCode;
 use modern_gems::launch::{LaunchOptions, USAGE};
 
 fn main() -> ExitCode {
+    // The web build has no log plugin to report a panic: say it in the browser's console.
+    #[cfg(target_arch = "wasm32")]
+    std::panic::set_hook(Box::new(|info| {
+        web_sys::console::error_1(&format!("{info}").into());
+    }));
     let args = arguments();
     if args.iter().any(|a| a == "-h" || a == "--help") {
         print!("{USAGE}");

@@ -88,7 +88,7 @@ fn take_screenshot(
         .spawn(Screenshot::primary_window())
         .observe(move |shot: On<ScreenshotCaptured>| {
             if let Err(e) = save_png(&shot.image, std::path::Path::new(&path)) {
-                error!("cannot save the screenshot {path}: {e}");
+                tracing::error!("cannot save the screenshot {path}: {e}");
             }
         })
         .observe(
@@ -154,7 +154,7 @@ fn save_png(image: &Image, path: &std::path::Path) -> Result<(), String> {
             writer.write_image_data(&rgb).map_err(|e| e.to_string())?;
         }
         gems_rules::storage::atomic_write(path, &bytes).map_err(|e| e.to_string())?;
-        info!("screenshot saved to {}", path.display());
+        tracing::info!("screenshot saved to {}", path.display());
         Ok(())
     }
     #[cfg(target_arch = "wasm32")]

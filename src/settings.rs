@@ -62,7 +62,7 @@ impl Notices {
     /// Shows a problem on screen and in the log.
     pub fn warn(&mut self, text: impl Into<String>) {
         let text = text.into();
-        warn!("{text}");
+        tracing::warn!("{text}");
         if self.0.iter().all(|n| n.text != text) {
             self.0.push(Notice { text, error: true });
         }

@@ -144,7 +144,7 @@ mod web {
         mut contexts: EguiContexts,
     ) -> Result {
         if let Some(failed) = pending.0.iter().find(|h| server.load_state(*h).is_failed()) {
-            warn!(
+            tracing::warn!(
                 "font {:?} did not load; the menus keep their icons only",
                 failed.path()
             );

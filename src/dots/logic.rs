@@ -174,7 +174,7 @@ fn apply_actions(
                 colors,
                 moves,
             } => DotsSession::try_new(size, colors, moves, seeds.next_seed())
-                .map_err(|e| warn!("dots: settings refused: {e}"))
+                .map_err(|e| tracing::warn!("dots: settings refused: {e}"))
                 .ok(),
             _ => None,
         };

@@ -96,7 +96,7 @@ fn apply_launch_options(
         match DotsSession::try_new(size, colours, moves, seed) {
             // The new game takes the session's settings.
             Ok(fresh) => *session = fresh,
-            Err(e) => warn!("dots: the link's settings were refused: {e}"),
+            Err(e) => tracing::warn!("dots: the link's settings were refused: {e}"),
         }
         actions.write(DotsAction::NewGame(seed));
     }

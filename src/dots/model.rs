@@ -25,7 +25,7 @@ impl DotsSession {
     /// A new game; falls back to the defaults when the settings are invalid.
     pub fn new(size: usize, colors: u8, moves: u32, seed: u64) -> Self {
         Self::try_new(size, colors, moves, seed).unwrap_or_else(|e| {
-            warn!("dots: {e}; using the default game");
+            tracing::warn!("dots: {e}; using the default game");
             Self::default_with_seed(seed)
         })
     }

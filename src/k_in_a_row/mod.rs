@@ -89,7 +89,7 @@ pub(crate) fn apply_launch_options(
                     next.board = board;
                 }
             }
-            Err(e) => warn!("k in a row: the link's board was refused: {e}"),
+            Err(e) => tracing::warn!("k in a row: the link's board was refused: {e}"),
         }
     }
     next.strength = setup.quality.unwrap_or(next.strength);

@@ -164,9 +164,13 @@ fn report_failures(
             other => other.to_string(),
         };
         let why = why.lines().next().unwrap_or_default().to_string();
+        let path = f.path.to_string();
+        let file = match path.strip_prefix(crate::theme::PLAYER_IMAGE_PREFIX) {
+            Some(name) => format!("Your image {name}"),
+            None => format!("Theme image assets/{path}"),
+        };
         notices.warn(format!(
-            "Theme image assets/{} cannot be used ({why}); drawing the shape instead",
-            f.path
+            "{file} cannot be used ({why}); drawing the shape instead"
         ));
     }
 }

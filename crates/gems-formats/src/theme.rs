@@ -493,14 +493,30 @@ pub fn player_theme_stem(name: &str) -> Result<String, String> {
         .join("-"))
 }
 
+/// The prefix of an image the player imported (kept in `themes/images/` in their data
+/// directory): `yours://NAME.png`.
+pub const PLAYER_IMAGE_PREFIX: &str = "yours://";
+
 /// Checks that `file` is a relative path under `assets/` (no `..`, not absolute) ending in
-/// `ext` (any ending when `ext` is empty).
+/// `ext` (any ending when `ext` is empty); an image (`ext` `.png`) may also be one the player
+/// imported, `yours://NAME.png`.
 fn check_asset_path(file: &str, ext: &str) -> Result<(), String> {
-    let bad_part = file.split(['/', '\\']).any(|p| p == "..");
-    if file.is_empty() || bad_part || file.starts_with(['/', '\\']) || file.contains(':') {
-        return Err(format!("'{file}' must be a path under assets/"));
+    let image = ext == ".png";
+    let (rest, yours) = match file.strip_prefix(PLAYER_IMAGE_PREFIX) {
+        Some(rest) if image => (rest, true),
+        _ => (file, false),
+    };
+    let bad_part = rest.split(['/', '\\']).any(|p| p == "..");
+    let nested = yours && rest.contains(['/', '\\']);
+    let absolute = rest.starts_with(['/', '\\']) || rest.contains(':');
+    if rest.is_empty() || bad_part || nested || absolute {
+        return Err(if image {
+            format!("'{file}' must be a path under assets/ or {PLAYER_IMAGE_PREFIX}NAME.png")
+        } else {
+            format!("'{file}' must be a path under assets/")
+        });
     }
-    if !file.to_ascii_lowercase().ends_with(ext) {
+    if !rest.to_ascii_lowercase().ends_with(ext) {
         return Err(format!("'{file}' must be a {} file", &ext[1..]));
     }
     Ok(())

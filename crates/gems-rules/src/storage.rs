@@ -45,8 +45,8 @@ pub fn temp_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
 }
 
-/// Reads a text file of at most `max_bytes`, so an absurd file is refused before it is loaded.
-pub fn read_text_bounded(path: &Path, max_bytes: u64) -> io::Result<String> {
+/// Reads a file of at most `max_bytes`, so an absurd file is refused before it is loaded.
+pub fn read_bytes_bounded(path: &Path, max_bytes: u64) -> io::Result<Vec<u8>> {
     let len = fs::metadata(path)?.len();
     if len > max_bytes {
         return Err(io::Error::new(
@@ -54,7 +54,12 @@ pub fn read_text_bounded(path: &Path, max_bytes: u64) -> io::Result<String> {
             format!("the file is {len} bytes long; at most {max_bytes} are allowed"),
         ));
     }
-    let bytes = fs::read(path)?;
+    fs::read(path)
+}
+
+/// Reads a text file of at most `max_bytes`, so an absurd file is refused before it is loaded.
+pub fn read_text_bounded(path: &Path, max_bytes: u64) -> io::Result<String> {
+    let bytes = read_bytes_bounded(path, max_bytes)?;
     String::from_utf8(bytes)
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "the file is not UTF-8 text"))
 }

@@ -59,11 +59,22 @@ fn images_and_effects_are_optional_and_checked() {
         "c:x.png",
         "a/x.jpg",
         "",
+        "yours://",
+        "yours://a/x.png",
+        "yours://../x.png",
+        "yours://x.jpg",
+        "http://x.png",
     ] {
         let text = format!("(\n  board_image: \"{bad}\",\n)");
         let e = Theme::parse(&text).unwrap_err();
         assert_eq!(e.line, 2, "{bad}: {e}");
     }
+    // An image the player imported; a sound may not come from there.
+    let mine = Theme::parse("(board_image: \"yours://My Photo.png\")").unwrap();
+    assert_eq!(mine.images(), ["yours://My Photo.png"]);
+    let e = Theme::parse("(\n  sounds: (select: (file: \"yours://a.ogg\", volume: 1.0)),\n)")
+        .unwrap_err();
+    assert!(e.message.contains("under assets/"), "{e}");
     let e = Theme::parse("(\n  effects: (\n    shard_life: 9.0,\n  ),\n)").unwrap_err();
     assert!(e.message.contains("effects.shard_life"), "{e}");
     assert_eq!(e.line, 3, "{e}");
