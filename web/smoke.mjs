@@ -279,6 +279,29 @@ try {
   if (crashed(logs)) fail(`a link with mistakes: panic:\n${logs.join("\n")}`);
   console.log(`a link with mistakes: passed, opened '${t}' with the defaults`);
 
+  // The theme editor imports the player's own PNG from the file picker into browser storage
+  // (base64), and refuses a file that is not a PNG.
+  logs.length = 0;
+  await page.goto(`${url}?board=tiny&edit-theme`);
+  await titleWhere((t) => t.includes("score"), 120, "the theme editor");
+  const imported = await page.evaluate(async () => {
+    const png = new Uint8Array(await (await fetch("assets/themes/jewels/gem-2.png")).arrayBuffer());
+    window.modernGemsPicked = { name: "notes.png", bytes: new Uint8Array([1, 2, 3]) };
+    await new Promise((r) => setTimeout(r, 1500));
+    window.modernGemsPicked = { name: "My Photo.png", bytes: png };
+    const key = "modern-gems:data/themes/images/my-photo.png";
+    for (let i = 0; i < 100 && !localStorage.getItem(key); i++) await new Promise((r) => setTimeout(r, 200));
+    const stored = localStorage.getItem(key);
+    const same = stored !== null && atob(stored) === Array.from(png, (b) => String.fromCharCode(b)).join("");
+    const refused = Object.keys(localStorage).some((k) => k.includes("notes"));
+    return { same, refused };
+  });
+  if (!imported.same) fail("the picked PNG was not kept in browser storage as it was");
+  if (imported.refused) fail("a file that is not a PNG was kept");
+  if (crashed(logs)) fail(`image import: panic:\n${logs.join("\n")}`);
+  await page.screenshot({ path: shot.replace(/\.png$/, "-import.png") });
+  console.log("image import: passed, the picked PNG is in browser storage and the bad file is not");
+
   // Offline: after this visit the service worker holds the build; with the server stopped, a
   // reload (and a new deep link) must come from it.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 })
