@@ -118,7 +118,8 @@ pub fn random_board_name(rows: usize, cols: usize, kinds: Kind, seed: u64) -> St
 
 /// Reads a board-set file: boards separated by blank lines, `#` lines are comments, each board
 /// in the save-string format with the first line as the top row (the format of the standard
-/// SameGame test set). Errors name the file's line.
+/// SameGame test set); a line `random:ROWSxCOLS:KINDS:SEED` alone is the random board of that
+/// name. Errors name the file's line.
 pub fn parse_board_set(text: &str) -> Result<Vec<Board>, String> {
     let mut boards = Vec::new();
     let mut current = String::new();
@@ -143,6 +144,14 @@ pub fn parse_board_set(text: &str) -> Result<Vec<Board>, String> {
             flush(&mut current, first_line, &mut boards)?;
             continue;
         }
+        if line.trim_start().starts_with("random:") {
+            flush(&mut current, first_line, &mut boards)?;
+            let name = line.trim();
+            let board = board_by_name(name)
+                .map_err(|e| format!("line {}: '{name}': {e}", i + 1))?;
+            boards.push(board);
+            continue;
+        }
         if current.is_empty() {
             first_line = i + 1;
         }
@@ -154,4 +163,21 @@ pub fn parse_board_set(text: &str) -> Result<Vec<Board>, String> {
         return Err("no boards in the file".to_string());
     }
     Ok(boards)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_board_set_mixes_written_boards_and_random_names() {
+        let text = "# two boards\n0 1\n1 0\n\nrandom:15x15:5:3\nrandom:4x4:2:9\n1 1\n";
+        let boards = parse_board_set(text).unwrap();
+        assert_eq!(boards.len(), 4);
+        assert_eq!(boards[1], random_board(15, 15, 5, 3).unwrap());
+        assert_eq!(boards[2], random_board(4, 4, 2, 9).unwrap());
+        assert_eq!((boards[3].rows(), boards[3].cols()), (1, 2));
+        let e = parse_board_set("0 1\n\nrandom:15x15:x:3\n").unwrap_err();
+        assert!(e.starts_with("line 3: 'random:15x15:x:3'"), "{e}");
+    }
 }
