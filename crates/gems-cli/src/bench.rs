@@ -2,6 +2,7 @@
 
 use std::time::{Duration, Instant};
 
+use gems_rules::gems::bits::BitBoard;
 use gems_rules::gems::fast::{FastBoard, FastRng, Scratch};
 use gems_rules::gems::{
     Board, Budget, Computer, Game, Player, RemovalPolicy, expert_line, parse_board_set,
@@ -96,7 +97,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
 }
 
-/// Random (TabuColorRandom) playouts per second on one core, from each position's start.
+/// Random (TabuColorRandom) playouts per second on one core, from each position's start, on
+/// the bitboard engine (the byte engine for boards too large for it).
 fn playouts(o: &Options) -> Result<(), String> {
     let policy = if o.policy.groups_partition_board() {
         o.policy
@@ -107,25 +109,34 @@ fn playouts(o: &Options) -> Result<(), String> {
     let mut scratch = Scratch::default();
     let mut rng = FastRng::new(2026);
     let (mut total, mut elapsed) = (0u64, Duration::ZERO);
-    let mut work = None::<FastBoard>;
+    let mut engines = Vec::new();
     for (i, board) in o.boards.iter().enumerate() {
-        let start =
-            FastBoard::from_board(board, policy).ok_or("board too large for the fast engine")?;
+        let bits = BitBoard::from_board(board, policy).ok().map(|(b, _)| b);
+        let bytes = FastBoard::from_board(board, policy).ok_or("no engine plays this board")?;
+        let mut work = bytes.clone();
         let t = Instant::now();
         let mut n = 0u64;
         let mut best = 0;
         let mut sum = 0u64;
         while t.elapsed() < per_board {
             for _ in 0..64 {
-                let b = work.get_or_insert_with(|| start.clone());
-                b.clone_from(&start);
-                let score = b.playout(&mut rng, &mut scratch, None);
+                let score = match bits {
+                    Some(start) => u64::from(start.clone().playout(&mut rng, None)),
+                    None => {
+                        work.clone_from(&bytes);
+                        work.playout(&mut rng, &mut scratch, None)
+                    }
+                };
                 best = best.max(score);
                 sum += score;
                 n += 1;
             }
         }
         let dt = t.elapsed();
+        let engine = if bits.is_some() { "bitboard" } else { "bytes" };
+        if !engines.contains(&engine) {
+            engines.push(engine);
+        }
         println!(
             "board {:>2}: {:>9.0} playouts/s, mean score {:>6.0}, best {best}",
             i + 1,
@@ -136,10 +147,11 @@ fn playouts(o: &Options) -> Result<(), String> {
         elapsed += dt;
     }
     println!(
-        "total: {total} playouts in {:.1} s = {:.0} playouts/s on one core ({} policy)",
+        "total: {total} playouts in {:.1} s = {:.0} playouts/s on one core ({} policy, {} engine)",
         elapsed.as_secs_f64(),
         total as f64 / elapsed.as_secs_f64(),
-        policy.short_name()
+        policy.short_name(),
+        engines.join(" and ")
     );
     Ok(())
 }

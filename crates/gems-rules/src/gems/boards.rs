@@ -147,8 +147,8 @@ pub fn parse_board_set(text: &str) -> Result<Vec<Board>, String> {
         if line.trim_start().starts_with("random:") {
             flush(&mut current, first_line, &mut boards)?;
             let name = line.trim();
-            let board = board_by_name(name)
-                .map_err(|e| format!("line {}: '{name}': {e}", i + 1))?;
+            let board =
+                board_by_name(name).map_err(|e| format!("line {}: '{name}': {e}", i + 1))?;
             boards.push(board);
             continue;
         }

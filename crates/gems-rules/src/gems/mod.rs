@@ -1,6 +1,7 @@
 //! Modern Gems: a SameGame-style game. Select a gem, the removal policy picks the gems connected
 //! to it, they vanish (score n²), the rest fall and empty columns close to the left.
 
+pub mod bits;
 mod board;
 mod boards;
 pub mod check;
