@@ -558,8 +558,19 @@ impl BitBoard {
     /// [`FastBoard::playout`](super::fast::FastBoard::playout) plays it (from a random column,
     /// the first cell of a group, bottom-up and column by column, avoiding the most common
     /// colour while another remains). When `record` is given, each move's group is appended.
-    pub fn playout(&mut self, rng: &mut FastRng, mut record: Option<&mut Vec<Group>>) -> u32 {
+    pub fn playout(&mut self, rng: &mut FastRng, record: Option<&mut Vec<Group>>) -> u32 {
         let tabu = self.most_common_color();
+        self.playout_avoiding(tabu, rng, record)
+    }
+
+    /// [`BitBoard::playout`] avoiding colour `tabu` while another colour has a move.
+    #[inline(always)]
+    pub fn playout_avoiding(
+        &mut self,
+        tabu: usize,
+        rng: &mut FastRng,
+        mut record: Option<&mut Vec<Group>>,
+    ) -> u32 {
         let mut score = 0;
         while self.cols > 0 {
             let start = rng.below(self.columns());

@@ -1,6 +1,7 @@
 //! Modern Gems: a SameGame-style game. Select a gem, the removal policy picks the gems connected
 //! to it, they vanish (score n²), the rest fall and empty columns close to the left.
 
+pub mod beam;
 pub mod bits;
 mod board;
 mod boards;
@@ -10,6 +11,7 @@ mod expert;
 pub mod fast;
 mod game;
 mod gem;
+mod line_file;
 mod player;
 mod policy;
 
@@ -25,6 +27,7 @@ pub use computer::Computer;
 pub use expert::{Budget, Expert, Line, expert_line};
 pub use game::{Game, MAX_SAVE_FILE_BYTES, MoveError, MoveOutcome, SaveParseError};
 pub use gem::{Gem, Kind};
+pub use line_file::{LineFile, LineFileError, MAX_LINE_FILE_BYTES};
 pub use player::{
     Candidate, Player, best_scoring_move, greedy_move, legal_moves, look_ahead1_move,
 };
