@@ -5,7 +5,8 @@ use std::time::{Duration, Instant};
 use gems_rules::gems::bits::BitBoard;
 use gems_rules::gems::fast::{FastBoard, FastRng, Scratch};
 use gems_rules::gems::{
-    Board, Budget, Computer, Game, Player, RemovalPolicy, expert_line, parse_board_set,
+    Board, Budget, Computer, ExpertSearch, Game, Line, LineFile, Player, RemovalPolicy, Tuning,
+    cores, parse_board_set,
 };
 
 /// The 20 standard SameGame positions (first line = top row).
@@ -35,9 +36,44 @@ const STANDARD: [&str; 20] = [
 /// Options shared by the benchmarks.
 struct Options {
     boards: Vec<Board>,
+    /// Each board's name (`standard-N`, or the board-set file's stem and the board's number).
+    names: Vec<String>,
     seconds: f64,
     player: Player,
     policy: RemovalPolicy,
+    /// The Expert's parts (some switched off to measure what they add).
+    tuning: Tuning,
+    /// Where to write each board's best line.
+    save_lines: Option<std::path::PathBuf>,
+}
+
+/// Reads `--tuning choices=N,lone=on|off,release=N,inherit=on|off,probes=on|off`.
+fn parse_tuning(spec: &str) -> Result<Tuning, String> {
+    let mut t = Tuning::default();
+    for part in spec.split(',').filter(|p| !p.is_empty()) {
+        let (key, value) = part
+            .split_once('=')
+            .ok_or_else(|| format!("--tuning: '{part}' is not KEY=VALUE"))?;
+        let flag = || match value {
+            "on" => Ok(true),
+            "off" => Ok(false),
+            _ => Err(format!("--tuning: {key} is on or off, not '{value}'")),
+        };
+        let number = || {
+            value
+                .parse::<u32>()
+                .map_err(|_| format!("--tuning: {key} needs a number, not '{value}'"))
+        };
+        match key {
+            "choices" => t.choices = number()?.max(1),
+            "release" => t.release = number()?,
+            "lone" => t.avoid_lone = flag()?,
+            "inherit" => t.inherit = flag()?,
+            "probes" => t.probes = flag()?,
+            _ => return Err(format!("--tuning: unknown part '{key}'")),
+        }
+    }
+    Ok(t)
 }
 
 fn parse(args: &[String], seconds_flag: &str, default_seconds: f64) -> Result<Options, String> {
@@ -46,9 +82,14 @@ fn parse(args: &[String], seconds_flag: &str, default_seconds: f64) -> Result<Op
             .iter()
             .map(|s| Board::from_save_string(s).map_err(|e| e.to_string()))
             .collect::<Result<_, _>>()?,
+        names: (1..=STANDARD.len())
+            .map(|i| format!("standard-{i}"))
+            .collect(),
         seconds: default_seconds,
         player: Player::Expert,
         policy: RemovalPolicy::Classic,
+        tuning: Tuning::default(),
+        save_lines: None,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -68,6 +109,12 @@ fn parse(args: &[String], seconds_flag: &str, default_seconds: f64) -> Result<Op
                     gems_rules::storage::read_text_bounded(std::path::Path::new(path), 64 << 20)
                         .map_err(|e| format!("{path}: {e}"))?;
                 o.boards = parse_board_set(&text).map_err(|e| format!("{path}: {e}"))?;
+                let stem = std::path::Path::new(path)
+                    .file_stem()
+                    .map_or("board".into(), |s| s.to_string_lossy().into_owned());
+                o.names = (1..=o.boards.len())
+                    .map(|i| format!("{stem}-{i}"))
+                    .collect();
             }
             "--player" => {
                 let v = value()?;
@@ -75,6 +122,8 @@ fn parse(args: &[String], seconds_flag: &str, default_seconds: f64) -> Result<Op
                     .filter(|p| !p.is_human())
                     .ok_or_else(|| format!("unknown AI player '{v}'"))?;
             }
+            "--tuning" => o.tuning = parse_tuning(value()?)?,
+            "--save-lines" => o.save_lines = Some(std::path::PathBuf::from(value()?)),
             "--policy" => {
                 let v = value()?;
                 o.policy =
@@ -156,7 +205,8 @@ fn playouts(o: &Options) -> Result<(), String> {
     Ok(())
 }
 
-/// Plays every position with the player; prints each score and the total.
+/// Plays every position with the player; prints each score and the total (and with
+/// `--save-lines DIR`, writes each board's line as `DIR/NAME.line`).
 fn samegame(o: &Options) -> Result<(), String> {
     println!(
         "samegame benchmark: {} boards, player {}, policy {}, {} s per board",
@@ -165,31 +215,43 @@ fn samegame(o: &Options) -> Result<(), String> {
         o.policy.name(),
         o.seconds
     );
+    if o.tuning != Tuning::default() {
+        println!("tuning: {:?}", o.tuning);
+    }
+    if let Some(dir) = &o.save_lines {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
     let mut total = 0;
     for (i, board) in o.boards.iter().enumerate() {
         let t = Instant::now();
-        let score = match o.player {
+        let line = match o.player {
             Player::Expert => {
-                expert_line(
-                    board,
-                    o.policy,
-                    Budget::Time(Duration::from_secs_f64(o.seconds)),
-                )
-                .score
+                let budget = Budget::Time(Duration::from_secs_f64(o.seconds));
+                ExpertSearch::tuned(board, o.policy, budget, None, o.tuning).run(cores())
             }
             player => {
                 let mut game = Game::new(board.clone(), o.policy, player);
                 let mut computer = Computer::default();
-                while computer.play(&mut game).is_some() {}
-                game.score()
+                let mut moves = Vec::new();
+                while let Some(outcome) = computer.play(&mut game) {
+                    moves.push(outcome.cell);
+                }
+                Line {
+                    moves,
+                    score: game.score(),
+                }
             }
         };
-        total += score;
-        println!(
-            "board {:>2}: {score:>6}  ({:.1} s)",
-            i + 1,
-            t.elapsed().as_secs_f64()
-        );
+        let secs = t.elapsed().as_secs_f64();
+        total += line.score;
+        println!("board {:>2}: {:>6}  ({secs:.1} s)", i + 1, line.score);
+        if let Some(dir) = &o.save_lines {
+            let file = LineFile::new(&o.names[i], board, o.policy, line.moves)
+                .map_err(|e| format!("board {}: the line does not replay: {e}", i + 1))?;
+            let path = dir.join(format!("{}.line", o.names[i]));
+            gems_rules::storage::atomic_write(&path, file.to_text().as_bytes())
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+        }
     }
     println!("total: {total}");
     Ok(())

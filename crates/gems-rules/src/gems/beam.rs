@@ -1,149 +1,74 @@
-//! Beam search over the bitboard engine: the Expert's main search. Each layer keeps the
-//! `width` best positions one move deeper, judged by [`evaluate`], with duplicates (the same
-//! position reached by moves in another order) kept once. The evaluation follows a *target*
-//! colour, kept whole for one big group at the end (in SameGame most points come from that
-//! last group and the clear bonus): it rewards gems of a colour that are already together, and
-//! penalises lone gems of the other colours, which would be left over.
+//! Monte-Carlo beam search over the bitboard engine: the Expert's main search. Each layer keeps
+//! the `width` most promising positions one move deeper. A position is judged by the best of a
+//! few random games played from it to the end (selective playouts: see
+//! [`Rollout`](super::bits::Rollout)), and every position remembers the best game known from it,
+//! which the child on that game's path inherits without a new playout (the memorisation of
+//! Nested Monte-Carlo Search), so the best line found is never lost. The same position reached
+//! by moves in another order is kept once.
 //!
-//! A [`Beam`] runs a step at a time ([`Beam::step`] with a budget of evaluations), so the same
+//! A [`Beam`] runs a step at a time ([`Beam::step`] with a budget of playouts), so the same
 //! search runs whole on a thread or a slice per frame in the browser.
 
-use super::bits::{BitBoard, Group, flood};
+use super::bits::{BitBoard, Group, Rollout};
 use super::fast::FastRng;
 
-/// How positions are judged (see [`evaluate`]).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Weights {
-    /// Weight of the points the other colours' groups would score now.
-    pub groups: f32,
-    /// Penalty per lone gem of a colour other than the target.
-    pub single: f32,
-    /// Weight of the target colour's potential (its points as one group, times how much of it
-    /// is already together).
-    pub target: f32,
-    /// Weight of the other colours' potential.
-    pub other: f32,
-    /// How much of the target's potential counts whether or not its gems are together yet
-    /// (1: all of it, as if the target will be one group at the end).
-    pub keep: f32,
-    /// Whether that share shrinks with the other colours' gems left (all of it at the start,
-    /// none once only the target is left).
-    pub keep_fades: bool,
-    /// Value of a board that can still be cleared (no colour down to one gem).
-    pub clear: f32,
-    /// Whether the target's groups are only played once no other colour has a move.
-    pub tabu: bool,
-    /// Like `keep`, for the other colours.
-    pub keep_others: f32,
-    /// When above 0: a position's value is its score plus the best of this many random
-    /// playouts avoiding the target (instead of the formula).
+/// A move as the (column, height) of the first cell of its group, on the board it is played on.
+pub type BitMove = (u8, u8);
+
+/// How a beam searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BeamConfig {
+    /// Positions kept per layer.
+    pub width: usize,
+    /// Playouts per new position.
     pub playouts: u32,
-    /// With playouts: only the best `prefilter × width` children by the formula get them.
-    pub prefilter: u32,
+    /// How playouts play.
+    pub rollout: Rollout,
+    /// Whether the child on a position's best known game inherits it instead of a playout of
+    /// its own (the memorisation of Nested Monte-Carlo Search).
+    pub inherit: bool,
 }
 
-impl Default for Weights {
-    fn default() -> Self {
-        Weights {
-            groups: 0.1,
-            single: 20.0,
-            target: 1.0,
-            other: 1.0,
-            keep: 0.0,
-            keep_fades: false,
-            clear: 0.0,
-            tabu: false,
-            keep_others: 0.0,
-            playouts: 0,
-            prefilter: 0,
-        }
-    }
-}
-
-/// The value of a position with `score` points so far, following `target` (a colour index):
-///
-/// score + groups·Σ points(g) over the other colours' groups − single·(their lone gems)
-///       + Σ over colours c of weight(c)·points(n_c)·Σ_g |g|² / n_c²
-///
-/// where n_c is colour c's gems and the last sum runs over c's groups (lone gems count as
-/// groups of one): that factor is 1 when all of c is one group, so the term is then exactly
-/// what removing c in one move would score.
-pub fn evaluate(b: &BitBoard, score: u32, target: usize, w: &Weights, others_at_start: u32) -> f32 {
-    let mut e = score as f32;
-    let mut groups = 0.0f32;
-    let others = b.remaining() - b.count(target);
-    let keep = if w.keep_fades {
-        w.keep * others as f32 / others_at_start.max(1) as f32
-    } else {
-        w.keep
-    };
-    let mut clearable = true;
-    for c in 0..b.colors() {
-        let n = b.count(c);
-        if n == 0 {
-            continue;
-        }
-        clearable &= n > 1;
-        let all = b.mask(c);
-        let mut left = all.paired();
-        let paired = left.count();
-        let singles = n - paired;
-        let mut squares = singles;
-        while !left.is_empty() {
-            let g = flood(left.first(), all);
-            left = left.without(g);
-            let size = g.count();
-            squares += size * size;
-            if c != target {
-                groups += b.group_score(size) as f32;
-            }
-        }
-        if c != target {
-            e -= w.single * singles as f32;
-        }
-        if n >= 3 {
-            let nf = n as f32;
-            let together = squares as f32 / (nf * nf);
-            let (weight, together) = if c == target {
-                (w.target, keep + (1.0 - keep) * together)
-            } else {
-                (w.other, w.keep_others + (1.0 - w.keep_others) * together)
-            };
-            e += weight * b.group_score(n) as f32 * together;
-        }
-    }
-    if clearable {
-        e += w.clear;
-    }
-    e + w.groups * groups
-}
-
-/// A position in the beam and its points so far.
-#[derive(Clone, Copy, Debug)]
+/// A position in the beam: its points so far, and the best game known from it.
+#[derive(Clone, Debug)]
 struct Node {
     board: BitBoard,
     score: u32,
+    /// The final score of the best game known through this position.
+    best: u32,
+    /// That game's moves from here.
+    line: Vec<BitMove>,
 }
 
-/// A child position considered for the next layer: its value, its parent and move, and its
-/// hash (for duplicates). The child itself is played again once chosen.
+/// Marks a candidate that inherits its parent's best game (no playout of its own).
+const INHERITS: u64 = u64::MAX;
+
+/// A child position considered for the next layer: its value, its parent and move, its hash
+/// (for duplicates) and the random state of its best playout (to play that game again once the
+/// child is kept).
 #[derive(Clone, Copy, Debug)]
 struct Candidate {
     value: f32,
     /// `parent << 8 | column << 4 | height` of the move's first cell.
     key: u32,
     hash: u64,
+    seed: u64,
 }
 
-/// A move as the (column, height) of a cell of its group, on the board it is played on.
-pub type BitMove = (u8, u8);
+impl Candidate {
+    fn parent(&self) -> usize {
+        (self.key >> 8) as usize
+    }
+
+    fn cell(&self) -> (usize, usize) {
+        (((self.key >> 4) & 15) as usize, (self.key & 15) as usize)
+    }
+}
 
 /// One beam search from a position, run a step at a time.
 #[derive(Clone, Debug)]
 pub struct Beam {
-    width: usize,
-    target: usize,
-    weights: Weights,
+    config: BeamConfig,
     /// The layer being expanded.
     layer: Vec<Node>,
     /// How far into `layer` the expansion is.
@@ -152,42 +77,59 @@ pub struct Beam {
     candidates: Vec<Candidate>,
     /// For each layer after the first: each node's `key` (parent and move).
     history: Vec<Vec<u32>>,
-    /// The best finished game: (score, layer, index in the layer).
-    best: Option<(u32, usize, usize)>,
+    /// The best game found: its score and moves from the start.
+    best: (u32, Vec<BitMove>),
     /// The groups of the position being expanded.
     groups: Vec<Group>,
-    /// Gems of the colours other than the target at the start.
-    others_at_start: u32,
-    /// Random numbers for playouts.
-    rng: FastRng,
-    /// The best game a playout finished (its total score).
-    pub best_playout: u32,
     /// Seen hashes while choosing a layer (open addressing, 0 = free).
     seen: Vec<u64>,
+    rng: FastRng,
+    /// Playouts played.
+    playouts: u64,
     done: bool,
 }
 
 impl Beam {
-    /// A search of `width` positions per layer from `start`, following colour `target`.
-    pub fn new(start: BitBoard, width: usize, target: usize, weights: Weights) -> Beam {
-        Beam {
-            width: width.max(1),
-            target,
-            weights,
-            layer: vec![Node {
-                board: start,
-                score: 0,
-            }],
+    /// A search from `start` (random choices from `seed`).
+    pub fn new(start: BitBoard, config: BeamConfig, seed: u64) -> Beam {
+        let mut beam = Beam {
+            config: BeamConfig {
+                width: config.width.max(1),
+                playouts: config.playouts.max(1),
+                ..config
+            },
+            layer: Vec::new(),
             next_parent: 0,
             candidates: Vec::new(),
             history: Vec::new(),
-            best: None,
+            best: (0, Vec::new()),
             groups: Vec::new(),
-            others_at_start: start.remaining() - start.count(target),
             seen: Vec::new(),
-            rng: FastRng::new(0x5eed ^ target as u64),
-            best_playout: 0,
+            rng: FastRng::new(seed),
+            playouts: 0,
             done: false,
+        };
+        let (best, seed) = beam.playouts_from(&start);
+        let line = beam.replay_playout(&start, seed);
+        beam.best = (best, line.clone());
+        beam.layer.push(Node {
+            board: start,
+            score: 0,
+            best,
+            line,
+        });
+        beam
+    }
+
+    /// Starts the search again from the best game known, `line` scoring `score`, if it is
+    /// better than what the search has (a remembered plan, another search's result).
+    pub fn offer(&mut self, score: u32, line: &[BitMove]) {
+        if score > self.best.0 && self.history.is_empty() && self.next_parent == 0 {
+            self.best = (score, line.to_vec());
+            if let Some(root) = self.layer.first_mut() {
+                root.best = score;
+                root.line = line.to_vec();
+            }
         }
     }
 
@@ -196,24 +138,29 @@ impl Beam {
         self.done
     }
 
-    /// The best score of a finished game found so far.
-    pub fn best_score(&self) -> Option<u32> {
-        self.best.map(|(s, _, _)| s)
+    /// The best game found so far: its score and moves.
+    pub fn best(&self) -> (u32, &[BitMove]) {
+        (self.best.0, &self.best.1)
     }
 
-    /// Works for up to `budget` evaluations (at least one position's children); returns the
-    /// evaluations done. The search is done when a layer has no children.
+    /// Playouts played so far.
+    pub fn playouts(&self) -> u64 {
+        self.playouts
+    }
+
+    /// Works until about `budget` playouts are played (at least one position's children);
+    /// returns how many were. The search is done when a layer has no children.
     pub fn step(&mut self, budget: u64) -> u64 {
-        let mut spent = 0u64;
-        while !self.done && spent < budget {
+        let start = self.playouts;
+        while !self.done && self.playouts - start < budget {
             if self.next_parent < self.layer.len() {
-                spent += self.expand(self.next_parent);
+                self.expand(self.next_parent);
                 self.next_parent += 1;
             } else {
                 self.choose_next_layer();
             }
         }
-        spent
+        self.playouts - start
     }
 
     /// Runs the search to its end.
@@ -223,49 +170,61 @@ impl Beam {
         }
     }
 
-    /// Adds the children of the layer's node `i` to the candidates; returns how many.
-    fn expand(&mut self, i: usize) -> u64 {
-        let node = self.layer[i];
-        node.board.groups(&mut self.groups);
-        if self.groups.is_empty() {
-            let layer = self.history.len();
-            if self.best.is_none_or(|(s, _, _)| node.score > s) {
-                self.best = Some((node.score, layer, i));
+    /// The best of the configured number of playouts from `board`: its points, and the random
+    /// state it started from.
+    fn playouts_from(&mut self, board: &BitBoard) -> (u32, u64) {
+        let mut best = (0, self.rng.state());
+        for k in 0..self.config.playouts {
+            let state = self.rng.state();
+            let points = board
+                .clone()
+                .rollout(&self.config.rollout, &mut self.rng, None);
+            if k == 0 || points > best.0 {
+                best = (points, state);
             }
-            return 1;
         }
-        let tabu = self.weights.tabu && self.groups.iter().any(|g| g.color as usize != self.target);
-        for g in &self.groups {
-            if tabu && g.color as usize == self.target {
-                continue;
-            }
-            let mut child = node.board;
-            let score = node.score + child.play(g);
-            let value = if self.weights.playouts > 0 && self.weights.prefilter == 0 {
-                let mut best = 0;
-                for _ in 0..self.weights.playouts {
-                    let mut b = child;
-                    best = best.max(b.playout_avoiding(self.target, &mut self.rng, None));
-                }
-                self.best_playout = self.best_playout.max(score + best);
-                (score + best) as f32
-            } else {
-                evaluate(
-                    &child,
-                    score,
-                    self.target,
-                    &self.weights,
-                    self.others_at_start,
-                )
-            };
+        self.playouts += u64::from(self.config.playouts);
+        best
+    }
+
+    /// The moves of the playout from `board` that started from random state `seed`.
+    fn replay_playout(&self, board: &BitBoard, seed: u64) -> Vec<BitMove> {
+        let mut line = Vec::new();
+        let mut rng = FastRng::from_state(seed);
+        board
+            .clone()
+            .rollout(&self.config.rollout, &mut rng, Some(&mut line));
+        line
+    }
+
+    /// Adds the children of the layer's node `i` to the candidates.
+    fn expand(&mut self, i: usize) {
+        let (board, score, inherited) = {
+            let node = &self.layer[i];
+            (node.board, node.score, node.line.first().copied())
+        };
+        board.groups(&mut self.groups);
+        let groups = std::mem::take(&mut self.groups);
+        let inherit = self.config.inherit;
+        for g in &groups {
+            let mut child = board;
+            let points = score + child.play(g);
             let (col, h) = g.cells.first_cell().unwrap_or_default();
+            let first = (col as u8, h as u8);
+            let (value, seed) = if inherit && inherited == Some(first) {
+                (self.layer[i].best as f32, INHERITS)
+            } else {
+                let (best, seed) = self.playouts_from(&child);
+                ((points + best) as f32, seed)
+            };
             self.candidates.push(Candidate {
                 value,
                 key: (i as u32) << 8 | (col as u32) << 4 | h as u32,
                 hash: child.hash64(),
+                seed,
             });
         }
-        self.groups.len() as u64
+        self.groups = groups;
     }
 
     /// Keeps the best `width` distinct candidates as the next layer.
@@ -274,81 +233,81 @@ impl Beam {
             self.done = true;
             return;
         }
+        let width = self.config.width;
         let by_value = |a: &Candidate, b: &Candidate| b.value.total_cmp(&a.value);
-        if self.weights.playouts > 0 && self.weights.prefilter > 0 {
-            let look = (self.weights.prefilter as usize * self.width).min(self.candidates.len());
-            if look < self.candidates.len() {
-                self.candidates.select_nth_unstable_by(look - 1, by_value);
-                self.candidates.truncate(look);
-            }
-            for c in &mut self.candidates {
-                let parent = self.layer[(c.key >> 8) as usize];
-                let (col, h) = (((c.key >> 4) & 15) as usize, (c.key & 15) as usize);
-                let Some(group) = parent.board.group_at(col, h) else {
-                    continue;
-                };
-                let mut child = parent.board;
-                let score = parent.score + child.play(&group);
-                let mut best = 0;
-                for _ in 0..self.weights.playouts {
-                    let mut b = child;
-                    best = best.max(b.playout_avoiding(self.target, &mut self.rng, None));
-                }
-                self.best_playout = self.best_playout.max(score + best);
-                c.value = (score + best) as f32;
-            }
-        }
         // Duplicates are rare beyond the best few widths: look at twice the width.
-        let look = (2 * self.width).min(self.candidates.len());
+        let look = (2 * width).min(self.candidates.len());
         if look < self.candidates.len() {
             self.candidates.select_nth_unstable_by(look - 1, by_value);
             self.candidates.truncate(look);
         }
         self.candidates.sort_unstable_by(by_value);
-        let slots = (4 * self.width).next_power_of_two();
+        let slots = (4 * width).next_power_of_two();
         self.seen.clear();
         self.seen.resize(slots, 0);
-        let mut next = Vec::with_capacity(self.width);
-        let mut keys = Vec::with_capacity(self.width);
-        for c in &self.candidates {
-            if next.len() == self.width {
+        let mut next = Vec::with_capacity(width);
+        let mut keys = Vec::with_capacity(width);
+        let candidates = std::mem::take(&mut self.candidates);
+        for c in &candidates {
+            if next.len() == width {
                 break;
             }
-            let hash = c.hash | 1;
-            let mut slot = (hash as usize) & (slots - 1);
-            let fresh = loop {
-                match self.seen[slot] {
-                    0 => {
-                        self.seen[slot] = hash;
-                        break true;
-                    }
-                    h if h == hash => break false,
-                    _ => slot = (slot + 1) & (slots - 1),
-                }
-            };
-            if !fresh {
+            if !self.first_sight(c.hash) {
                 continue;
             }
-            let parent = self.layer[(c.key >> 8) as usize];
-            let (col, h) = (((c.key >> 4) & 15) as usize, (c.key & 15) as usize);
+            let parent = &self.layer[c.parent()];
+            let (col, h) = c.cell();
             let Some(group) = parent.board.group_at(col, h) else {
                 continue;
             };
             let mut board = parent.board;
             let score = parent.score + board.play(&group);
-            next.push(Node { board, score });
+            let (best, line) = if c.seed == INHERITS {
+                (parent.best, parent.line[1..].to_vec())
+            } else {
+                (c.value as u32, self.replay_playout(&board, c.seed))
+            };
+            if best > self.best.0 {
+                let mut full = self.path(self.history.len(), c.parent());
+                full.push((col as u8, h as u8));
+                full.extend_from_slice(&line);
+                self.best = (best, full);
+            }
+            next.push(Node {
+                board,
+                score,
+                best,
+                line,
+            });
             keys.push(c.key);
         }
+        self.candidates = candidates;
         self.candidates.clear();
         self.layer = next;
         self.history.push(keys);
         self.next_parent = 0;
     }
 
-    /// The best finished game found: its score and moves.
-    pub fn best_line(&self) -> Option<(u32, Vec<BitMove>)> {
-        let (score, mut layer, mut index) = self.best?;
-        let mut moves = Vec::with_capacity(layer);
+    /// Whether `hash` is new to the layer being chosen (and marks it seen).
+    fn first_sight(&mut self, hash: u64) -> bool {
+        let hash = hash | 1;
+        let mask = self.seen.len() - 1;
+        let mut slot = (hash as usize) & mask;
+        loop {
+            match self.seen[slot] {
+                0 => {
+                    self.seen[slot] = hash;
+                    return true;
+                }
+                h if h == hash => return false,
+                _ => slot = (slot + 1) & mask,
+            }
+        }
+    }
+
+    /// The moves from the start to node `index` of layer `layer`.
+    fn path(&self, mut layer: usize, mut index: usize) -> Vec<BitMove> {
+        let mut moves = Vec::with_capacity(layer + 1);
         while layer > 0 {
             let key = self.history[layer - 1][index];
             moves.push((((key >> 4) & 15) as u8, (key & 15) as u8));
@@ -356,7 +315,7 @@ impl Beam {
             layer -= 1;
         }
         moves.reverse();
-        Some((score, moves))
+        moves
     }
 }
 
@@ -365,16 +324,36 @@ mod tests {
     use super::*;
     use crate::gems::{Game, Player, RemovalPolicy, random_board};
 
+    fn config(width: usize, target: usize, choices: u32) -> BeamConfig {
+        BeamConfig {
+            width,
+            playouts: 1,
+            rollout: Rollout {
+                target,
+                release: 48,
+                avoid_lone: true,
+                choices: choices,
+            },
+            inherit: true,
+        }
+    }
+
     #[test]
-    fn a_beam_line_replays_to_its_score_on_the_rules_engine() {
-        for seed in 0..6 {
+    fn a_beam_line_replays_to_its_score_and_never_gets_worse() {
+        for seed in 0..8 {
             let board = random_board(10, 10, 4, seed).unwrap();
             let (bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).unwrap();
-            let mut beam = Beam::new(bits, 50, bits.most_common_color(), Weights::default());
-            beam.run();
-            let (score, moves) = beam.best_line().unwrap();
+            let target = bits.most_common_color();
+            let mut beam = Beam::new(bits, config(20, target, 1 + (seed % 2) as u32 * 3), seed);
+            let mut last = beam.best().0;
+            while !beam.is_done() {
+                beam.step(50);
+                assert!(beam.best().0 >= last, "the best line is never lost");
+                last = beam.best().0;
+            }
+            let (score, moves) = beam.best();
             let mut game = Game::new(board, RemovalPolicy::Classic, Player::Interactive);
-            for (col, h) in moves {
+            for &(col, h) in moves {
                 game.play(bits.cell_of(col as usize, h as usize)).unwrap();
             }
             assert!(game.is_over());

@@ -288,6 +288,24 @@ pub struct BitBoard {
     classic: bool,
 }
 
+/// A selective random policy for playouts: the target colour is kept for last (its moves are
+/// played only when no other colour has one) until few gems remain, and a move that would
+/// leave a colour with a single gem (which can then never be removed) is played only when
+/// nothing else is left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rollout {
+    /// The colour kept for last.
+    pub target: usize,
+    /// At or below this many gems left, every colour is played alike.
+    pub release: u32,
+    /// Whether moves that leave a lone gem of their colour are put off.
+    pub avoid_lone: bool,
+    /// When above 1: up to this many moves are drawn, and the one leaving the fewest gems of
+    /// other colours than the target without a neighbour of their colour is played (on a tie,
+    /// the bigger group).
+    pub choices: u32,
+}
+
 /// Why a board cannot be played by the bitboard engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unsupported {
@@ -412,6 +430,14 @@ impl BitBoard {
     /// group of two or more, whatever its colour.
     #[inline(always)]
     pub fn twins(&self) -> Mask {
+        let (above, right) = self.same_above_and_right();
+        above.or(right)
+    }
+
+    /// The cells whose upper neighbour holds a gem of the same colour, and those whose right
+    /// neighbour does.
+    #[inline(always)]
+    fn same_above_and_right(&self) -> (Mask, Mask) {
         let [p0, p1, p2] = self.planes;
         let occ = self.occupied;
         // Whether a cell's colour differs from the one above it, or the one to its right.
@@ -419,7 +445,15 @@ impl BitBoard {
             |next: fn(Mask) -> Mask| p0.xor(next(p0)).or(p1.xor(next(p1))).or(p2.xor(next(p2)));
         let above = occ.and(occ.down()).without(differ(Mask::down));
         let right = occ.and(occ.left()).without(differ(Mask::left));
-        above.or(right)
+        (above, right)
+    }
+
+    /// The gems with no neighbour of their own colour.
+    #[inline(always)]
+    pub fn lone_cells(&self) -> Mask {
+        let (above, right) = self.same_above_and_right();
+        let paired = above.or(above.up()).or(right).or(right.right());
+        self.occupied.without(paired)
     }
 
     /// The smallest group a move may remove.
@@ -591,6 +625,86 @@ impl BitBoard {
             score += self.play(&group);
             if let Some(r) = record.as_deref_mut() {
                 r.push(group);
+            }
+        }
+        score
+    }
+
+    /// Plays a game to its end by the selective random policy `rollout` (see [`Rollout`]);
+    /// returns the points scored (the clear bonus included). When `record` is given, each
+    /// move's first cell is appended.
+    #[inline(always)]
+    pub fn rollout(
+        &mut self,
+        rollout: &Rollout,
+        rng: &mut FastRng,
+        mut record: Option<&mut Vec<(u8, u8)>>,
+    ) -> u32 {
+        let mut score = 0;
+        while self.cols > 0 {
+            let start = rng.below(self.columns());
+            let playable = if self.min_group <= 1 {
+                self.occupied
+            } else {
+                self.twins()
+            };
+            if playable.is_empty() {
+                break;
+            }
+            let held = if self.remaining() > rollout.release {
+                self.mask(rollout.target)
+            } else {
+                Mask::EMPTY
+            };
+            let mut last_resort = None;
+            let mut chosen = None;
+            let mut fewest = u32::MAX;
+            let choices = rollout.choices.max(1);
+            'sets: for mut set in [playable.without(held), playable.and(held)] {
+                let mut drawn = 0;
+                let mut from = start;
+                while let Some((col, h)) = set.first_cell_from(from) {
+                    let Some(g) = self.group_at(col, h) else {
+                        break;
+                    };
+                    set = set.without(g.cells);
+                    if rollout.avoid_lone && self.count(g.color as usize) == g.size + 1 {
+                        last_resort.get_or_insert(g);
+                        continue;
+                    }
+                    if choices == 1 {
+                        chosen = Some(g);
+                        break 'sets;
+                    }
+                    let mut after = *self;
+                    after.play(&g);
+                    // Fewest lone gems; on a tie, the bigger group.
+                    let lone = after
+                        .lone_cells()
+                        .without(after.mask(rollout.target))
+                        .count();
+                    let lone = lone * 64 + 32 - g.size.min(32);
+                    if lone < fewest {
+                        fewest = lone;
+                        chosen = Some(g);
+                    }
+                    drawn += 1;
+                    if drawn == choices {
+                        break;
+                    }
+                    from = rng.below(self.columns());
+                }
+                if chosen.is_some() {
+                    break;
+                }
+            }
+            let Some(group) = chosen.or(last_resort) else {
+                break;
+            };
+            score += self.play(&group);
+            if let Some(r) = record.as_deref_mut() {
+                let (col, h) = group.cells.first_cell().unwrap_or_default();
+                r.push((col as u8, h as u8));
             }
         }
         score

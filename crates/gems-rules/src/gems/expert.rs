@@ -1,11 +1,18 @@
-//! The Expert player: Nested Monte-Carlo Search (Cazenave 2009) over the fast engine, with
-//! TabuColorRandom playouts and memorisation of the best line. It is anytime: whenever its time
-//! budget runs out it returns the best line found so far. Each core runs its own search (with
-//! its own random seed) and the best line wins.
+//! The Expert player. On boards the bitboard engine takes (up to 15 rows and 16 columns, 8
+//! colours) under the Classic and Chained rules, it runs Monte-Carlo beam searches, each
+//! keeping one colour for a last big group ([`portfolio`]); on larger boards, Nested
+//! Monte-Carlo Search ([`nested`]); under the other rules, a nested search on the rules engine
+//! ([`generic`]). Every search starts from the lines the greedy and look-ahead players would
+//! play (so the Expert never scores less than they do) and from the line the Expert planned
+//! at its previous move, and every line it returns is checked on the rules engine.
 //!
-//! Every search starts from the line the greedy and look-ahead players would play, so the
-//! Expert never scores less than them; and a line found for one move is remembered, so the next
-//! move's search starts from the rest of it.
+//! A search is anytime: stopped at any moment it answers the best line found so far. It runs
+//! whole on as many threads as it is given ([`ExpertSearch::run`]), or a slice at a time on the
+//! page's one thread ([`ExpertSearch::step`]).
+
+mod generic;
+mod nested;
+mod portfolio;
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -15,21 +22,25 @@ use std::time::Instant;
 #[cfg(target_arch = "wasm32")]
 use web_time::Instant;
 
+use super::beam::BitMove;
+use super::bits::BitBoard;
 use super::board::{Board, Cell};
-use super::fast::{FastBoard, FastMove, FastRng, Scratch};
+use super::fast::{FastBoard, FastMove, Scratch};
 use super::game::Game;
-use super::player::{Player, greedy_move, legal_moves, look_ahead1_move};
+use super::player::{Player, greedy_move, look_ahead1_move};
 use super::policy::RemovalPolicy;
+use generic::GenericSearch;
+use portfolio::Portfolio;
+pub use portfolio::Tuning;
 
-/// How long the Expert may search for one move.
+/// How long the Expert may search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
-    /// Wall-clock time: the strongest play a machine can give in that time (one search per
-    /// core), but not reproducible from run to run.
+    /// Time: wall-clock time on threads, or time spent searching when run in slices. The
+    /// strongest play a machine gives in that time, but not reproducible from run to run.
     Time(Duration),
-    /// A number of search nodes (moves tried, each followed by a playout or a deeper search),
-    /// on one thread: the same board always gets the same answer, on any machine (tests,
-    /// replays).
+    /// A number of search nodes (playouts, or moves tried), on one lane: the same board always
+    /// gets the same answer, on any machine (tests, replays).
     Nodes(u64),
 }
 
@@ -44,34 +55,99 @@ impl Default for Budget {
     }
 }
 
-/// When a search must stop: a deadline or a count of nodes left.
+impl Budget {
+    /// What is left of this budget after `elapsed` time and `nodes` nodes.
+    fn less(self, elapsed: Duration, nodes: u64) -> Budget {
+        match self {
+            Budget::Time(d) => Budget::Time(d.saturating_sub(elapsed)),
+            Budget::Nodes(n) => Budget::Nodes(n.saturating_sub(nodes)),
+        }
+    }
+
+    /// Whether nothing is left.
+    fn spent(self) -> bool {
+        match self {
+            Budget::Time(d) => d.is_zero(),
+            Budget::Nodes(n) => n == 0,
+        }
+    }
+
+    /// `share` of this budget.
+    fn share(self, share: f64) -> Budget {
+        match self {
+            Budget::Time(d) => Budget::Time(d.mul_f64(share)),
+            Budget::Nodes(n) => Budget::Nodes((n as f64 * share) as u64),
+        }
+    }
+}
+
+/// When a piece of search must stop: a deadline, or a number of nodes; it counts the nodes
+/// spent either way (their rate tells how many more a deadline allows).
 #[derive(Clone, Copy, Debug)]
-enum Clock {
+pub(crate) struct Clock {
+    limit: Limit,
+    started: Instant,
+    spent: u64,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Limit {
     Deadline(Instant),
     Nodes(u64),
 }
 
 impl Clock {
-    fn start(budget: Budget) -> Clock {
-        match budget {
-            Budget::Time(d) => Clock::Deadline(Instant::now() + d),
-            Budget::Nodes(n) => Clock::Nodes(n),
+    /// A clock for `budget`, or for `slice` of it when that is shorter (a time budget).
+    fn start(budget: Budget, slice: Option<Duration>) -> Clock {
+        let now = Instant::now();
+        let limit = match budget {
+            Budget::Time(d) => Limit::Deadline(now + slice.map_or(d, |s| s.min(d))),
+            Budget::Nodes(n) => Limit::Nodes(n),
+        };
+        Clock {
+            limit,
+            started: now,
+            spent: 0,
         }
     }
 
-    /// Whether the budget is spent.
-    fn out(&self) -> bool {
-        match *self {
-            Clock::Deadline(t) => Instant::now() >= t,
-            Clock::Nodes(n) => n == 0,
+    /// Whether the clock has run out.
+    pub(crate) fn out(&self) -> bool {
+        match self.limit {
+            Limit::Deadline(t) => Instant::now() >= t,
+            Limit::Nodes(n) => self.spent >= n,
         }
     }
 
     /// Counts one node.
-    fn tick(&mut self) {
-        if let Clock::Nodes(n) = self {
-            *n = n.saturating_sub(1);
+    pub(crate) fn tick(&mut self) {
+        self.spent += 1;
+    }
+
+    /// Counts `n` nodes.
+    pub(crate) fn spend(&mut self, n: u64) {
+        self.spent += n;
+    }
+
+    /// The nodes left: counted, or for a deadline, what the rate so far allows until then.
+    pub(crate) fn playouts_left(&self) -> u64 {
+        match self.limit {
+            Limit::Nodes(n) => n.saturating_sub(self.spent),
+            Limit::Deadline(t) => {
+                let now = Instant::now();
+                let elapsed = now.duration_since(self.started).as_secs_f64();
+                if elapsed < 1e-3 {
+                    return 0;
+                }
+                let rate = self.spent as f64 / elapsed;
+                (rate * t.saturating_duration_since(now).as_secs_f64()) as u64
+            }
         }
+    }
+
+    /// Time since the clock started.
+    fn elapsed(&self) -> Duration {
+        self.started.elapsed()
     }
 }
 
@@ -118,14 +194,19 @@ impl Expert {
     }
 
     /// The best line the Expert finds from `board` within its budget (starting from a
-    /// remembered plan when it has one).
+    /// remembered plan when it has one), on every core.
     pub fn line(&self, board: &Board, policy: RemovalPolicy) -> Line {
-        expert_line_from(
-            board,
-            policy,
-            self.budget,
-            self.plans.get(&(board.clone(), policy)),
-        )
+        let plan = self.plans.get(&(board.clone(), policy));
+        ExpertSearch::new(board, policy, self.budget, plan).run(cores())
+    }
+}
+
+/// The cores of this machine (1 in the browser).
+pub fn cores() -> usize {
+    if cfg!(target_arch = "wasm32") {
+        1
+    } else {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
     }
 }
 
@@ -159,7 +240,7 @@ fn line_of(board: &Board, policy: RemovalPolicy, player: Player) -> Line {
     }
 }
 
-/// Scores a line on the rules engine (`None` if a move is illegal).
+/// Scores a line on the rules engine (`None` if a move is illegal or the game not over).
 fn score_line(board: &Board, policy: RemovalPolicy, moves: &[Cell]) -> Option<u64> {
     let mut game = Game::new(board.clone(), policy, Player::Interactive);
     for c in moves {
@@ -168,292 +249,338 @@ fn score_line(board: &Board, policy: RemovalPolicy, moves: &[Cell]) -> Option<u6
     game.is_over().then_some(game.score())
 }
 
-/// The best line the Expert finds from `board` within `budget`, with no plan to start from
-/// (the research benchmark).
+/// The best line the Expert finds from `board` within `budget` on every core, with no plan to
+/// start from (the research benchmark).
 pub fn expert_line(board: &Board, policy: RemovalPolicy, budget: Budget) -> Line {
-    expert_line_from(board, policy, budget, None)
+    ExpertSearch::new(board, policy, budget, None).run(cores())
 }
 
-/// The best line found from `board` within `budget`, starting from `plan` when it is better.
-fn expert_line_from(
-    board: &Board,
-    policy: RemovalPolicy,
-    budget: Budget,
-    plan: Option<&Line>,
-) -> Line {
-    let clock = Clock::start(budget);
-    // Starting lines: a remembered plan, greedy, and (on boards where it is quick) look-ahead.
-    let mut best = line_of(board, policy, Player::Greedy);
-    if board.gem_count() <= 400 {
-        let la = line_of(board, policy, Player::LookAhead1);
-        if la.score > best.score {
-            best = la;
-        }
-    }
-    if let Some(plan) = plan
-        && plan.score > best.score
-        && score_line(board, policy, &plan.moves) == Some(plan.score)
-    {
-        best = plan.clone();
-    }
-    if let Some(fast) = FastBoard::from_board(board, policy) {
-        let found = match clock {
-            Clock::Deadline(_) => search_on_every_core(&fast, clock),
-            Clock::Nodes(_) => vec![nmcs_anytime(&fast, clock, SEED)],
-        };
-        for (score, line) in found {
-            if score > best.score {
-                let mut replay = fast.clone();
-                let mut scratch = Scratch::default();
-                let mut cells = Vec::with_capacity(line.len());
-                for mv in line {
-                    cells.push(replay.cell_of(mv));
-                    if replay.play(mv, &mut scratch).is_none() {
-                        break;
-                    }
-                }
-                // Trust but verify on the rules engine.
-                if score_line(board, policy, &cells) == Some(score) {
-                    best = Line {
-                        moves: cells,
-                        score,
-                    };
-                }
-            }
-        }
-    } else {
-        generic_search(board, policy, clock, &mut best);
-    }
-    best
+/// The search each kind of board gets.
+#[derive(Clone, Debug)]
+enum Engine {
+    /// Monte-Carlo beams on the bitboard engine.
+    Beams {
+        bits: BitBoard,
+        portfolio: Box<Portfolio>,
+    },
+    /// Nested Monte-Carlo Search on the byte engine (large boards).
+    Nested { fast: FastBoard, runs: u64 },
+    /// The rules engine (the other policies).
+    Generic(GenericSearch),
 }
 
-/// The random seed of the first search (the others vary it).
+/// The random seed of the searches.
 const SEED: u64 = 0x5eed;
 
-/// Runs one independent search per core (each with its own seed); returns every result.
-#[cfg(not(target_arch = "wasm32"))]
-fn search_on_every_core(fast: &FastBoard, clock: Clock) -> Vec<(u64, Vec<FastMove>)> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .clamp(1, 8);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
+/// An Expert search from a position, run whole or a slice at a time.
+#[derive(Clone, Debug)]
+pub struct ExpertSearch {
+    board: Board,
+    policy: RemovalPolicy,
+    engine: Engine,
+    /// The best line found, checked on the rules engine.
+    best: Line,
+    /// The budget still to spend.
+    left: Budget,
+    /// Of it, what the probes may still spend.
+    probe_left: Budget,
+    /// Nodes spent and the time they took (for the rate of a time budget).
+    rate: (u64, Duration),
+    done: bool,
+}
+
+impl ExpertSearch {
+    /// A search from `board` within `budget`; `plan` is a line the Expert found before from
+    /// this position (used when it is sound).
+    pub fn new(
+        board: &Board,
+        policy: RemovalPolicy,
+        budget: Budget,
+        plan: Option<&Line>,
+    ) -> ExpertSearch {
+        ExpertSearch::tuned(board, policy, budget, plan, Tuning::default())
+    }
+
+    /// [`ExpertSearch::new`] with some of the beams' parts switched off (for measuring them).
+    pub fn tuned(
+        board: &Board,
+        policy: RemovalPolicy,
+        budget: Budget,
+        plan: Option<&Line>,
+        tuning: Tuning,
+    ) -> ExpertSearch {
+        // Starting lines: a remembered plan, greedy, and (on boards where it is quick) look-ahead.
+        let mut best = line_of(board, policy, Player::Greedy);
+        if board.gem_count() <= 400 {
+            let la = line_of(board, policy, Player::LookAhead1);
+            if la.score > best.score {
+                best = la;
+            }
+        }
+        if let Some(plan) = plan
+            && plan.score > best.score
+            && score_line(board, policy, &plan.moves) == Some(plan.score)
+        {
+            best = plan.clone();
+        }
+        let engine = match BitBoard::from_board(board, policy) {
+            Ok((bits, _)) => {
+                let known = to_bit_line(&bits, &best);
+                Engine::Beams {
+                    bits,
+                    portfolio: Box::new(Portfolio::new(bits, known, SEED, tuning)),
+                }
+            }
+            Err(_) => match FastBoard::from_board(board, policy) {
+                Some(fast) => Engine::Nested { fast, runs: 0 },
+                None => Engine::Generic(GenericSearch::new(board, policy)),
+            },
+        };
+        ExpertSearch {
+            board: board.clone(),
+            policy,
+            engine,
+            best,
+            left: budget,
+            probe_left: budget.share(portfolio::PROBE_SHARE),
+            rate: (0, Duration::ZERO),
+            done: budget.spent(),
+        }
+    }
+
+    /// The best line found so far.
+    pub fn best(&self) -> &Line {
+        &self.best
+    }
+
+    /// Whether the search has spent its budget (or searched everything).
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// The nodes a time budget still allows at the rate measured so far.
+    fn nodes_left(&self) -> u64 {
+        match self.left {
+            Budget::Nodes(n) => n,
+            Budget::Time(d) => {
+                let (n, t) = self.rate;
+                if t.is_zero() {
+                    0
+                } else {
+                    (n as f64 / t.as_secs_f64() * d.as_secs_f64()) as u64
+                }
+            }
+        }
+    }
+
+    /// Counts what a clock spent against the budget.
+    fn account(&mut self, clock: &Clock, probing: bool) {
+        let elapsed = clock.elapsed();
+        self.left = self.left.less(elapsed, clock.spent);
+        if probing {
+            self.probe_left = self.probe_left.less(elapsed, clock.spent);
+        }
+        self.rate = (self.rate.0 + clock.spent, self.rate.1 + elapsed);
+        if self.left.spent() {
+            self.done = true;
+        }
+    }
+
+    /// Searches for about `slice` (a time budget; a node budget is spent whole); returns
+    /// whether the search is done.
+    pub fn step(&mut self, slice: Duration) -> bool {
+        if self.done {
+            return true;
+        }
+        let nodes_left = self.nodes_left();
+        let mut clock;
+        match &mut self.engine {
+            Engine::Beams { bits, portfolio } => {
+                if !portfolio.probed() && !self.probe_left.spent() {
+                    clock = Clock::start(self.probe_left.min(self.left), Some(slice));
+                    portfolio.probe(&mut clock);
+                    let bits = *bits;
+                    let found = portfolio.best().clone();
+                    self.account(&clock, true);
+                    self.take_bit_line(&bits, &found);
+                    return self.done;
+                }
+                if !portfolio.started() {
+                    portfolio.stop_probing();
+                    portfolio.start_lanes(1, nodes_left);
+                }
+                clock = Clock::start(self.left, Some(slice));
+                let more = portfolio.run_lane(0, &mut clock, Some(nodes_left));
+                let bits = *bits;
+                let found = portfolio.best().clone();
+                self.take_bit_line(&bits, &found);
+                if !more {
+                    self.done = true;
+                }
+            }
+            Engine::Nested { fast, runs } => {
+                clock = Clock::start(self.left, Some(slice));
+                let seed = SEED ^ (*runs + 1).wrapping_mul(0x9E37);
+                *runs += 1;
+                let found = nested::nmcs_anytime(fast, clock, seed);
+                clock.spend(found.2);
                 let fast = fast.clone();
-                s.spawn(move || nmcs_anytime(&fast, clock, SEED ^ ((t as u64 + 1) * 0x9E37)))
-            })
-            .collect();
-        handles.into_iter().filter_map(|h| h.join().ok()).collect()
-    })
-}
-
-/// In the browser there are no threads: one search on the page's thread.
-#[cfg(target_arch = "wasm32")]
-fn search_on_every_core(fast: &FastBoard, clock: Clock) -> Vec<(u64, Vec<FastMove>)> {
-    vec![nmcs_anytime(fast, clock, SEED)]
-}
-
-/// Iterative NMCS: level 1, 2, 3 … until the deadline, keeping the best line of all.
-fn nmcs_anytime(start: &FastBoard, clock: Clock, seed: u64) -> (u64, Vec<FastMove>) {
-    let mut search = Nmcs {
-        clock,
-        rng: FastRng::new(seed),
-        best_score: 0,
-        best_line: Vec::new(),
-    };
-    let mut scratch = Scratch::default();
-    // A first playout so there is always an answer.
-    let mut line = Vec::new();
-    let score = start
-        .clone()
-        .playout(&mut search.rng, &mut scratch, Some(&mut line));
-    search.offer(score, &line);
-    for level in 1..=6 {
-        if search.clock.out() {
-            break;
-        }
-        search.nested(start, level, &mut scratch);
-    }
-    (search.best_score, search.best_line)
-}
-
-/// One thread's Nested Monte-Carlo Search.
-struct Nmcs {
-    clock: Clock,
-    rng: FastRng,
-    /// Best complete line from the root, and its score.
-    best_score: u64,
-    best_line: Vec<FastMove>,
-}
-
-impl Nmcs {
-    fn offer(&mut self, score: u64, line: &[FastMove]) {
-        if score > self.best_score || self.best_line.is_empty() {
-            self.best_score = score;
-            self.best_line = line.to_vec();
-        }
-    }
-
-    /// A level-`level` nested search from `root` (the root position of the whole search, so
-    /// every line it finds can be offered as a complete line).
-    fn nested(&mut self, root: &FastBoard, level: u32, scratch: &mut Scratch) {
-        let mut pos = root.clone();
-        let mut prefix: Vec<FastMove> = Vec::new();
-        let mut prefix_score = 0u64;
-        // The best line from `pos` found at this level (memorised: followed unless beaten).
-        let mut best_tail: Vec<FastMove> = Vec::new();
-        let mut best_tail_score = 0u64;
-        let mut have_tail = false;
-        loop {
-            pos.moves(scratch);
-            if scratch.moves.is_empty() {
-                break;
+                self.take_fast_line(&fast, (found.0, found.1));
             }
-            let moves: Vec<FastMove> = scratch.moves.iter().map(|m| m.mv).collect();
-            for mv in moves {
-                if self.clock.out() {
-                    return;
+            Engine::Generic(search) => {
+                clock = Clock::start(self.left, Some(slice));
+                search.step(&mut clock, &mut self.best);
+                if search.is_done() {
+                    self.done = true;
                 }
-                self.clock.tick();
-                let mut child = pos.clone();
-                let Some(points) = child.play(mv, scratch) else {
-                    continue;
+            }
+        }
+        self.account(&clock, false);
+        self.done
+    }
+
+    /// Runs the search to the end of its budget on `threads` threads (a node budget, and the
+    /// web, on one).
+    pub fn run(mut self, threads: usize) -> Line {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Budget::Time(d) = self.left
+            && threads > 1
+        {
+            self.run_on_threads(threads, d);
+            return self.best;
+        }
+        let _ = threads;
+        while !self.step(Duration::from_secs(3600)) {}
+        self.best
+    }
+
+    /// A time budget on several threads: the probes shared out, then one beam per thread.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn run_on_threads(&mut self, threads: usize, total: Duration) {
+        match &mut self.engine {
+            Engine::Beams { bits, portfolio } => {
+                let start = Instant::now();
+                let deadline = start + total;
+                let probes =
+                    Clock::start(Budget::Time(total.mul_f64(portfolio::PROBE_SHARE)), None);
+                portfolio.probe_on_threads(threads, &probes);
+                let main = Clock {
+                    limit: Limit::Deadline(deadline),
+                    started: Instant::now(),
+                    spent: 0,
                 };
-                let (tail_score, tail) = if level <= 1 {
-                    let mut line = Vec::new();
-                    let s = child.playout(&mut self.rng, scratch, Some(&mut line));
-                    (s, line)
-                } else {
-                    self.sub_search(&child, level - 1, scratch)
+                // The probes' rate, per thread, sizes the beams.
+                let per_thread = {
+                    let spent = start.elapsed().as_secs_f64().max(1e-3);
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    portfolio.probe_rate(threads, spent) * left.as_secs_f64()
                 };
-                let total = points + tail_score;
-                if !have_tail || total > best_tail_score {
-                    have_tail = true;
-                    best_tail_score = total;
-                    best_tail.clear();
-                    best_tail.push(mv);
-                    best_tail.extend_from_slice(&tail);
-                    let mut full = prefix.clone();
-                    full.extend_from_slice(&best_tail);
-                    self.offer(prefix_score + total, &full);
+                portfolio.start_lanes(threads, per_thread as u64);
+                portfolio.run_lanes_on_threads(&main);
+                let bits = *bits;
+                let found = portfolio.best().clone();
+                self.take_bit_line(&bits, &found);
+            }
+            Engine::Nested { fast, .. } => {
+                let fast = fast.clone();
+                let clock = Clock::start(Budget::Time(total), None);
+                let found = std::thread::scope(|s| {
+                    let handles: Vec<_> = (0..threads)
+                        .map(|t| {
+                            let fast = fast.clone();
+                            s.spawn(move || {
+                                nested::nmcs_anytime(&fast, clock, SEED ^ ((t as u64 + 1) * 0x9E37))
+                            })
+                        })
+                        .collect();
+                    handles
+                        .into_iter()
+                        .filter_map(|h| h.join().ok())
+                        .collect::<Vec<_>>()
+                });
+                for (score, line, _) in found {
+                    self.take_fast_line(&fast, (score, line));
                 }
             }
-            // Follow the best line one move.
-            let mv = best_tail.remove(0);
-            let points = pos.play(mv, scratch).unwrap_or(0);
-            prefix.push(mv);
-            prefix_score += points;
-            best_tail_score -= points;
-            if best_tail.is_empty() {
-                break;
-            }
+            Engine::Generic(_) => while !self.step(Duration::from_secs(3600)) {},
+        }
+        self.done = true;
+    }
+
+    /// Takes a bitboard line if it beats the best (checked on the rules engine).
+    fn take_bit_line(&mut self, bits: &BitBoard, found: &(u32, Vec<BitMove>)) {
+        if u64::from(found.0) <= self.best.score {
+            return;
+        }
+        let cells = from_bit_line(bits, &found.1);
+        if score_line(&self.board, self.policy, &cells) == Some(u64::from(found.0)) {
+            self.best = Line {
+                moves: cells,
+                score: u64::from(found.0),
+            };
         }
     }
 
-    /// A level-`level` search from `start` returning its best line (relative to `start`).
-    fn sub_search(
-        &mut self,
-        start: &FastBoard,
-        level: u32,
-        scratch: &mut Scratch,
-    ) -> (u64, Vec<FastMove>) {
-        let mut pos = start.clone();
-        let mut line: Vec<FastMove> = Vec::new();
-        let mut score = 0u64;
-        let mut best_tail: Vec<FastMove> = Vec::new();
-        let mut best_tail_score = 0u64;
-        loop {
-            pos.moves(scratch);
-            if scratch.moves.is_empty() {
-                return (score + pos.end_bonus(), line);
+    /// Takes a byte-engine line if it beats the best (checked on the rules engine).
+    fn take_fast_line(&mut self, fast: &FastBoard, found: (u64, Vec<FastMove>)) {
+        if found.0 <= self.best.score {
+            return;
+        }
+        let mut replay = fast.clone();
+        let mut scratch = Scratch::default();
+        let mut cells = Vec::with_capacity(found.1.len());
+        for mv in found.1 {
+            cells.push(replay.cell_of(mv));
+            if replay.play(mv, &mut scratch).is_none() {
+                return;
             }
-            let moves: Vec<FastMove> = scratch.moves.iter().map(|m| m.mv).collect();
-            let mut have = false;
-            for mv in moves {
-                if self.clock.out() && !best_tail.is_empty() {
-                    break;
-                }
-                self.clock.tick();
-                let mut child = pos.clone();
-                let Some(points) = child.play(mv, scratch) else {
-                    continue;
-                };
-                let (tail_score, tail) = if level <= 1 {
-                    let mut l = Vec::new();
-                    let s = child.playout(&mut self.rng, scratch, Some(&mut l));
-                    (s, l)
-                } else {
-                    self.sub_search(&child, level - 1, scratch)
-                };
-                if !have && best_tail.is_empty() || points + tail_score > best_tail_score {
-                    have = true;
-                    best_tail_score = points + tail_score;
-                    best_tail.clear();
-                    best_tail.push(mv);
-                    best_tail.extend_from_slice(&tail);
-                }
-            }
-            if best_tail.is_empty() {
-                // Out of time before anything was tried here: finish with a playout.
-                let s = pos.playout(&mut self.rng, scratch, Some(&mut line));
-                return (score + s, line);
-            }
-            let mv = best_tail.remove(0);
-            let points = pos.play(mv, scratch).unwrap_or(0);
-            line.push(mv);
-            score += points;
-            best_tail_score -= points;
-            if best_tail.is_empty() {
-                return (score + pos.end_bonus(), line);
-            }
-            if self.clock.out() {
-                // Out of time: finish along the best line known.
-                for m in std::mem::take(&mut best_tail) {
-                    score += pos.play(m, scratch).unwrap_or(0);
-                    line.push(m);
-                }
-                return (score + pos.end_bonus(), line);
-            }
+        }
+        if score_line(&self.board, self.policy, &cells) == Some(found.0) {
+            self.best = Line {
+                moves: cells,
+                score: found.0,
+            };
         }
     }
 }
 
-/// For the policies the fast engine does not play (Single, Adjacent, WholeRowCol): a level-1
-/// nested search with greedy playouts on the rules engine, improving `best`.
-fn generic_search(board: &Board, policy: RemovalPolicy, mut clock: Clock, best: &mut Line) {
-    let mut game = Game::new(board.clone(), policy, Player::Interactive);
-    let mut prefix: Vec<Cell> = Vec::new();
-    let mut tail: Vec<Cell> = best.moves.clone();
-    loop {
-        let moves = legal_moves(game.board(), policy);
-        if moves.is_empty() || clock.out() {
-            break;
+impl Budget {
+    /// The smaller of two budgets of the same kind (`self` when they differ).
+    fn min(self, other: Budget) -> Budget {
+        match (self, other) {
+            (Budget::Time(a), Budget::Time(b)) => Budget::Time(a.min(b)),
+            (Budget::Nodes(a), Budget::Nodes(b)) => Budget::Nodes(a.min(b)),
+            (a, _) => a,
         }
-        for m in moves {
-            if clock.out() {
-                break;
-            }
-            clock.tick();
-            let mut child = game.clone();
-            if child.play(m.cell).is_err() {
-                continue;
-            }
-            let rest = line_of(child.board(), policy, Player::Greedy);
-            let total = child.score() + rest.score;
-            if total > best.score {
-                let mut line = prefix.clone();
-                line.push(m.cell);
-                line.extend(rest.moves);
-                best.score = total;
-                best.moves = line;
-                tail = best.moves[prefix.len()..].to_vec();
-            }
-        }
-        let Some(&next) = tail.first() else { break };
-        if game.play(next).is_err() {
-            break;
-        }
-        prefix.push(next);
-        tail.remove(0);
     }
+}
+
+/// A rules line as bitboard moves (stopping at the first move that is not a group there).
+fn to_bit_line(bits: &BitBoard, line: &Line) -> (u32, Vec<BitMove>) {
+    let mut pos = *bits;
+    let mut moves = Vec::with_capacity(line.moves.len());
+    let mut score = 0;
+    for &cell in &line.moves {
+        let Some((col, h)) = pos.at_cell(cell) else {
+            return (0, Vec::new());
+        };
+        let Some(g) = pos.group_at(col, h) else {
+            return (0, Vec::new());
+        };
+        let (col, h) = g.cells.first_cell().unwrap_or_default();
+        score += pos.play(&g);
+        moves.push((col as u8, h as u8));
+    }
+    if pos.has_move() {
+        return (0, Vec::new());
+    }
+    (score, moves)
+}
+
+/// Bitboard moves as rules cells.
+fn from_bit_line(bits: &BitBoard, moves: &[BitMove]) -> Vec<Cell> {
+    moves
+        .iter()
+        .map(|&(col, h)| bits.cell_of(col as usize, h as usize))
+        .collect()
 }

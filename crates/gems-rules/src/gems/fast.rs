@@ -90,6 +90,17 @@ impl FastRng {
         Self(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
 
+    /// The generator's state, to start another generator at this point of the sequence.
+    pub fn state(&self) -> u64 {
+        self.0
+    }
+
+    /// A generator at a state [`FastRng::state`] returned (never 0 for a generator made by
+    /// [`FastRng::new`]; 0 would stay 0, so it is replaced).
+    pub fn from_state(state: u64) -> Self {
+        Self(if state == 0 { 1 } else { state })
+    }
+
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         let mut x = self.0;

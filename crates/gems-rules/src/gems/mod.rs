@@ -24,7 +24,7 @@ pub use boards::{
     parse_board_set, random_board, random_board_name,
 };
 pub use computer::Computer;
-pub use expert::{Budget, Expert, Line, expert_line};
+pub use expert::{Budget, Expert, ExpertSearch, Line, Tuning, cores, expert_line};
 pub use game::{Game, MAX_SAVE_FILE_BYTES, MoveError, MoveOutcome, SaveParseError};
 pub use gem::{Gem, Kind};
 pub use line_file::{LineFile, LineFileError, MAX_LINE_FILE_BYTES};

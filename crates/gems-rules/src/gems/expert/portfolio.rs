@@ -1,0 +1,353 @@
+//! The Expert's search on boards the bitboard engine takes: Monte-Carlo beams
+//! ([`Beam`](crate::gems::beam::Beam)), each keeping one *target* colour for last.
+//!
+//! 1. **Probe.** A narrow beam for every colour (most gems first) finds which targets promise
+//!    most on this board (the most common colour is often, not always, the best one).
+//! 2. **Main.** One wide beam per lane (a core, or the page's only thread) on the best targets,
+//!    each as wide as the time left allows at the speed the probes measured.
+//! 3. **More.** A lane whose beam ends early starts another (the next target in rank), as wide
+//!    as the time left allows.
+//!
+//! Every beam starts from the best line known, and remembers its best line, so the answer
+//! never gets worse and stopping at any moment loses nothing.
+
+use super::Clock;
+use crate::gems::beam::{Beam, BeamConfig, BitMove};
+use crate::gems::bits::{BitBoard, Rollout};
+
+/// Width of the probe beams.
+const PROBE_WIDTH: usize = 12;
+/// Share of the budget the probes may take.
+pub(super) const PROBE_SHARE: f64 = 0.15;
+/// Playouts a beam plays between two looks at the clock.
+const CHUNK: u64 = 128;
+
+/// The parts of the Expert's beams, each of which can be switched off to measure what it adds
+/// (`gems-cli bench samegame --tuning …`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// Moves drawn per playout move; the one leaving the fewest lone gems is played (1: the
+    /// first drawn, plain TabuColorRandom).
+    pub choices: u32,
+    /// Whether playouts put off moves that leave a colour with a single gem.
+    pub avoid_lone: bool,
+    /// Playouts play every colour alike once this many gems are left (0: never).
+    pub release: u32,
+    /// Whether a child on its parent's best known game inherits it.
+    pub inherit: bool,
+    /// Whether every colour is probed as the target (else only the most common one is kept for
+    /// last).
+    pub probes: bool,
+}
+
+impl Default for Tuning {
+    /// Four moves drawn, no lone gems, every colour alike from 48 gems, inheritance, probes.
+    fn default() -> Self {
+        Tuning {
+            choices: 4,
+            avoid_lone: true,
+            release: 48,
+            inherit: true,
+            probes: true,
+        }
+    }
+}
+
+/// The configuration of a beam of `width` keeping colour `target` for last.
+fn config(width: usize, target: usize, tuning: &Tuning) -> BeamConfig {
+    BeamConfig {
+        width,
+        playouts: 1,
+        rollout: Rollout {
+            target,
+            release: tuning.release,
+            avoid_lone: tuning.avoid_lone,
+            choices: tuning.choices,
+        },
+        inherit: tuning.inherit,
+    }
+}
+
+/// A lane's running beam and which target (an index into the target list) it follows.
+#[derive(Clone, Debug)]
+struct Lane {
+    beam: Beam,
+    target: usize,
+    started: u64,
+}
+
+/// The bitboard search: probes, then a beam per lane.
+#[derive(Clone, Debug)]
+pub(super) struct Portfolio {
+    start: BitBoard,
+    /// The colours worth keeping for last, most gems first.
+    targets: Vec<usize>,
+    /// Each target probed so far: its probe's best score and the playouts it took (0 when it
+    /// was cut short).
+    probes: Vec<(u32, u64)>,
+    /// The probe running.
+    probe: Option<Beam>,
+    lanes: Vec<Lane>,
+    /// The best line of any beam so far.
+    best: (u32, Vec<BitMove>),
+    seed: u64,
+    /// Playouts the probes took, finished or not.
+    probe_playouts: u64,
+    tuning: Tuning,
+}
+
+impl Portfolio {
+    /// A search from `start`, starting from `known`, the best line known so far.
+    pub(super) fn new(
+        start: BitBoard,
+        known: (u32, Vec<BitMove>),
+        seed: u64,
+        tuning: Tuning,
+    ) -> Portfolio {
+        let mut targets: Vec<usize> = (0..start.colors())
+            .filter(|&c| start.count(c) >= 2)
+            .collect();
+        targets.sort_by_key(|&c| std::cmp::Reverse(start.count(c)));
+        if targets.is_empty() {
+            targets.push(0);
+        }
+        if !tuning.probes {
+            targets.truncate(1);
+        }
+        Portfolio {
+            start,
+            targets,
+            probes: Vec::new(),
+            probe: None,
+            lanes: Vec::new(),
+            best: known,
+            seed,
+            probe_playouts: 0,
+            tuning,
+        }
+    }
+
+    /// The best line found: its score and moves.
+    pub(super) fn best(&self) -> &(u32, Vec<BitMove>) {
+        &self.best
+    }
+
+    /// Whether every target has been probed.
+    pub(super) fn probed(&self) -> bool {
+        self.probes.len() >= self.targets.len()
+    }
+
+    /// Whether the lanes have started.
+    pub(super) fn started(&self) -> bool {
+        !self.lanes.is_empty()
+    }
+
+    fn offer(&mut self, score: u32, line: &[BitMove]) {
+        if score > self.best.0 || self.best.1.is_empty() {
+            self.best = (score, line.to_vec());
+        }
+    }
+
+    /// A beam from the start following target `target`, the best line known offered to it.
+    fn beam(&self, width: usize, target: usize, seed: u64) -> Beam {
+        let mut beam = Beam::new(
+            self.start,
+            config(width, self.targets[target], &self.tuning),
+            seed,
+        );
+        beam.offer(self.best.0, &self.best.1);
+        beam
+    }
+
+    /// Probes targets until `clock` is out or every target is probed.
+    pub(super) fn probe(&mut self, clock: &mut Clock) {
+        while !self.probed() && !clock.out() {
+            let next = self.probes.len();
+            let seed = self.seed ^ next as u64;
+            let probe = match self.probe.take() {
+                Some(p) => p,
+                None => self.beam(PROBE_WIDTH, next, seed),
+            };
+            let mut probe = probe;
+            while !probe.is_done() && !clock.out() {
+                clock.spend(probe.step(CHUNK));
+            }
+            let (score, line) = probe.best();
+            let line = line.to_vec();
+            self.offer(score, &line);
+            if probe.is_done() {
+                self.probes.push((score, probe.playouts()));
+            } else {
+                self.probe = Some(probe);
+            }
+        }
+    }
+
+    /// Gives up the probes not made (their targets rank last).
+    pub(super) fn stop_probing(&mut self) {
+        if let Some(p) = self.probe.take() {
+            let (score, line) = p.best();
+            let line = line.to_vec();
+            self.offer(score, &line);
+            self.probes.push((score, 0));
+        }
+        while !self.probed() {
+            self.probes.push((0, 0));
+        }
+    }
+
+    /// The targets by their probes' scores, best first.
+    fn ranked(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.targets.len()).collect();
+        order.sort_by_key(|&t| std::cmp::Reverse(self.probes.get(t).map_or(0, |p| p.0)));
+        order
+    }
+
+    /// The width a beam may have to play about `playouts` playouts.
+    fn width_for(&self, playouts: u64) -> usize {
+        let done: Vec<u64> = self.probes.iter().map(|p| p.1).filter(|&n| n > 0).collect();
+        let per_width = if done.is_empty() {
+            // No probe finished: a 15×15 board takes about 60 layers of 20 children.
+            1200.0
+        } else {
+            done.iter().sum::<u64>() as f64 / done.len() as f64 / PROBE_WIDTH as f64
+        };
+        ((playouts as f64 / per_width) as usize).clamp(PROBE_WIDTH, 1 << 16)
+    }
+
+    /// Starts one beam per lane on the best targets, each for about `playouts` playouts.
+    pub(super) fn start_lanes(&mut self, lanes: usize, playouts: u64) {
+        let ranked = self.ranked();
+        let width = self.width_for(playouts);
+        self.lanes = (0..lanes.max(1))
+            .map(|i| {
+                let target = ranked[i % ranked.len()];
+                let seed = self.seed.wrapping_add(0x9E37_79B9 * (i as u64 + 1));
+                Lane {
+                    beam: self.beam(width, target, seed),
+                    target,
+                    started: 1,
+                }
+            })
+            .collect();
+    }
+
+    /// Runs lane `i` until `clock` is out; a beam that ends is followed by another, on the
+    /// next target in rank, as wide as the playouts `clock` has left allow. Returns whether
+    /// more search would be worth more time: false when the lane has nothing left to do (its
+    /// beam ended having played a single playout, on a board so small that one beam saw all
+    /// of it, or too few playouts are left for another beam).
+    ///
+    /// `budget`, when given, is the playouts the whole search has left (a slice's clock knows
+    /// only the slice's).
+    pub(super) fn run_lane(&mut self, i: usize, clock: &mut Clock, budget: Option<u64>) -> bool {
+        loop {
+            let lane = &mut self.lanes[i];
+            while !lane.beam.is_done() && !clock.out() {
+                clock.spend(lane.beam.step(CHUNK));
+            }
+            let (score, line) = lane.beam.best();
+            let line = line.to_vec();
+            let exhausted = lane.beam.is_done() && lane.beam.playouts() <= 1;
+            self.offer(score, &line);
+            if exhausted {
+                return false;
+            }
+            if clock.out() {
+                return true;
+            }
+            let left =
+                budget.map_or_else(|| clock.playouts_left(), |b| b.saturating_sub(clock.spent));
+            if left < self.width_for(0) as u64 {
+                return false;
+            }
+            let ranked = self.ranked();
+            let lane = &self.lanes[i];
+            let rank = ranked.iter().position(|&t| t == lane.target).unwrap_or(0);
+            let target = ranked[(rank + 1) % ranked.len()];
+            let started = lane.started + 1;
+            let seed = self.seed ^ (started << 32) ^ i as u64;
+            let beam = self.beam(self.width_for(left), target, seed);
+            self.lanes[i] = Lane {
+                beam,
+                target,
+                started,
+            };
+        }
+    }
+
+    /// Runs every lane on its own thread until `clock` (a deadline) is out; the best line of
+    /// all is kept.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(super) fn run_lanes_on_threads(&mut self, clock: &Clock) {
+        let lanes = self.lanes.len();
+        let found = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..lanes)
+                .map(|i| {
+                    let mut mine = self.clone();
+                    let mut clock = *clock;
+                    s.spawn(move || {
+                        mine.run_lane(i, &mut clock, None);
+                        mine.best
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .filter_map(|h| h.join().ok())
+                .collect::<Vec<_>>()
+        });
+        for (score, line) in found {
+            self.offer(score, &line);
+        }
+    }
+
+    /// Probes every target on `lanes` threads until `clock` is out.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(super) fn probe_on_threads(&mut self, lanes: usize, clock: &Clock) {
+        let lanes = lanes.max(1);
+        let per_lane: Vec<Vec<usize>> = (0..lanes)
+            .map(|l| (0..self.targets.len()).filter(|t| t % lanes == l).collect())
+            .collect();
+        let me = &*self;
+        let found = std::thread::scope(|s| {
+            let handles: Vec<_> = per_lane
+                .iter()
+                .map(|targets| {
+                    let mut clock = *clock;
+                    s.spawn(move || {
+                        let mut out = Vec::new();
+                        for &t in targets {
+                            let mut probe = me.beam(PROBE_WIDTH, t, me.seed ^ t as u64);
+                            while !probe.is_done() && !clock.out() {
+                                clock.spend(probe.step(CHUNK));
+                            }
+                            let (score, line) = probe.best();
+                            let all = probe.playouts();
+                            let playouts = if probe.is_done() { all } else { 0 };
+                            out.push((t, score, playouts, all, line.to_vec()));
+                        }
+                        out
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .filter_map(|h| h.join().ok())
+                .flatten()
+                .collect::<Vec<_>>()
+        });
+        let mut probes = vec![(0, 0); self.targets.len()];
+        for (t, score, playouts, all, line) in found {
+            probes[t] = (score, playouts);
+            self.probe_playouts += all;
+            self.offer(score, &line);
+        }
+        self.probes = probes;
+    }
+
+    /// Playouts per second per thread the probes ran at, `threads` of them over `seconds`.
+    pub(super) fn probe_rate(&self, threads: usize, seconds: f64) -> f64 {
+        self.probe_playouts as f64 / threads.max(1) as f64 / seconds.max(1e-3)
+    }
+}
