@@ -332,7 +332,7 @@ mod tests {
                 target,
                 release: 48,
                 avoid_lone: true,
-                choices: choices,
+                choices,
             },
             inherit: true,
         }
