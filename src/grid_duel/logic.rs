@@ -358,7 +358,7 @@ fn report_status(stage: PhaseOf<Stage>, mut status: ResMut<ScreenStatus>) {
 /// When a row or the whole grid is regenerated, its old digits shatter (the theme's shards).
 fn shatter_replaced(
     on_show: Res<OnShow>,
-    theme: Res<Theme>,
+    theme: Option<Res<Theme>>,
     mut shown: Local<Option<Show>>,
     mut fx: FxWriters,
 ) {
@@ -378,7 +378,8 @@ fn shatter_replaced(
         Reveal::Row(r) => r..r + 1,
         Reveal::None => return,
     };
-    let tint = color(&theme.ui.accent);
+    // Headless apps run the logic without a theme: shards are white there.
+    let tint = theme.map_or(Color::WHITE, |theme| color(&theme.ui.accent));
     let pieces = rows
         .flat_map(|r| (0..SIZE).map(move |c| (r, c)))
         .filter(|&(r, c)| old.grid.get(r, c) != new.grid.get(r, c))

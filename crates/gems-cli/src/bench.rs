@@ -47,7 +47,7 @@ struct Options {
     save_lines: Option<std::path::PathBuf>,
 }
 
-/// Reads `--tuning choices=N,lone=on|off,release=N,inherit=on|off,probes=on|off`.
+/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off`.
 fn parse_tuning(spec: &str) -> Result<Tuning, String> {
     let mut t = Tuning::default();
     for part in spec.split(',').filter(|p| !p.is_empty()) {
@@ -67,6 +67,7 @@ fn parse_tuning(spec: &str) -> Result<Tuning, String> {
         match key {
             "choices" => t.choices = number()?.max(1),
             "release" => t.release = number()?,
+            "playouts" => t.playouts = number()?.max(1),
             "lone" => t.avoid_lone = flag()?,
             "inherit" => t.inherit = flag()?,
             "probes" => t.probes = flag()?,

@@ -736,16 +736,22 @@ impl BitBoard {
     }
 }
 
-/// The connected cells of `within` reached from `seed`.
+/// The connected cells of `within` reached from `seed`. Written out word by word: the four
+/// words stay in registers, and the "did it grow?" test is plain arithmetic (comparing the
+/// masks as arrays stored them to memory and read them back as vectors, a stall each round).
 #[inline(always)]
 pub fn flood(seed: Mask, within: Mask) -> Mask {
-    let mut g = seed.and(within);
+    let [m0, m1, m2, m3] = within.0;
+    let [mut g0, mut g1, mut g2, mut g3] = seed.and(within).0;
     loop {
-        let next = g.spread().and(within);
-        if next == g {
-            return g;
+        let n0 = (g0 | g0 << 1 | g0 >> 1 | g0 >> 16 | g1 << 48 | g0 << 16) & m0;
+        let n1 = (g1 | g1 << 1 | g1 >> 1 | g1 >> 16 | g2 << 48 | g1 << 16 | g0 >> 48) & m1;
+        let n2 = (g2 | g2 << 1 | g2 >> 1 | g2 >> 16 | g3 << 48 | g2 << 16 | g1 >> 48) & m2;
+        let n3 = (g3 | g3 << 1 | g3 >> 1 | g3 >> 16 | g3 << 16 | g2 >> 48) & m3;
+        if (n0 ^ g0) | (n1 ^ g1) | (n2 ^ g2) | (n3 ^ g3) == 0 {
+            return Mask([g0, g1, g2, g3]);
         }
-        g = next;
+        (g0, g1, g2, g3) = (n0, n1, n2, n3);
     }
 }
 

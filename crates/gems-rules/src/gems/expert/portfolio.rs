@@ -38,6 +38,8 @@ pub struct Tuning {
     /// Whether every colour is probed as the target (else only the most common one is kept for
     /// last).
     pub probes: bool,
+    /// Playouts per new position (the best one counts).
+    pub playouts: u32,
 }
 
 impl Default for Tuning {
@@ -49,6 +51,7 @@ impl Default for Tuning {
             release: 48,
             inherit: true,
             probes: true,
+            playouts: 1,
         }
     }
 }
@@ -57,7 +60,7 @@ impl Default for Tuning {
 fn config(width: usize, target: usize, tuning: &Tuning) -> BeamConfig {
     BeamConfig {
         width,
-        playouts: 1,
+        playouts: tuning.playouts,
         rollout: Rollout {
             target,
             release: tuning.release,
