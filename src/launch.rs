@@ -15,6 +15,8 @@ pub struct LaunchOptions {
     /// `--board NAME`: start Modern Gems at once on this board (named, or
     /// `random:ROWSxCOLS:KINDS:SEED`).
     pub board: Option<String>,
+    /// `--replay FILE`: watch the line file's game (desktop).
+    pub replay: Option<String>,
     /// `--policy NAME`.
     pub policy: Option<RemovalPolicy>,
     /// `--player NAME`.
@@ -52,6 +54,7 @@ impl LaunchOptions {
     /// True when the flags ask to go straight into a game rather than the title screen.
     pub fn starts_game(&self) -> bool {
         self.board.is_some()
+            || self.replay.is_some()
             || self.policy.is_some()
             || self.player.is_some()
             || self.seed.is_some()
@@ -123,6 +126,15 @@ impl LaunchOptions {
         };
         match flag {
             "--board" => o.board = Some(value("--board")?),
+            "--replay" => {
+                let v = value("--replay")?;
+                if cfg!(target_arch = "wasm32") {
+                    return Err(
+                        "--replay reads a file, which the web build cannot: use Watch in the New game dialog".to_string(),
+                    );
+                }
+                o.replay = Some(v);
+            }
             "--policy" => {
                 let v = value("--policy")?;
                 o.policy = Some(
@@ -197,6 +209,8 @@ pub const USAGE: &str = "usage: modern-gems [flags]
 
   --board NAME        start on a board: tiny cross almostCross curve normal skinny large,
                       or random:ROWSxCOLS:KINDS:SEED
+  --replay FILE       watch a line file's game move by move (bench samegame --save-lines
+                      writes them; assets/records/ holds the records)
   --policy NAME       single adjacent wholerowcol chained classic (or the spec's class names)
   --player NAME       human greedy lookahead1 (or the spec's class names)
   --seed N            seed of the random board when --board is not given

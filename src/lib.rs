@@ -67,10 +67,21 @@ use gems::model::GemsSession;
 use launch::LaunchOptions;
 use screens::Screen;
 
-/// The Modern Gems session the launch options ask for (defaults: tiny, chained, human; with
+/// The Modern Gems session the launch options ask for (`--replay FILE`: watching that line;
+/// defaults: tiny, chained, human; with
 /// `--seed` and no `--board`, a random 10×15 board of 4 kinds; with `--cells`, the board the
 /// link carries, named `shared-HASH`).
 pub fn session_from_options(opts: &LaunchOptions) -> Result<GemsSession, String> {
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(path) = &opts.replay {
+        let path = std::path::Path::new(path);
+        let file = gems::watch::read_line_file(path).map_err(|e| format!("--replay {e}"))?;
+        let who = path.file_name().map_or_else(
+            || "the file".to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        return Ok(gems::watch::watch_session(&file, &who));
+    }
     let policy = opts.policy.unwrap_or(RemovalPolicy::Chained);
     let player = opts.player.unwrap_or(Player::Interactive);
     let cells = opts.setup.cells.as_deref();

@@ -211,7 +211,7 @@ fn report_failures(
 }
 
 /// The loader's own message from an asset load error (without Bevy's wrapping and backtrace).
-fn loader_message(e: &bevy::asset::AssetLoadError) -> String {
+pub fn loader_message(e: &bevy::asset::AssetLoadError) -> String {
     let bevy::asset::AssetLoadError::AssetLoaderError(inner) = e else {
         return e.to_string();
     };

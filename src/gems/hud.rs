@@ -7,13 +7,16 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use gems_rules::gems::{Player, RemovalPolicy, board_by_name, random_board_name};
 
-use super::ai::{Autoplay, GemsAi, Hint};
+use super::ai::{Autoplay, GemsAi};
+use super::coach::{Coach, CoachAi, Hint, HintAi};
 use super::files::LoadGameRequest;
 use super::input::set_paused;
 use super::model::Phase;
 use super::model::{
-    ActivePlayer, ActivePolicy, GemsAction, GemsSession, LastMove, Paused, Selection,
+    ActivePlayer, ActivePolicy, GemsAction, GemsSession, LastMove, Paused, Selection, Watch,
 };
+use super::records::{LineAsset, Records};
+use super::watch::watch_action;
 use crate::kit::schedule::GameSchedule;
 use crate::kit::scores::{GameOverInfo, HighScores};
 use crate::kit::ui::{BarPart, UiPalette, button, dialog, games_button};
@@ -100,6 +103,11 @@ pub struct HudParams<'w> {
     selection: Res<'w, Selection>,
     last: Res<'w, LastMove>,
     hint: Res<'w, Hint>,
+    hint_ai: Res<'w, HintAi>,
+    coach: Res<'w, Coach>,
+    coach_ai: Res<'w, CoachAi>,
+    records: Res<'w, Records>,
+    lines: Res<'w, Assets<LineAsset>>,
     scores: Res<'w, HighScores>,
     over: Res<'w, GameOverInfo>,
     ai: Res<'w, GemsAi>,
@@ -170,7 +178,7 @@ fn top_bar_main(ui: &mut egui::Ui, p: &mut HudParams, pal: &UiPalette) {
     }
     if ui
         .add_enabled(*p.phase.get() == Phase::Idle, egui::Button::new("Hint"))
-        .on_hover_text("H: highlight the best-scoring move")
+        .on_hover_text("H: the Expert's move (it thinks for half a second)")
         .clicked()
     {
         p.actions.write(GemsAction::Hint);
@@ -186,6 +194,15 @@ fn top_bar_more(ui: &mut egui::Ui, p: &mut HudParams) {
         "Best {}",
         best.map_or("-".to_string(), |b| b.to_string())
     ));
+    if let Some(record) = p.records.find(
+        &p.lines,
+        &p.session.board_name,
+        &p.session.start,
+        game.policy(),
+    ) {
+        ui.label(format!("record {}", record.score))
+            .on_hover_text("The best line found on this board: watch it from the New game dialog");
+    }
     ui.separator();
     ui.label(format!(
         "{} / {}",
@@ -254,16 +271,24 @@ fn bottom_bar(ctx: &egui::Context, p: &mut HudParams) {
         if policy != p.policy.0 {
             p.policy.0 = policy;
         }
-        if !player.is_human() {
+        if !player.is_human() || p.session.watch.is_some() {
             ui.checkbox(&mut p.autoplay.enabled, "Autoplay");
             ui.add(egui::Slider::new(&mut p.autoplay.delay, 0.0..=2.0).text("s between moves"));
             if ui.button("Step").clicked() {
                 p.autoplay.step = true;
             }
         }
-        if p.ai.busy() {
+        if p.ai.busy() || p.hint_ai.busy() {
             ui.spinner();
             ui.label("thinking...");
+        }
+        if p.session.watch.is_some()
+            && ui
+                .button("Take over")
+                .on_hover_text("Stop watching and play on from here (not ranked)")
+                .clicked()
+        {
+            p.actions.write(GemsAction::TakeOver);
         }
         ui.separator();
         status_line(ui, p, &pal);
@@ -292,7 +317,18 @@ fn status_line(ui: &mut egui::Ui, p: &HudParams, pal: &UiPalette) {
     if let Some(err) = &p.scores.error {
         ui.label(pal.bad_text(err, size));
     }
-    if let (Some(points), false) = (p.selection.points, p.selection.group.is_empty()) {
+    if let Some(watch) = &p.session.watch {
+        ui.label(pal.accent_text(
+            format!(
+                "Watching {}: move {} of {}, {} points",
+                watch.who,
+                (p.session.game.move_num() as usize).min(watch.moves.len()),
+                watch.moves.len(),
+                watch.score
+            ),
+            size,
+        ));
+    } else if let (Some(points), false) = (p.selection.points, p.selection.group.is_empty()) {
         ui.label(format!("{} gems: +{points}", p.selection.group.len()));
     } else if p.hint.generation == p.session.generation
         && let Some(cell) = p.hint.cell
@@ -306,6 +342,7 @@ fn status_line(ui: &mut egui::Ui, p: &HudParams, pal: &UiPalette) {
 fn new_game_window(ctx: &egui::Context, p: &mut HudParams) {
     let mut open = true;
     let mut start = false;
+    let mut watch_record = None;
     dialog(ctx, "New game", Some(&mut open), |ui| {
         let s = &mut *p.state;
         ui.horizontal(|ui| {
@@ -367,8 +404,33 @@ fn new_game_window(ctx: &egui::Context, p: &mut HudParams) {
             }
         });
         ui.separator();
-        start = ui.button(egui::RichText::new("Start").strong()).clicked();
+        let record = match &s.board {
+            BoardChoice::Named(name) => p
+                .boards
+                .loaded(&p.board_assets)
+                .find(|(n, _)| n == name)
+                .and_then(|(_, board)| p.records.find(&p.lines, name, board, s.policy)),
+            BoardChoice::Random => None,
+        };
+        ui.horizontal(|ui| {
+            start = ui.button(egui::RichText::new("Start").strong()).clicked();
+            let watch = ui
+                .add_enabled(record.is_some(), egui::Button::new("Watch"))
+                .on_hover_text("Watch the record on this board, move by move")
+                .on_disabled_hover_text(
+                    "The 20 standard-N boards have records, under classic rules",
+                );
+            if watch.clicked() {
+                watch_record = record.cloned();
+            }
+        });
     });
+    if let Some(file) = watch_record {
+        p.actions.write(watch_action(&file, "the record"));
+        p.state.new_game = false;
+        p.state.message = None;
+        return;
+    }
     if start {
         let s = &*p.state;
         let name = match &s.board {
@@ -526,12 +588,15 @@ fn game_over_window(ctx: &egui::Context, p: &mut HudParams) {
             let this_game = p.over.score == score;
             if p.over.new_record && this_game {
                 ui.label(pal.accent_text("New best score!", text * 1.3).strong());
+            } else if p.session.watched {
+                ui.label(egui::RichText::new("A watched game is not ranked.").size(text * 0.9));
             } else if p.session.mixed_rules {
                 ui.label(
                     egui::RichText::new("The rules changed during this game: it is not ranked.")
                         .size(text * 0.9),
                 );
             }
+            coach_lines(ui, p, score, &pal);
             ui.add_space(6.0);
             ui.label(
                 egui::RichText::new(format!(
@@ -562,4 +627,56 @@ fn game_over_window(ctx: &egui::Context, p: &mut HudParams) {
             });
         });
     });
+}
+
+/// The coach in the game-over window: the Expert's score from the same start (or that it is
+/// still playing), and "Show me" to watch its line.
+fn coach_lines(ui: &mut egui::Ui, p: &mut HudParams, score: u64, pal: &UiPalette) {
+    if p.session.watched {
+        return;
+    }
+    let text = p.theme.text_size;
+    let Some(line) = &p.coach.line else {
+        if p.coach_ai.busy() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(egui::RichText::new("The Expert is playing the same start...").size(text));
+            });
+        }
+        return;
+    };
+    let verdict = if line.score > score {
+        pal.accent_text(
+            format!(
+                "The Expert scores {} from the same start ({} more)",
+                line.score,
+                line.score - score
+            ),
+            text,
+        )
+    } else {
+        pal.good_text(
+            format!("The Expert scores {}: you beat it!", line.score),
+            text,
+        )
+    };
+    ui.label(verdict);
+    if !line.moves.is_empty()
+        && ui
+            .button("Show me")
+            .on_hover_text("Watch the Expert's line from the start")
+            .clicked()
+    {
+        let watch = Watch {
+            who: "the Expert".to_string(),
+            moves: line.moves.clone(),
+            score: line.score,
+        };
+        p.actions.write(GemsAction::Watch {
+            board_name: p.session.board_name.clone(),
+            board: p.session.start.clone(),
+            policy: p.session.game.policy(),
+            watch: Box::new(watch),
+        });
+    }
 }

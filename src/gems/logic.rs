@@ -142,6 +142,24 @@ fn handle_actions(mut actions: MessageReader<GemsAction>, mut p: SessionParams) 
                 *p.session = s;
                 rebuild(&mut p, true);
             }
+            GemsAction::Watch {
+                board_name,
+                board,
+                policy,
+                watch,
+            } => {
+                *p.session = GemsSession::watching(
+                    board_name.clone(),
+                    board.clone(),
+                    *policy,
+                    (**watch).clone(),
+                );
+                rebuild(&mut p, true);
+            }
+            GemsAction::TakeOver => {
+                p.session.watch = None;
+                p.session.generation += 1;
+            }
             GemsAction::SetPlayer(player) => {
                 p.player.0 = *player;
                 apply_active(&mut p);
@@ -235,6 +253,10 @@ fn set_flags(p: &mut SessionParams, group: &[Cell]) {
 /// Plays the move at `cell` in the rules game and starts its transitions. Illegal moves do
 /// nothing.
 fn select(p: &mut SessionParams, cell: Cell) {
+    // While a line is watched, only its next move is played (a click elsewhere is ignored).
+    if p.session.watch.is_some() && p.session.watch_move() != Some(cell) {
+        return;
+    }
     let snapshot = p.session.game.clone();
     let Ok(outcome) = p.session.game.play(cell) else {
         return;

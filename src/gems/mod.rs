@@ -8,15 +8,18 @@
 
 pub mod ai;
 pub mod anim;
+pub mod coach;
 pub mod files;
 pub mod hud;
 pub mod input;
 pub mod logic;
 pub mod model;
+pub mod records;
 pub mod scores;
 pub mod sound;
 pub mod transition;
 pub mod view;
+pub mod watch;
 
 use bevy::prelude::*;
 
@@ -85,6 +88,8 @@ pub fn logic_plugin(app: &mut App) {
             anim::plugin,
             transition::plugin,
             ai::plugin,
+            coach::plugin,
+            watch::plugin,
             scores::plugin,
             files::plugin,
         ));
@@ -97,5 +102,11 @@ pub fn plugin(app: &mut App) {
 
 /// Drawing, input and menus of Modern Gems.
 pub fn view_plugin(app: &mut App) {
-    app.add_plugins((view::plugin, input::plugin, hud::plugin, sound::plugin));
+    app.add_plugins((
+        view::plugin,
+        input::plugin,
+        hud::plugin,
+        sound::plugin,
+        records::plugin,
+    ));
 }

@@ -94,6 +94,10 @@ pub struct GemsSession {
     /// The policy changed after the first move: the game is played under mixed rules and does
     /// not enter the high scores.
     pub mixed_rules: bool,
+    /// A line being watched: its moves are played one by one, and the game is not ranked.
+    pub watch: Option<Watch>,
+    /// A line was watched on this board (even if the player took over): not ranked.
+    pub watched: bool,
     /// How a link names the start board, worked out once per board (see
     /// [`GemsSession::link_query`]).
     board_link: Result<(&'static str, String), String>,
@@ -111,7 +115,31 @@ impl GemsSession {
             redo: Vec::new(),
             generation: 0,
             mixed_rules: false,
+            watch: None,
+            watched: false,
         }
+    }
+
+    /// A session that replays `watch` from `board`: nobody plays but the line, and the game is
+    /// not ranked.
+    pub fn watching(board_name: String, board: Board, policy: RemovalPolicy, watch: Watch) -> Self {
+        Self {
+            watch: Some(watch),
+            watched: true,
+            ..Self::new(board_name, board, policy, Player::Interactive)
+        }
+    }
+
+    /// Whether this game enters the high scores: its rules never changed and no line was
+    /// watched on it.
+    pub fn ranked(&self) -> bool {
+        !self.mixed_rules && !self.watched
+    }
+
+    /// The watched line's next move, while a line is being watched and has moves left.
+    pub fn watch_move(&self) -> Option<Cell> {
+        let watch = self.watch.as_ref()?;
+        watch.moves.get(self.game.move_num() as usize).copied()
     }
 
     /// The high-score key of this game: board and policy.
@@ -139,6 +167,17 @@ impl crate::kit::share::Describe for GemsSession {
             ("player", self.game.player().short_name().to_string()),
         ]))
     }
+}
+
+/// A line of play being watched: whose it is, its moves and the score it reaches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Watch {
+    /// Whose line it is ("the record", "the Expert", a file's name), for the HUD.
+    pub who: String,
+    /// The moves, each a cell of the group it removes on the board as it is then.
+    pub moves: Vec<Cell>,
+    /// The score the line reaches.
+    pub score: u64,
 }
 
 /// How a link names `board`: by its name when the name makes exactly this board (a named or
@@ -286,6 +325,19 @@ pub enum GemsAction {
     },
     /// Switch who plays the next moves.
     SetPlayer(Player),
+    /// Watch a line played from the start on a board.
+    Watch {
+        /// Board menu name.
+        board_name: String,
+        /// The board the line starts from.
+        board: Board,
+        /// The rules it is played under.
+        policy: RemovalPolicy,
+        /// The line.
+        watch: Box<Watch>,
+    },
+    /// Stop watching and play on from here (the game stays unranked).
+    TakeOver,
 }
 
 /// Sent for each gem whose [`Flag`] changed, so drawing reacts to exactly those gems (no

@@ -29,12 +29,7 @@ fn record_game_over(
         .read()
         .filter(|s| s.game == Screen::ModernGems && s.game_over)
     {
-        *info = finish_game(
-            &mut scores,
-            &session.score_key(),
-            s.score,
-            !session.mixed_rules,
-        );
+        *info = finish_game(&mut scores, &session.score_key(), s.score, session.ranked());
         if info.new_record {
             fx.celebrate(Celebration::NewBest, layout.rect());
         }

@@ -1,0 +1,250 @@
+//! The coach, hints and watching, headless (`MinimalPlugins`, manual time steps): when a game
+//! ends the Expert plays the same start in the background (a worker thread on the desktop, a
+//! slice per frame on the web) and no frame waits for it; its line, watched with "Show me",
+//! replays move by move to the score it reported, unranked; hints are the Expert's moves.
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use gems_rules::gems::{
+    Board, Cell, Game, LineFile, Player, RemovalPolicy, board_by_name, greedy_move,
+};
+use modern_gems::gems::coach::{Coach, CoachAi, CoachBudget, Hint};
+use modern_gems::gems::model::{GemsAction, GemsSession, Kind, PendingMove, Phase, Position};
+use modern_gems::headless_app;
+use modern_gems::kit::ai::AiHost;
+use modern_gems::kit::scores::HighScores;
+
+const STEP: Duration = Duration::from_millis(16);
+
+/// A person's game on `board` under `policy`, with the coach given `coach` to think, its work
+/// run on `host`.
+fn app(board: &Board, policy: RemovalPolicy, host: AiHost, coach: Duration) -> App {
+    let session = GemsSession::new(
+        "test".to_string(),
+        board.clone(),
+        policy,
+        Player::Interactive,
+    );
+    let mut app = headless_app(session, STEP);
+    app.insert_resource(host).insert_resource(CoachBudget {
+        hint: Duration::from_millis(200),
+        game: coach,
+    });
+    settle(&mut app);
+    app
+}
+
+fn session(app: &App) -> &GemsSession {
+    app.world().resource::<GemsSession>()
+}
+
+fn phase(app: &App) -> Phase {
+    *app.world().resource::<State<Phase>>().get()
+}
+
+/// Steps frames until no transition runs, no move is pending and no phase change is queued.
+fn settle(app: &mut App) {
+    for _ in 0..20_000 {
+        app.update();
+        let queued = !matches!(
+            app.world().resource::<NextState<Phase>>(),
+            NextState::Unchanged
+        );
+        let busy = phase(app).is_transition()
+            || app.world().resource::<PendingMove>().0.is_some()
+            || queued;
+        if !busy {
+            return;
+        }
+    }
+    panic!("the board never settled (phase {:?})", phase(app));
+}
+
+/// Plays the greedy game to its end through Select messages.
+fn play_greedy(app: &mut App) {
+    while !session(app).game.is_over() {
+        let game = &session(app).game;
+        let cell = greedy_move(game.board(), game.policy()).expect("a move");
+        app.world_mut().write_message(GemsAction::Select(cell));
+        settle(app);
+    }
+    assert_eq!(phase(app), Phase::Over);
+}
+
+/// Steps frames until the coach's line arrives, timing every frame: the line and the slowest
+/// frame.
+fn await_coach(app: &mut App) -> (gems_rules::gems::Line, Duration) {
+    let mut slowest = Duration::ZERO;
+    let started = Instant::now();
+    loop {
+        let t = Instant::now();
+        app.update();
+        slowest = slowest.max(t.elapsed());
+        if let Some(line) = &app.world().resource::<Coach>().line {
+            return (line.clone(), slowest);
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the coach never answered"
+        );
+        // The frames a 60 Hz display would show: the worker thread gets the time between them.
+        if *app.world().resource::<AiHost>() == AiHost::Thread {
+            std::thread::sleep(Duration::from_millis(4));
+        }
+    }
+}
+
+fn standard(n: usize) -> Board {
+    let text = std::fs::read_to_string(format!("assets/boards/standard-{n}.board")).unwrap();
+    Board::from_save_string(&text).unwrap()
+}
+
+/// The coach's line is legal from the start and scores what it says.
+fn assert_replays(board: &Board, policy: RemovalPolicy, line: &gems_rules::gems::Line) {
+    let file = LineFile::new("test", board, policy, line.moves.clone())
+        .unwrap_or_else(|e| panic!("the coach's line does not replay: {e}"));
+    assert_eq!(file.score, line.score);
+}
+
+#[test]
+fn the_coach_answers_on_a_worker_thread_without_stalling_a_frame() {
+    let board = standard(1);
+    let mut app = app(
+        &board,
+        RemovalPolicy::Classic,
+        AiHost::Thread,
+        Duration::from_secs(1),
+    );
+    play_greedy(&mut app);
+    let greedy = session(&app).game.score();
+    assert!(
+        app.world().resource::<CoachAi>().busy(),
+        "the coach starts at game over"
+    );
+    let (line, slowest) = await_coach(&mut app);
+    assert!(
+        slowest < Duration::from_millis(16),
+        "a frame took {slowest:?} while the coach ran"
+    );
+    assert_replays(&board, RemovalPolicy::Classic, &line);
+    assert!(
+        line.score > greedy,
+        "the Expert ({}) beats the greedy game ({greedy})",
+        line.score
+    );
+}
+
+#[test]
+fn the_coach_runs_in_frame_slices_under_every_policy() {
+    let board = board_by_name("random:8x10:4:5").unwrap();
+    for policy in RemovalPolicy::ALL {
+        let mut app = app(&board, policy, AiHost::Frames, Duration::from_millis(150));
+        play_greedy(&mut app);
+        let greedy = session(&app).game.score();
+        let (line, slowest) = await_coach(&mut app);
+        assert!(
+            slowest < Duration::from_millis(16),
+            "{policy}: a frame took {slowest:?} while the coach ran"
+        );
+        assert_replays(&board, policy, &line);
+        assert!(line.score >= greedy, "{policy}: {} < {greedy}", line.score);
+    }
+}
+
+/// The entities stand where the rules board says.
+fn assert_mirror(app: &mut App) {
+    let board = session(app).game.board().clone();
+    let world = app.world_mut();
+    let mut q = world.query::<(&Position, &Kind)>();
+    let mut got: Vec<(Cell, u32)> = q.iter(world).map(|(p, k)| (p.cell(), k.0)).collect();
+    got.sort();
+    let mut expected: Vec<(Cell, u32)> = board.gems().collect();
+    expected.sort();
+    assert_eq!(got, expected);
+}
+
+#[test]
+fn show_me_replays_the_coachs_line_to_its_score_unranked() {
+    let board = standard(3);
+    let policy = RemovalPolicy::Classic;
+    let mut app = app(&board, policy, AiHost::Thread, Duration::from_millis(500));
+    play_greedy(&mut app);
+    let (line, _) = await_coach(&mut app);
+    let key = session(&app).score_key();
+    let ranked = app.world().resource::<HighScores>().table(&key).len();
+    app.world_mut().write_message(GemsAction::Watch {
+        board_name: "test".to_string(),
+        board: board.clone(),
+        policy,
+        watch: Box::new(modern_gems::gems::model::Watch {
+            who: "the Expert".to_string(),
+            moves: line.moves.clone(),
+            score: line.score,
+        }),
+    });
+    settle(&mut app);
+    assert_eq!(session(&app).game.move_num(), 0);
+    // A click on another group than the line's next move is ignored while watching.
+    let next = line.moves[0];
+    let game = &session(&app).game;
+    let other = game
+        .board()
+        .gems()
+        .map(|(c, _)| c)
+        .find(|c| game.check_move(*c).is_ok_and(|g| !g.contains(&next)));
+    if let Some(other) = other {
+        app.world_mut().write_message(GemsAction::Select(other));
+        settle(&mut app);
+        assert_eq!(session(&app).game.move_num(), 0, "a click was played");
+    }
+    let mut rules = Game::new(board.clone(), policy, Player::Interactive);
+    for _ in 0..100_000 {
+        app.update();
+        let s = session(&app);
+        if s.game.move_num() as usize > rules.move_num() as usize {
+            rules.play(line.moves[rules.move_num() as usize]).unwrap();
+            assert_eq!(s.game.score(), rules.score());
+        }
+        if phase(&app) == Phase::Over {
+            break;
+        }
+    }
+    settle(&mut app);
+    assert_mirror(&mut app);
+    assert_eq!(session(&app).game.score(), line.score);
+    assert_eq!(session(&app).game.move_num() as usize, line.moves.len());
+    assert_eq!(
+        app.world().resource::<HighScores>().table(&key).len(),
+        ranked,
+        "a watched game is not ranked"
+    );
+    // Nor does the coach play a watched game.
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(!app.world().resource::<CoachAi>().busy());
+}
+
+#[test]
+fn a_hint_is_the_experts_first_move() {
+    let board = standard(2);
+    let mut app = app(
+        &board,
+        RemovalPolicy::Classic,
+        AiHost::Frames,
+        Duration::from_secs(1),
+    );
+    app.world_mut().write_message(GemsAction::Hint);
+    let mut hint = Hint::default();
+    for _ in 0..1_000 {
+        app.update();
+        hint = *app.world().resource::<Hint>();
+        if hint.cell.is_some() {
+            break;
+        }
+    }
+    let cell = hint.cell.expect("a hint within 1000 frames");
+    assert_eq!(hint.generation, session(&app).generation);
+    assert!(session(&app).game.check_move(cell).is_ok());
+}
