@@ -45,6 +45,9 @@ struct Options {
     tuning: Tuning,
     /// Where to write each board's best line.
     save_lines: Option<std::path::PathBuf>,
+    /// `--nodes N`: the Expert searches N nodes per board on one lane instead of a time
+    /// (the same result on any machine and under any load: for comparing its parts).
+    nodes: Option<u64>,
 }
 
 /// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off`.
@@ -91,6 +94,7 @@ fn parse(args: &[String], seconds_flag: &str, default_seconds: f64) -> Result<Op
         policy: RemovalPolicy::Classic,
         tuning: Tuning::default(),
         save_lines: None,
+        nodes: None,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -125,6 +129,15 @@ fn parse(args: &[String], seconds_flag: &str, default_seconds: f64) -> Result<Op
             }
             "--tuning" => o.tuning = parse_tuning(value()?)?,
             "--save-lines" => o.save_lines = Some(std::path::PathBuf::from(value()?)),
+            "--nodes" => {
+                let v = value()?;
+                o.nodes = Some(
+                    v.parse::<u64>()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .ok_or_else(|| format!("--nodes: '{v}' is not a positive number"))?,
+                );
+            }
             "--policy" => {
                 let v = value()?;
                 o.policy =
@@ -209,12 +222,15 @@ fn playouts(o: &Options) -> Result<(), String> {
 /// Plays every position with the player; prints each score and the total (and with
 /// `--save-lines DIR`, writes each board's line as `DIR/NAME.line`).
 fn samegame(o: &Options) -> Result<(), String> {
+    let budget = o.nodes.map_or_else(
+        || format!("{} s per board", o.seconds),
+        |n| format!("{n} nodes per board on one lane"),
+    );
     println!(
-        "samegame benchmark: {} boards, player {}, policy {}, {} s per board",
+        "samegame benchmark: {} boards, player {}, policy {}, {budget}",
         o.boards.len(),
         o.player.name(),
         o.policy.name(),
-        o.seconds
     );
     if o.tuning != Tuning::default() {
         println!("tuning: {:?}", o.tuning);
@@ -227,7 +243,10 @@ fn samegame(o: &Options) -> Result<(), String> {
         let t = Instant::now();
         let line = match o.player {
             Player::Expert => {
-                let budget = Budget::Time(Duration::from_secs_f64(o.seconds));
+                let budget = o.nodes.map_or_else(
+                    || Budget::Time(Duration::from_secs_f64(o.seconds)),
+                    Budget::Nodes,
+                );
                 ExpertSearch::tuned(board, o.policy, budget, None, o.tuning).run(cores())
             }
             player => {

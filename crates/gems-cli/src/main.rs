@@ -24,11 +24,14 @@ commands:
   bench playouts [--seconds S] [--boards FILE] [--policy P]
                              random playouts per second on one core (standard positions)
   bench samegame [--seconds-per-board S] [--boards FILE] [--player NAME] [--policy P]
-                 [--save-lines DIR] [--tuning choices=N,lone=on|off,release=N,inherit=on|off,probes=on|off]
+                 [--nodes N] [--save-lines DIR]
+                 [--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off]
                              plays each position (default: Expert, Classic rules, 60 s)
-                             and prints each score and the total; --save-lines writes each
-                             board's line as DIR/NAME.line (replay it with the game's
-                             --replay); --tuning switches parts of the Expert off
+                             and prints each score and the total; --nodes gives the Expert
+                             N nodes per board on one lane instead (the same result under
+                             any load); --save-lines writes each board's line as
+                             DIR/NAME.line (replay it with the game's --replay); --tuning
+                             switches parts of the Expert off
 ";
 
 fn main() -> ExitCode {
