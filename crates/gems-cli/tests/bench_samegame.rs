@@ -58,7 +58,11 @@ fn a_node_budget_replays_exactly_and_saved_lines_replay_to_the_printed_scores() 
         assert_eq!(file.score, *score, "{}", path.display());
     }
     let (again, _, _) = run_cli_in(&dir, &args[..6], "");
-    assert_eq!(scores(&again), (boards, total), "a node budget is reproducible");
+    assert_eq!(
+        scores(&again),
+        (boards, total),
+        "a node budget is reproducible"
+    );
 
     let (_, err, code) = run_cli_in(&dir, &["bench", "samegame", "--nodes", "0"], "");
     assert_ne!(code, 0);
