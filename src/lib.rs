@@ -145,6 +145,22 @@ pub fn headless_app(session: GemsSession, step: Duration) -> App {
     app
 }
 
+/// Steps a [`headless_app`] until the Modern Gems board is settled: no transition running, no
+/// move pending, no phase change queued (for tests; panics if it never settles).
+pub fn settle_gems(app: &mut App) {
+    use gems::model::{PendingMove, Phase};
+    for _ in 0..20_000 {
+        app.update();
+        let world = app.world();
+        let queued = !matches!(world.resource::<NextState<Phase>>(), NextState::Unchanged);
+        let phase = *world.resource::<State<Phase>>().get();
+        if !(phase.is_transition() || world.resource::<PendingMove>().0.is_some() || queued) {
+            return;
+        }
+    }
+    panic!("the board never settled");
+}
+
 /// The bare headless app every game's tests start from: no window or renderer, time stepping by
 /// `step` per `update()`, the screen states, and `screen` asked for (it opens on the next
 /// update, once the caller has added its game's plugins and resources).

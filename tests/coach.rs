@@ -10,7 +10,7 @@ use gems_rules::gems::{
     Board, Cell, Game, LineFile, Player, RemovalPolicy, board_by_name, greedy_move,
 };
 use modern_gems::gems::coach::{Coach, CoachAi, CoachBudget, Hint};
-use modern_gems::gems::model::{GemsAction, GemsSession, Kind, PendingMove, Phase, Position};
+use modern_gems::gems::model::{GemsAction, GemsSession, Kind, Phase, Position};
 use modern_gems::headless_app;
 use modern_gems::kit::ai::AiHost;
 use modern_gems::kit::scores::HighScores;
@@ -45,20 +45,7 @@ fn phase(app: &App) -> Phase {
 
 /// Steps frames until no transition runs, no move is pending and no phase change is queued.
 fn settle(app: &mut App) {
-    for _ in 0..20_000 {
-        app.update();
-        let queued = !matches!(
-            app.world().resource::<NextState<Phase>>(),
-            NextState::Unchanged
-        );
-        let busy = phase(app).is_transition()
-            || app.world().resource::<PendingMove>().0.is_some()
-            || queued;
-        if !busy {
-            return;
-        }
-    }
-    panic!("the board never settled (phase {:?})", phase(app));
+    modern_gems::settle_gems(app);
 }
 
 /// Plays the greedy game to its end through Select messages.

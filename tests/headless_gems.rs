@@ -12,9 +12,7 @@ use gems_rules::gems::{
 };
 use modern_gems::gems::anim::Animations;
 use modern_gems::gems::model::Phase;
-use modern_gems::gems::model::{
-    Flag, GemIndex, GemsAction, GemsSession, Kind, PendingMove, Position,
-};
+use modern_gems::gems::model::{Flag, GemIndex, GemsAction, GemsSession, Kind, Position};
 use modern_gems::headless_app;
 
 const STEP: Duration = Duration::from_millis(16);
@@ -40,20 +38,7 @@ fn phase(app: &App) -> Phase {
 
 /// Steps frames until no transition runs, no move is pending and no phase change is queued.
 fn settle(app: &mut App) {
-    for _ in 0..20_000 {
-        app.update();
-        let queued = !matches!(
-            app.world().resource::<NextState<Phase>>(),
-            NextState::Unchanged
-        );
-        let busy = phase(app).is_transition()
-            || app.world().resource::<PendingMove>().0.is_some()
-            || queued;
-        if !busy {
-            return;
-        }
-    }
-    panic!("the board never settled (phase {:?})", phase(app));
+    modern_gems::settle_gems(app);
 }
 
 fn session(app: &App) -> &GemsSession {
