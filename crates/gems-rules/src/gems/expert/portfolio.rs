@@ -95,6 +95,7 @@ pub(super) struct Portfolio {
     best: (u32, Vec<BitMove>),
     seed: u64,
     /// Playouts the probes took, finished or not.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     probe_playouts: u64,
     tuning: Tuning,
 }
@@ -350,6 +351,7 @@ impl Portfolio {
     }
 
     /// Playouts per second per thread the probes ran at, `threads` of them over `seconds`.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn probe_rate(&self, threads: usize, seconds: f64) -> f64 {
         self.probe_playouts as f64 / threads.max(1) as f64 / seconds.max(1e-3)
     }
