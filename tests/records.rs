@@ -66,3 +66,72 @@ fn replay_opens_a_watched_game_of_the_file() {
     assert!(err.contains("none.line"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_broken_record_is_a_notice_and_the_good_ones_load() {
+    use bevy::prelude::*;
+    use modern_gems::gems::records::{self, LineAsset, Records};
+    use modern_gems::settings::Notices;
+
+    let root = std::env::temp_dir().join(format!("gems-records-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("records")).unwrap();
+    for name in record_boards() {
+        let text = record(&name).to_text();
+        let text = if name == "standard-2" {
+            text.replace("policy classic", "policy classic\nmoves (0,0)")
+        } else {
+            text
+        };
+        std::fs::write(root.join(format!("records/{name}.line")), text).unwrap();
+    }
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::asset::AssetPlugin {
+            file_path: root.to_string_lossy().into_owned(),
+            ..default()
+        },
+    ))
+    .init_resource::<Notices>()
+    .add_plugins(records::plugin);
+    let loaded = |app: &App| app.world().resource::<Assets<LineAsset>>().len();
+    for _ in 0..1_000 {
+        app.update();
+        if loaded(&app) == 19 && !app.world().resource::<Notices>().0.is_empty() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(loaded(&app), 19, "every good record loads");
+    let notices: Vec<String> = app
+        .world()
+        .resource::<Notices>()
+        .0
+        .iter()
+        .map(|n| n.text.clone())
+        .collect();
+    assert!(
+        notices.len() == 1 && notices[0].contains("records/standard-2.line"),
+        "{notices:?}"
+    );
+    let world = app.world();
+    let (records, assets) = (
+        world.resource::<Records>(),
+        world.resource::<Assets<LineAsset>>(),
+    );
+    let one = record("standard-1");
+    let found = records.find(assets, "standard-1", &one.board, RemovalPolicy::Classic);
+    assert_eq!(found.map(|f| f.score), Some(one.score));
+    assert!(
+        records
+            .find(assets, "standard-1", &one.board, RemovalPolicy::Chained)
+            .is_none()
+    );
+    assert!(
+        records
+            .find(assets, "standard-2", &one.board, RemovalPolicy::Classic)
+            .is_none()
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}

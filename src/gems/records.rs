@@ -86,7 +86,7 @@ impl Records {
 }
 
 /// Loads the records and reports files with mistakes.
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.init_asset::<LineAsset>()
         .init_asset_loader::<LineLoader>()
         .init_resource::<Records>()
@@ -109,7 +109,7 @@ fn report_failures(
 ) {
     for f in failures.read() {
         notices.warn(format!(
-            "Record file assets/{} has a mistake: {}",
+            "Record file assets/{} could not be used: {}",
             f.path,
             crate::library::loader_message(&f.error)
         ));
