@@ -658,6 +658,8 @@ impl BitBoard {
             };
             let mut last_resort = None;
             let mut chosen = None;
+            // The chosen move's board and points, when drawing moves played it already.
+            let mut played: Option<(BitBoard, u32)> = None;
             let mut fewest = u32::MAX;
             let choices = rollout.choices.max(1);
             'sets: for mut set in [playable.without(held), playable.and(held)] {
@@ -677,7 +679,7 @@ impl BitBoard {
                         break 'sets;
                     }
                     let mut after = *self;
-                    after.play(&g);
+                    let points = after.play(&g);
                     // Fewest lone gems; on a tie, the bigger group.
                     let lone = after
                         .lone_cells()
@@ -687,6 +689,7 @@ impl BitBoard {
                     if lone < fewest {
                         fewest = lone;
                         chosen = Some(g);
+                        played = Some((after, points));
                     }
                     drawn += 1;
                     if drawn == choices {
@@ -701,7 +704,13 @@ impl BitBoard {
             let Some(group) = chosen.or(last_resort) else {
                 break;
             };
-            score += self.play(&group);
+            match played.filter(|_| chosen.is_some()) {
+                Some((after, points)) => {
+                    *self = after;
+                    score += points;
+                }
+                None => score += self.play(&group),
+            }
             if let Some(r) = record.as_deref_mut() {
                 let (col, h) = group.cells.first_cell().unwrap_or_default();
                 r.push((col as u8, h as u8));
