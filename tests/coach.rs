@@ -17,6 +17,16 @@ use modern_gems::kit::scores::HighScores;
 
 const STEP: Duration = Duration::from_millis(16);
 
+/// The tests time frames: they run one at a time, so another test's searches never share
+/// the cores with the frames being timed.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// A person's game on `board` under `policy`, with the coach given `coach` to think, its work
 /// run on `host`.
 fn app(board: &Board, policy: RemovalPolicy, host: AiHost, coach: Duration) -> App {
@@ -96,6 +106,7 @@ fn assert_replays(board: &Board, policy: RemovalPolicy, line: &gems_rules::gems:
 
 #[test]
 fn the_coach_answers_on_a_worker_thread_without_stalling_a_frame() {
+    let _serial = one_at_a_time();
     let board = standard(1);
     let mut app = app(
         &board,
@@ -124,6 +135,7 @@ fn the_coach_answers_on_a_worker_thread_without_stalling_a_frame() {
 
 #[test]
 fn the_coach_runs_in_frame_slices_under_every_policy() {
+    let _serial = one_at_a_time();
     let board = board_by_name("random:8x10:4:5").unwrap();
     for policy in RemovalPolicy::ALL {
         let mut app = app(&board, policy, AiHost::Frames, Duration::from_millis(150));
@@ -153,6 +165,7 @@ fn assert_mirror(app: &mut App) {
 
 #[test]
 fn show_me_replays_the_coachs_line_to_its_score_unranked() {
+    let _serial = one_at_a_time();
     let board = standard(3);
     let policy = RemovalPolicy::Classic;
     let mut app = app(&board, policy, AiHost::Thread, Duration::from_millis(500));
@@ -215,6 +228,7 @@ fn show_me_replays_the_coachs_line_to_its_score_unranked() {
 
 #[test]
 fn a_hint_is_the_experts_first_move() {
+    let _serial = one_at_a_time();
     let board = standard(2);
     let mut app = app(
         &board,
