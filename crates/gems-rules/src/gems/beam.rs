@@ -1,7 +1,7 @@
 //! Monte-Carlo beam search over the bitboard engine: the Expert's main search. Each layer keeps
 //! the `width` most promising positions one move deeper. A position is judged by the best of a
 //! few random games played from it to the end (selective playouts: see
-//! [`Rollout`](super::bits::Rollout)), and every position remembers the best game known from it,
+//! [`Rollout`]), and every position remembers the best game known from it,
 //! which the child on that game's path inherits without a new playout (the memorisation of
 //! Nested Monte-Carlo Search), so the best line found is never lost. The same position reached
 //! by moves in another order is kept once.

@@ -9,8 +9,14 @@
 //! rules engine move for move (tested on random games). Nothing allocates: a board is a
 //! `Copy` value of a few hundred bytes.
 
+mod mask;
+mod rollout;
+
+use mask::squeeze4;
+pub use mask::{Mask, flood};
+pub use rollout::Rollout;
+
 use super::board::{Board, Cell};
-use super::fast::FastRng;
 use super::policy::RemovalPolicy;
 
 /// Most rows the engine takes (bit 15 of every lane stays empty, so a flood's vertical shift
@@ -20,240 +26,6 @@ pub const MAX_BIT_ROWS: usize = 15;
 pub const MAX_BIT_COLS: usize = 16;
 /// Most colours the engine takes.
 pub const MAX_BIT_COLORS: usize = 8;
-
-/// A set of cells: 16 columns of 16 bits in four words, column `c`'s cell `h` rows up from
-/// the bottom at bit `16 (c % 4) + h` of word `c / 4`. Bit 15 of a lane is never a cell.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[repr(align(32))]
-pub struct Mask(pub [u64; 4]);
-
-/// Bit 15 of every lane of a word.
-const LANE_TOPS: u64 = 0x8000_8000_8000_8000;
-/// Bits 0 to 14 of every lane of a word.
-const LANE_CELLS: u64 = 0x7FFF_7FFF_7FFF_7FFF;
-
-impl Mask {
-    /// No cell.
-    pub const EMPTY: Mask = Mask([0; 4]);
-
-    /// The one cell at column `col`, height `h`.
-    #[inline(always)]
-    pub fn cell(col: usize, h: usize) -> Mask {
-        let mut m = Mask::EMPTY;
-        m.0[col / 4] = 1 << ((col % 4) * 16 + h);
-        m
-    }
-
-    /// Whether the cell at column `col`, height `h` is in the set.
-    #[inline(always)]
-    pub fn has(&self, col: usize, h: usize) -> bool {
-        self.0[col / 4] >> ((col % 4) * 16 + h) & 1 != 0
-    }
-
-    /// Word by word, `f` of both sets' words.
-    #[inline(always)]
-    fn zip(self, o: Mask, f: impl Fn(u64, u64) -> u64) -> Mask {
-        Mask([
-            f(self.0[0], o.0[0]),
-            f(self.0[1], o.0[1]),
-            f(self.0[2], o.0[2]),
-            f(self.0[3], o.0[3]),
-        ])
-    }
-
-    /// Cells in both.
-    #[inline(always)]
-    pub fn and(self, o: Mask) -> Mask {
-        self.zip(o, |a, b| a & b)
-    }
-
-    /// Cells in either.
-    #[inline(always)]
-    pub fn or(self, o: Mask) -> Mask {
-        self.zip(o, |a, b| a | b)
-    }
-
-    /// Cells in exactly one.
-    #[inline(always)]
-    pub fn xor(self, o: Mask) -> Mask {
-        self.zip(o, |a, b| a ^ b)
-    }
-
-    /// Cells of `self` not in `o`.
-    #[inline(always)]
-    pub fn without(self, o: Mask) -> Mask {
-        self.zip(o, |a, b| a & !b)
-    }
-
-    /// Each cell moved one row down (the bottom row's cells leave their lane's bit 0 for the
-    /// previous lane's bit 15, where no cell is).
-    #[inline(always)]
-    pub fn down(self) -> Mask {
-        Mask(self.0.map(|w| w >> 1))
-    }
-
-    /// Each cell moved one row up.
-    #[inline(always)]
-    pub fn up(self) -> Mask {
-        Mask(self.0.map(|w| w << 1))
-    }
-
-    /// Each cell moved one column left (column 0's cells leave the set).
-    #[inline(always)]
-    pub fn left(self) -> Mask {
-        let w = self.0;
-        Mask([
-            w[0] >> 16 | w[1] << 48,
-            w[1] >> 16 | w[2] << 48,
-            w[2] >> 16 | w[3] << 48,
-            w[3] >> 16,
-        ])
-    }
-
-    /// Each cell moved one column right (column 15's cells leave the set).
-    #[inline(always)]
-    pub fn right(self) -> Mask {
-        let w = self.0;
-        Mask([
-            w[0] << 16,
-            w[1] << 16 | w[0] >> 48,
-            w[2] << 16 | w[1] >> 48,
-            w[3] << 16 | w[2] >> 48,
-        ])
-    }
-
-    /// No cell at all.
-    #[inline(always)]
-    pub fn is_empty(&self) -> bool {
-        (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
-    }
-
-    /// Bit `c` set for each column `c` holding a cell of the set.
-    #[inline(always)]
-    pub fn columns(&self) -> u32 {
-        let mut bits = 0;
-        for (i, &w) in self.0.iter().enumerate() {
-            // A lane's bit 15 is set by the addition exactly when the lane is not empty (no
-            // carry leaves a lane: both halves are at most 0x7FFF); then the four tops are
-            // gathered by one multiplication into bits 45 to 48.
-            let tops = ((w & LANE_CELLS) + LANE_CELLS) & LANE_TOPS;
-            let four = ((tops >> 15).wrapping_mul(0x0000_2000_4000_8001) >> 45) & 0xF;
-            bits |= (four as u32) << (4 * i);
-        }
-        bits
-    }
-
-    /// Number of cells.
-    #[inline(always)]
-    pub fn count(&self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
-    }
-
-    /// The set's first cell (lowest column, then lowest height) alone.
-    #[inline(always)]
-    pub fn first(&self) -> Mask {
-        let mut m = Mask::EMPTY;
-        for i in 0..4 {
-            if self.0[i] != 0 {
-                m.0[i] = self.0[i] & self.0[i].wrapping_neg();
-                break;
-            }
-        }
-        m
-    }
-
-    /// The first cell as (column, height); `None` for the empty set.
-    #[inline(always)]
-    pub fn first_cell(&self) -> Option<(usize, usize)> {
-        (0..4).find(|&i| self.0[i] != 0).map(|i| {
-            let bit = self.0[i].trailing_zeros() as usize;
-            (i * 4 + bit / 16, bit % 16)
-        })
-    }
-
-    /// The set and every cell next to it (up, down, left, right). The upward shift may put a
-    /// cell in a lane's bit 15, which no board cell uses, so masking with a board's cells drops
-    /// it.
-    #[inline(always)]
-    pub fn spread(self) -> Mask {
-        self.or(self.up())
-            .or(self.down())
-            .or(self.left())
-            .or(self.right())
-    }
-
-    /// The cells of `self` that have a neighbour in `self`.
-    #[inline(always)]
-    pub fn paired(self) -> Mask {
-        self.and(self.up().or(self.down()).or(self.left()).or(self.right()))
-    }
-
-    /// The first cell of the set in column `col` or to its right, else the set's first cell.
-    #[inline(always)]
-    pub fn first_cell_from(&self, col: usize) -> Option<(usize, usize)> {
-        let mut tail = *self;
-        for i in 0..4 {
-            let lo = i * 4;
-            if col >= lo + 4 {
-                tail.0[i] = 0;
-            } else if col > lo {
-                tail.0[i] &= u64::MAX << ((col - lo) * 16);
-            }
-        }
-        tail.first_cell().or_else(|| self.first_cell())
-    }
-
-    /// Column `col`'s 16 bits.
-    #[inline(always)]
-    pub fn lane(&self, col: usize) -> u16 {
-        (self.0[col / 4] >> ((col % 4) * 16)) as u16
-    }
-
-    /// Replaces column `col`'s 16 bits.
-    #[inline(always)]
-    fn set_lane(&mut self, col: usize, bits: u16) {
-        let shift = (col % 4) * 16;
-        let w = &mut self.0[col / 4];
-        *w = (*w & !(0xFFFF << shift)) | (u64::from(bits) << shift);
-    }
-
-    /// Removes column `col`: the columns to its right slide one lane left.
-    #[inline(always)]
-    fn remove_lane(&mut self, col: usize) {
-        let shifted = self.left();
-        for i in 0..4 {
-            let lo = i * 4;
-            // Bits of this word below the removed lane stay; the rest come from the right.
-            let keep = if col < lo {
-                0
-            } else if col >= lo + 4 {
-                u64::MAX
-            } else {
-                (1u64 << ((col - lo) * 16)) - 1
-            };
-            self.0[i] = (self.0[i] & keep) | (shifted.0[i] & !keep);
-        }
-    }
-}
-
-/// Squeezes the bits at `removed` out of each of the four 16-bit lanes packed in `lanes`:
-/// the bits above a removed one move down over it (bit 15 of a lane is never a cell, so what
-/// a shift brings in there from the next lane is dropped).
-#[inline(always)]
-fn squeeze4(lanes: u64, removed: u16) -> u64 {
-    const EVERY_LANE: u64 = 0x0001_0001_0001_0001;
-    const NO_TOP: u64 = 0x7FFF_7FFF_7FFF_7FFF;
-    let mut x = lanes;
-    let mut r = removed;
-    while r != 0 {
-        let top = 15 - r.leading_zeros();
-        let low = (1u16 << top) - 1;
-        let below = u64::from(low) * EVERY_LANE;
-        x = (x & below) | ((x >> 1) & !below & NO_TOP);
-        r &= low;
-    }
-    x
-}
 
 /// A group of a position: its cells, colour and size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -286,24 +58,6 @@ pub struct BitBoard {
     min_group: u8,
     /// Classic scoring: (n−2)² and 1000 for a cleared board (else n²).
     classic: bool,
-}
-
-/// A selective random policy for playouts: the target colour is kept for last (its moves are
-/// played only when no other colour has one) until few gems remain, and a move that would
-/// leave a colour with a single gem (which can then never be removed) is played only when
-/// nothing else is left.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rollout {
-    /// The colour kept for last.
-    pub target: usize,
-    /// At or below this many gems left, every colour is played alike.
-    pub release: u32,
-    /// Whether moves that leave a lone gem of their colour are put off.
-    pub avoid_lone: bool,
-    /// When above 1: up to this many moves are drawn, and the one leaving the fewest gems of
-    /// other colours than the target without a neighbour of their colour is played (on a tie,
-    /// the bigger group).
-    pub choices: u32,
 }
 
 /// Why a board cannot be played by the bitboard engine.
@@ -448,6 +202,17 @@ impl BitBoard {
         (above, right)
     }
 
+    /// The cells a move may start from: every gem when single gems may go, else the gems with
+    /// a neighbour of their colour.
+    #[inline(always)]
+    pub fn playable(&self) -> Mask {
+        if self.min_group <= 1 {
+            self.occupied
+        } else {
+            self.twins()
+        }
+    }
+
     /// The gems with no neighbour of their own colour.
     #[inline(always)]
     pub fn lone_cells(&self) -> Mask {
@@ -587,138 +352,6 @@ impl BitBoard {
         best
     }
 
-    /// Plays random moves to the end and returns the points scored (the clear bonus included):
-    /// the TabuColorRandom policy of the SameGame literature, exactly as the byte engine's
-    /// [`FastBoard::playout`](super::fast::FastBoard::playout) plays it (from a random column,
-    /// the first cell of a group, bottom-up and column by column, avoiding the most common
-    /// colour while another remains). When `record` is given, each move's group is appended.
-    pub fn playout(&mut self, rng: &mut FastRng, record: Option<&mut Vec<Group>>) -> u32 {
-        let tabu = self.most_common_color();
-        self.playout_avoiding(tabu, rng, record)
-    }
-
-    /// [`BitBoard::playout`] avoiding colour `tabu` while another colour has a move.
-    #[inline(always)]
-    pub fn playout_avoiding(
-        &mut self,
-        tabu: usize,
-        rng: &mut FastRng,
-        mut record: Option<&mut Vec<Group>>,
-    ) -> u32 {
-        let mut score = 0;
-        while self.cols > 0 {
-            let start = rng.below(self.columns());
-            let playable = if self.min_group <= 1 {
-                self.occupied
-            } else {
-                self.twins()
-            };
-            let tabu_cells = self.mask(tabu);
-            let (good, bad) = (playable.without(tabu_cells), playable.and(tabu_cells));
-            let pick = if good.is_empty() { bad } else { good };
-            let Some((col, h)) = pick.first_cell_from(start) else {
-                break;
-            };
-            let Some(group) = self.group_at(col, h) else {
-                break;
-            };
-            score += self.play(&group);
-            if let Some(r) = record.as_deref_mut() {
-                r.push(group);
-            }
-        }
-        score
-    }
-
-    /// Plays a game to its end by the selective random policy `rollout` (see [`Rollout`]);
-    /// returns the points scored (the clear bonus included). When `record` is given, each
-    /// move's first cell is appended.
-    #[inline(always)]
-    pub fn rollout(
-        &mut self,
-        rollout: &Rollout,
-        rng: &mut FastRng,
-        mut record: Option<&mut Vec<(u8, u8)>>,
-    ) -> u32 {
-        let mut score = 0;
-        while self.cols > 0 {
-            let start = rng.below(self.columns());
-            let playable = if self.min_group <= 1 {
-                self.occupied
-            } else {
-                self.twins()
-            };
-            if playable.is_empty() {
-                break;
-            }
-            let held = if self.remaining() > rollout.release {
-                self.mask(rollout.target)
-            } else {
-                Mask::EMPTY
-            };
-            let mut last_resort = None;
-            let mut chosen = None;
-            // The chosen move's board and points, when drawing moves played it already.
-            let mut played: Option<(BitBoard, u32)> = None;
-            let mut fewest = u32::MAX;
-            let choices = rollout.choices.max(1);
-            'sets: for mut set in [playable.without(held), playable.and(held)] {
-                let mut drawn = 0;
-                let mut from = start;
-                while let Some((col, h)) = set.first_cell_from(from) {
-                    let Some(g) = self.group_at(col, h) else {
-                        break;
-                    };
-                    set = set.without(g.cells);
-                    if rollout.avoid_lone && self.count(g.color as usize) == g.size + 1 {
-                        last_resort.get_or_insert(g);
-                        continue;
-                    }
-                    if choices == 1 {
-                        chosen = Some(g);
-                        break 'sets;
-                    }
-                    let mut after = *self;
-                    let points = after.play(&g);
-                    // Fewest lone gems; on a tie, the bigger group.
-                    let lone = after
-                        .lone_cells()
-                        .without(after.mask(rollout.target))
-                        .count();
-                    let lone = lone * 64 + 32 - g.size.min(32);
-                    if lone < fewest {
-                        fewest = lone;
-                        chosen = Some(g);
-                        played = Some((after, points));
-                    }
-                    drawn += 1;
-                    if drawn == choices {
-                        break;
-                    }
-                    from = rng.below(self.columns());
-                }
-                if chosen.is_some() {
-                    break;
-                }
-            }
-            let Some(group) = chosen.or(last_resort) else {
-                break;
-            };
-            match played.filter(|_| chosen.is_some()) {
-                Some((after, points)) => {
-                    *self = after;
-                    score += points;
-                }
-                None => score += self.play(&group),
-            }
-            if let Some(r) = record.as_deref_mut() {
-                let (col, h) = group.cells.first_cell().unwrap_or_default();
-                r.push((col as u8, h as u8));
-            }
-        }
-        score
-    }
-
     /// A 64-bit hash of the position (equal positions, equal hashes), for finding duplicates.
     #[inline(always)]
     pub fn hash64(&self) -> u64 {
@@ -745,28 +378,10 @@ impl BitBoard {
     }
 }
 
-/// The connected cells of `within` reached from `seed`. Written out word by word: the four
-/// words stay in registers, and the "did it grow?" test is plain arithmetic (comparing the
-/// masks as arrays stored them to memory and read them back as vectors, a stall each round).
-#[inline(always)]
-pub fn flood(seed: Mask, within: Mask) -> Mask {
-    let [m0, m1, m2, m3] = within.0;
-    let [mut g0, mut g1, mut g2, mut g3] = seed.and(within).0;
-    loop {
-        let n0 = (g0 | g0 << 1 | g0 >> 1 | g0 >> 16 | g1 << 48 | g0 << 16) & m0;
-        let n1 = (g1 | g1 << 1 | g1 >> 1 | g1 >> 16 | g2 << 48 | g1 << 16 | g0 >> 48) & m1;
-        let n2 = (g2 | g2 << 1 | g2 >> 1 | g2 >> 16 | g3 << 48 | g2 << 16 | g1 >> 48) & m2;
-        let n3 = (g3 | g3 << 1 | g3 >> 1 | g3 >> 16 | g3 << 16 | g2 >> 48) & m3;
-        if (n0 ^ g0) | (n1 ^ g1) | (n2 ^ g2) | (n3 ^ g3) == 0 {
-            return Mask([g0, g1, g2, g3]);
-        }
-        (g0, g1, g2, g3) = (n0, n1, n2, n3);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gems::fast::FastRng;
     use crate::gems::{Game, Player, random_board};
 
     #[test]

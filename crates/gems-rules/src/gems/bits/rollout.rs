@@ -1,0 +1,149 @@
+//! Playouts on the bitboard engine: the literature's TabuColorRandom, and the Expert's
+//! selective [`Rollout`] policy.
+
+use super::{BitBoard, Group, Mask};
+use crate::gems::fast::FastRng;
+
+/// A selective random policy for playouts: the target colour is kept for last (its moves are
+/// played only when no other colour has one) until few gems remain, and a move that would
+/// leave a colour with a single gem (which can then never be removed) is played only when
+/// nothing else is left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rollout {
+    /// The colour kept for last.
+    pub target: usize,
+    /// At or below this many gems left, every colour is played alike.
+    pub release: u32,
+    /// Whether moves that leave a lone gem of their colour are put off.
+    pub avoid_lone: bool,
+    /// When above 1: up to this many moves are drawn, and the one leaving the fewest gems of
+    /// other colours than the target without a neighbour of their colour is played (on a tie,
+    /// the bigger group).
+    pub choices: u32,
+}
+
+impl BitBoard {
+    /// Plays random moves to the end and returns the points scored (the clear bonus included):
+    /// the TabuColorRandom policy of the SameGame literature, exactly as the byte engine's
+    /// [`FastBoard::playout`](crate::gems::fast::FastBoard::playout) plays it (from a random column,
+    /// the first cell of a group, bottom-up and column by column, avoiding the most common
+    /// colour while another remains). When `record` is given, each move's group is appended.
+    pub fn playout(&mut self, rng: &mut FastRng, record: Option<&mut Vec<Group>>) -> u32 {
+        let tabu = self.most_common_color();
+        self.playout_avoiding(tabu, rng, record)
+    }
+
+    /// [`BitBoard::playout`] avoiding colour `tabu` while another colour has a move.
+    #[inline(always)]
+    pub fn playout_avoiding(
+        &mut self,
+        tabu: usize,
+        rng: &mut FastRng,
+        mut record: Option<&mut Vec<Group>>,
+    ) -> u32 {
+        let mut score = 0;
+        while self.cols > 0 {
+            let start = rng.below(self.columns());
+            let playable = self.playable();
+            let tabu_cells = self.mask(tabu);
+            let (good, bad) = (playable.without(tabu_cells), playable.and(tabu_cells));
+            let pick = if good.is_empty() { bad } else { good };
+            let Some((col, h)) = pick.first_cell_from(start) else {
+                break;
+            };
+            let Some(group) = self.group_at(col, h) else {
+                break;
+            };
+            score += self.play(&group);
+            if let Some(r) = record.as_deref_mut() {
+                r.push(group);
+            }
+        }
+        score
+    }
+
+    /// Plays a game to its end by the selective random policy `rollout` (see [`Rollout`]);
+    /// returns the points scored (the clear bonus included). When `record` is given, each
+    /// move's first cell is appended.
+    #[inline(always)]
+    pub fn rollout(
+        &mut self,
+        rollout: &Rollout,
+        rng: &mut FastRng,
+        mut record: Option<&mut Vec<(u8, u8)>>,
+    ) -> u32 {
+        let mut score = 0;
+        while self.cols > 0 {
+            let start = rng.below(self.columns());
+            let playable = self.playable();
+            if playable.is_empty() {
+                break;
+            }
+            let held = if self.remaining() > rollout.release {
+                self.mask(rollout.target)
+            } else {
+                Mask::EMPTY
+            };
+            let mut last_resort = None;
+            let mut chosen = None;
+            // The chosen move's board and points, when drawing moves played it already.
+            let mut played: Option<(BitBoard, u32)> = None;
+            let mut fewest = u32::MAX;
+            let choices = rollout.choices.max(1);
+            'sets: for mut set in [playable.without(held), playable.and(held)] {
+                let mut drawn = 0;
+                let mut from = start;
+                while let Some((col, h)) = set.first_cell_from(from) {
+                    let Some(g) = self.group_at(col, h) else {
+                        break;
+                    };
+                    set = set.without(g.cells);
+                    if rollout.avoid_lone && self.count(g.color as usize) == g.size + 1 {
+                        last_resort.get_or_insert(g);
+                        continue;
+                    }
+                    if choices == 1 {
+                        chosen = Some(g);
+                        break 'sets;
+                    }
+                    let mut after = *self;
+                    let points = after.play(&g);
+                    // Fewest lone gems; on a tie, the bigger group.
+                    let lone = after
+                        .lone_cells()
+                        .without(after.mask(rollout.target))
+                        .count();
+                    let lone = lone * 64 + 32 - g.size.min(32);
+                    if lone < fewest {
+                        fewest = lone;
+                        chosen = Some(g);
+                        played = Some((after, points));
+                    }
+                    drawn += 1;
+                    if drawn == choices {
+                        break;
+                    }
+                    from = rng.below(self.columns());
+                }
+                if chosen.is_some() {
+                    break;
+                }
+            }
+            let Some(group) = chosen.or(last_resort) else {
+                break;
+            };
+            match played.filter(|_| chosen.is_some()) {
+                Some((after, points)) => {
+                    *self = after;
+                    score += points;
+                }
+                None => score += self.play(&group),
+            }
+            if let Some(r) = record.as_deref_mut() {
+                let (col, h) = group.cells.first_cell().unwrap_or_default();
+                r.push((col as u8, h as u8));
+            }
+        }
+        score
+    }
+}
