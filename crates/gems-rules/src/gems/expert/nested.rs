@@ -72,16 +72,9 @@ impl Nmcs {
                     return;
                 }
                 self.clock.tick();
-                let mut child = pos.clone();
-                let Some(points) = child.play(mv, scratch) else {
+                let Some((points, tail_score, tail)) = self.try_move(&pos, mv, level, scratch)
+                else {
                     continue;
-                };
-                let (tail_score, tail) = if level <= 1 {
-                    let mut line = Vec::new();
-                    let s = child.playout(&mut self.rng, scratch, Some(&mut line));
-                    (s, line)
-                } else {
-                    self.sub_search(&child, level - 1, scratch)
                 };
                 let total = points + tail_score;
                 if !have_tail || total > best_tail_score {
@@ -105,6 +98,28 @@ impl Nmcs {
                 break;
             }
         }
+    }
+
+    /// Plays `mv` from `pos` and judges the child by a playout (level 1) or a search one level
+    /// down: the move's points, and the best continuation's score and moves (`None` when `mv`
+    /// is not legal there).
+    fn try_move(
+        &mut self,
+        pos: &FastBoard,
+        mv: FastMove,
+        level: u32,
+        scratch: &mut Scratch,
+    ) -> Option<(u64, u64, Vec<FastMove>)> {
+        let mut child = pos.clone();
+        let points = child.play(mv, scratch)?;
+        let (tail_score, tail) = if level <= 1 {
+            let mut line = Vec::new();
+            let s = child.playout(&mut self.rng, scratch, Some(&mut line));
+            (s, line)
+        } else {
+            self.sub_search(&child, level - 1, scratch)
+        };
+        Some((points, tail_score, tail))
     }
 
     /// A level-`level` search from `start` returning its best line (relative to `start`).
@@ -131,16 +146,9 @@ impl Nmcs {
                     break;
                 }
                 self.clock.tick();
-                let mut child = pos.clone();
-                let Some(points) = child.play(mv, scratch) else {
+                let Some((points, tail_score, tail)) = self.try_move(&pos, mv, level, scratch)
+                else {
                     continue;
-                };
-                let (tail_score, tail) = if level <= 1 {
-                    let mut l = Vec::new();
-                    let s = child.playout(&mut self.rng, scratch, Some(&mut l));
-                    (s, l)
-                } else {
-                    self.sub_search(&child, level - 1, scratch)
                 };
                 if !have && best_tail.is_empty() || points + tail_score > best_tail_score {
                     have = true;
