@@ -34,19 +34,37 @@ pub struct BoardAsset(pub Board);
 #[derive(Default, TypePath)]
 pub struct BoardLoader;
 
-/// Why a board file could not be loaded.
+/// Why a text asset (a theme, a board, a line file) could not be loaded: `E` says what is
+/// wrong with its contents.
 #[derive(Debug, thiserror::Error)]
-pub enum BoardLoadError {
+pub enum TextLoadError<E: std::error::Error + Send + Sync + 'static> {
     /// Reading failed.
     #[error("could not read the file: {0}")]
     Io(#[from] std::io::Error),
     /// Not UTF-8.
     #[error("the file is not UTF-8 text")]
     Utf8,
-    /// Bad contents (the message names the line).
+    /// Bad contents (the message names the line where it can).
     #[error("{0}")]
-    Board(#[from] BoardParseError),
+    Content(E),
 }
+
+/// Reads a text asset whole. `too_large` sees its size in bytes and refuses it (with the
+/// content error to give) before any decoding.
+pub async fn read_text<E: std::error::Error + Send + Sync + 'static>(
+    reader: &mut dyn Reader,
+    too_large: impl FnOnce(usize) -> Option<E>,
+) -> Result<String, TextLoadError<E>> {
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes).await?;
+    if let Some(e) = too_large(bytes.len()) {
+        return Err(TextLoadError::Content(e));
+    }
+    String::from_utf8(bytes).map_err(|_| TextLoadError::Utf8)
+}
+
+/// Why a board file could not be loaded.
+pub type BoardLoadError = TextLoadError<BoardParseError>;
 
 impl bevy::asset::AssetLoader for BoardLoader {
     type Asset = BoardAsset;
@@ -59,17 +77,15 @@ impl bevy::asset::AssetLoader for BoardLoader {
         _settings: &(),
         _ctx: &mut LoadContext<'_>,
     ) -> Result<BoardAsset, BoardLoadError> {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes).await?;
-        if bytes.len() > MAX_SAVE_STRING_BYTES {
-            return Err(BoardParseError::TooLong {
-                bytes: bytes.len(),
+        let text = read_text(reader, |bytes| {
+            (bytes > MAX_SAVE_STRING_BYTES).then_some(BoardParseError::TooLong {
+                bytes,
                 max: MAX_SAVE_STRING_BYTES,
-            }
-            .into());
-        }
-        let text = String::from_utf8(bytes).map_err(|_| BoardLoadError::Utf8)?;
-        Ok(BoardAsset(Board::from_save_string(&text)?))
+            })
+        })
+        .await?;
+        let board = Board::from_save_string(&text).map_err(TextLoadError::Content)?;
+        Ok(BoardAsset(board))
     }
 
     fn extensions(&self) -> &[&str] {

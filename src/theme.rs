@@ -15,18 +15,7 @@ pub struct ThemeAsset(pub Theme);
 pub struct ThemeLoader;
 
 /// Why a theme file could not be loaded.
-#[derive(Debug, thiserror::Error)]
-pub enum ThemeLoadError {
-    /// Reading failed.
-    #[error("could not read the file: {0}")]
-    Io(#[from] std::io::Error),
-    /// Not UTF-8.
-    #[error("the file is not UTF-8 text")]
-    Utf8,
-    /// Bad contents.
-    #[error("{0}")]
-    Theme(#[from] ThemeError),
-}
+pub type ThemeLoadError = crate::library::TextLoadError<ThemeError>;
 
 impl bevy::asset::AssetLoader for ThemeLoader {
     type Asset = ThemeAsset;
@@ -39,10 +28,9 @@ impl bevy::asset::AssetLoader for ThemeLoader {
         _settings: &(),
         _ctx: &mut bevy::asset::LoadContext<'_>,
     ) -> Result<ThemeAsset, ThemeLoadError> {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes).await?;
-        let text = String::from_utf8(bytes).map_err(|_| ThemeLoadError::Utf8)?;
-        Ok(ThemeAsset(Theme::parse(&text)?))
+        let text = crate::library::read_text(reader, |_| None).await?;
+        let theme = Theme::parse(&text).map_err(ThemeLoadError::Content)?;
+        Ok(ThemeAsset(theme))
     }
 
     fn extensions(&self) -> &[&str] {

@@ -8,6 +8,7 @@ use bevy::asset::{AssetLoadFailedEvent, LoadContext, io::Reader};
 use bevy::prelude::*;
 use gems_rules::gems::{Board, LineFile, LineFileError, MAX_LINE_FILE_BYTES, RemovalPolicy};
 
+use crate::library::{TextLoadError, read_text};
 use crate::settings::Notices;
 
 /// The boards that have records (file stems under `assets/records/`).
@@ -24,18 +25,7 @@ pub struct LineAsset(pub LineFile);
 pub struct LineLoader;
 
 /// Why a line file could not be loaded.
-#[derive(Debug, thiserror::Error)]
-pub enum LineLoadError {
-    /// Reading failed.
-    #[error("could not read the file: {0}")]
-    Io(#[from] std::io::Error),
-    /// Not UTF-8.
-    #[error("the file is not UTF-8 text")]
-    Utf8,
-    /// Bad contents.
-    #[error("{0}")]
-    Line(#[from] LineFileError),
-}
+pub type LineLoadError = TextLoadError<LineFileError>;
 
 impl bevy::asset::AssetLoader for LineLoader {
     type Asset = LineAsset;
@@ -48,13 +38,12 @@ impl bevy::asset::AssetLoader for LineLoader {
         _settings: &(),
         _ctx: &mut LoadContext<'_>,
     ) -> Result<LineAsset, LineLoadError> {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes).await?;
-        if bytes.len() > MAX_LINE_FILE_BYTES {
-            return Err(LineFileError::TooLarge.into());
-        }
-        let text = String::from_utf8(bytes).map_err(|_| LineLoadError::Utf8)?;
-        Ok(LineAsset(LineFile::parse(&text)?))
+        let text = read_text(reader, |bytes| {
+            (bytes > MAX_LINE_FILE_BYTES).then_some(LineFileError::TooLarge)
+        })
+        .await?;
+        let file = LineFile::parse(&text).map_err(TextLoadError::Content)?;
+        Ok(LineAsset(file))
     }
 
     fn extensions(&self) -> &[&str] {
