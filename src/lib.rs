@@ -161,6 +161,21 @@ pub fn settle_gems(app: &mut App) {
     panic!("the board never settled");
 }
 
+/// An app without window or renderer whose assets load from the folder `root`, with the
+/// on-screen notices: for tests of the asset loaders and the files players edit.
+pub fn headless_asset_app(root: &std::path::Path) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::asset::AssetPlugin {
+            file_path: root.to_string_lossy().into_owned(),
+            ..default()
+        },
+    ))
+    .init_resource::<settings::Notices>();
+    app
+}
+
 /// The bare headless app every game's tests start from: no window or renderer, time stepping by
 /// `step` per `update()`, the screen states, and `screen` asked for (it opens on the next
 /// update, once the caller has added its game's plugins and resources).

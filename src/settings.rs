@@ -71,6 +71,11 @@ impl Notices {
             self.0.remove(0);
         }
     }
+
+    /// The texts of the notices shown, oldest first.
+    pub fn texts(&self) -> Vec<String> {
+        self.0.iter().map(|n| n.text.clone()).collect()
+    }
 }
 
 /// Whether the Settings window is open.

@@ -190,22 +190,14 @@ fn broken_theme_file_keeps_the_last_good_theme() {
     // SAFETY: this test binary runs this one test that reads the variable; set before any thread.
     unsafe { std::env::set_var("BEVY_ASSET_ROOT", &root) };
 
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        bevy::asset::AssetPlugin {
-            file_path: root.join("assets").to_string_lossy().into_owned(),
+    let mut app = modern_gems::headless_asset_app(&root.join("assets"));
+    app.init_resource::<Theme>()
+        .init_resource::<ThemeChoices>()
+        .insert_resource(Settings {
+            theme: "classic".into(),
             ..default()
-        },
-    ))
-    .init_resource::<Theme>()
-    .init_resource::<Notices>()
-    .init_resource::<ThemeChoices>()
-    .insert_resource(Settings {
-        theme: "classic".into(),
-        ..default()
-    })
-    .add_plugins(library::plugin);
+        })
+        .add_plugins(library::plugin);
     let neon = Theme::parse(&good).unwrap();
     let step = |app: &mut App, until: &dyn Fn(&App) -> bool| {
         for _ in 0..500 {
@@ -228,13 +220,7 @@ fn broken_theme_file_keeps_the_last_good_theme() {
     // Choose the broken theme: the good one stays, and a notice names the file and the line.
     app.world_mut().resource_mut::<Settings>().theme = "broken".into();
     step(&mut app, &|a| a.world().resource::<Notices>().0.len() >= 2);
-    let notices: Vec<String> = app
-        .world()
-        .resource::<Notices>()
-        .0
-        .iter()
-        .map(|n| n.text.clone())
-        .collect();
+    let notices = app.world().resource::<Notices>().texts();
     let theme_notice = notices
         .iter()
         .find(|n| n.contains("broken.theme.ron"))

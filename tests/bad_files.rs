@@ -45,12 +45,7 @@ fn app_over(dir: &Path) -> App {
 }
 
 fn notices(app: &App) -> Vec<String> {
-    app.world()
-        .resource::<Notices>()
-        .0
-        .iter()
-        .map(|n| n.text.clone())
-        .collect()
+    app.world().resource::<Notices>().texts()
 }
 
 #[test]

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use modern_gems::editor::{self, PlayerThemes, ThemeEditor, load_player_themes, save_player_theme};
 use modern_gems::library::{self, SHIPPED_THEMES};
 use modern_gems::paths::DataDir;
-use modern_gems::settings::{Notices, Settings, ThemeChoices};
+use modern_gems::settings::{Settings, ThemeChoices};
 use modern_gems::theme::{GemShape, Theme};
 
 fn assets() -> PathBuf {
@@ -82,23 +82,15 @@ fn a_saved_theme_joins_the_list_and_the_draft_shows_live() {
         std::fs::copy(assets().join(&file), root.join(&file)).unwrap();
     }
     std::fs::create_dir_all(root.join("boards")).unwrap();
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        bevy::asset::AssetPlugin {
-            file_path: root.to_string_lossy().into_owned(),
+    let mut app = modern_gems::headless_asset_app(&root);
+    app.init_resource::<Theme>()
+        .init_resource::<ThemeChoices>()
+        .insert_resource(data)
+        .insert_resource(Settings {
+            theme: "mine".into(),
             ..default()
-        },
-    ))
-    .init_resource::<Theme>()
-    .init_resource::<Notices>()
-    .init_resource::<ThemeChoices>()
-    .insert_resource(data)
-    .insert_resource(Settings {
-        theme: "mine".into(),
-        ..default()
-    })
-    .add_plugins((library::plugin, editor::plugin));
+        })
+        .add_plugins((library::plugin, editor::plugin));
     let mut mine = my_theme();
     mine.name = "Mine".into();
     let step = |app: &mut App, what: &str, until: &dyn Fn(&App) -> bool| {

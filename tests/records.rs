@@ -85,16 +85,8 @@ fn a_broken_record_is_a_notice_and_the_good_ones_load() {
         };
         std::fs::write(root.join(format!("records/{name}.line")), text).unwrap();
     }
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        bevy::asset::AssetPlugin {
-            file_path: root.to_string_lossy().into_owned(),
-            ..default()
-        },
-    ))
-    .init_resource::<Notices>()
-    .add_plugins(records::plugin);
+    let mut app = modern_gems::headless_asset_app(&root);
+    app.add_plugins(records::plugin);
     let loaded = |app: &App| app.world().resource::<Assets<LineAsset>>().len();
     for _ in 0..1_000 {
         app.update();
@@ -104,13 +96,7 @@ fn a_broken_record_is_a_notice_and_the_good_ones_load() {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     assert_eq!(loaded(&app), 19, "every good record loads");
-    let notices: Vec<String> = app
-        .world()
-        .resource::<Notices>()
-        .0
-        .iter()
-        .map(|n| n.text.clone())
-        .collect();
+    let notices = app.world().resource::<Notices>().texts();
     assert!(
         notices.len() == 1 && notices[0].contains("records/standard-2.line"),
         "{notices:?}"

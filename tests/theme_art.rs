@@ -35,8 +35,7 @@ fn step_until(app: &mut App, what: &str, until: impl Fn(&mut App) -> bool) {
 }
 
 fn notices(app: &App) -> Vec<String> {
-    let n = app.world().resource::<Notices>();
-    n.0.iter().map(|n| n.text.clone()).collect()
+    app.world().resource::<Notices>().texts()
 }
 
 #[test]
