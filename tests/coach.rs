@@ -249,3 +249,24 @@ fn a_hint_is_the_experts_first_move() {
     assert_eq!(hint.generation, session(&app).generation);
     assert!(session(&app).game.check_move(cell).is_ok());
 }
+
+#[test]
+fn leaving_the_screen_stops_the_coach() {
+    let _serial = one_at_a_time();
+    let board = standard(4);
+    let mut app = app(
+        &board,
+        RemovalPolicy::Classic,
+        AiHost::Thread,
+        Duration::from_secs(30),
+    );
+    play_greedy(&mut app);
+    assert!(app.world().resource::<CoachAi>().busy());
+    app.world_mut()
+        .resource_mut::<NextState<modern_gems::screens::Screen>>()
+        .set(modern_gems::screens::Screen::Title);
+    app.update();
+    app.update();
+    assert!(!app.world().resource::<CoachAi>().busy(), "the coach stopped");
+    assert_eq!(*app.world().resource::<Coach>(), Coach::default());
+}

@@ -14,6 +14,7 @@ use gems_rules::gems::{Board, Budget, Cell, ExpertSearch, Line, RemovalPolicy, c
 use super::GemsSystems;
 use super::model::{GemsAction, GemsSession, KeyCursor, Phase};
 use crate::kit::ai::{AddAi, AiHost, AiSlot, AiWork};
+use crate::screens::Screen;
 
 /// An Expert search as AI work: on a thread, or a slice at a time. The search is set up by
 /// its first step (setting up computes the simple players' lines, which is no work for the
@@ -143,7 +144,20 @@ pub(super) fn plugin(app: &mut App) {
             GemsSystems::Ai,
             (start_hint.run_if(in_state(Phase::Idle)), finish_hint),
         )
-        .add_ai::<ExpertWork, CoachJob, _>(GemsSystems::Ai, coach);
+        .add_ai::<ExpertWork, CoachJob, _>(GemsSystems::Ai, coach)
+        .add_systems(OnExit(Screen::ModernGems), stop_searches);
+}
+
+/// Leaving the screen stops the hint's and the coach's searches, so they never hold a worker
+/// thread another game's computer player is waiting for (the coach starts again on return).
+fn stop_searches(
+    mut hint: ResMut<HintAi>,
+    mut coach_ai: ResMut<CoachAi>,
+    mut coach: ResMut<Coach>,
+) {
+    hint.cancel();
+    coach_ai.cancel();
+    *coach = Coach::default();
 }
 
 fn start_hint(
