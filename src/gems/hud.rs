@@ -323,7 +323,7 @@ fn status_line(ui: &mut egui::Ui, p: &HudParams, pal: &UiPalette) {
     if let Some(watch) = &p.session.watch {
         ui.label(pal.accent_text(
             format!(
-                "Watching {}: move {} of {}, {} points",
+                "Watching {}: move {}/{}, {} points",
                 watch.who,
                 (p.session.game.move_num() as usize).min(watch.moves.len()),
                 watch.moves.len(),
