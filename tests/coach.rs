@@ -267,6 +267,9 @@ fn leaving_the_screen_stops_the_coach() {
         .set(modern_gems::screens::Screen::Title);
     app.update();
     app.update();
-    assert!(!app.world().resource::<CoachAi>().busy(), "the coach stopped");
+    assert!(
+        !app.world().resource::<CoachAi>().busy(),
+        "the coach stopped"
+    );
     assert_eq!(*app.world().resource::<Coach>(), Coach::default());
 }
