@@ -192,7 +192,25 @@ pub fn headless_screen_app(screen: Screen, step: Duration) -> App {
 
 /// The full game: a window, the renderer, egui, every game's plugins, configured by `opts`.
 pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
-    let session = session_from_options(&opts)?;
+    let (session, pending) = match session_from_options(&opts) {
+        Ok(session) => (session, None),
+        // In the browser the shipped board files are assets, loaded after the start: open on
+        // the default board, and start the named one once it is in (or say it is not there).
+        Err(_) if cfg!(target_arch = "wasm32") && opts.board.is_some() => {
+            let named = opts.board.clone().unwrap_or_default();
+            let fallback = LaunchOptions {
+                board: None,
+                ..opts.clone()
+            };
+            let pending = gems::link_board::PendingBoard {
+                name: named,
+                policy: opts.policy.unwrap_or(RemovalPolicy::Chained),
+                player: opts.player.unwrap_or(Player::Interactive),
+            };
+            (session_from_options(&fallback)?, Some(pending))
+        }
+        Err(e) => return Err(e),
+    };
     let data = paths::DataDir::platform();
     let mut app = App::new();
     // The player's own images are an asset source, which must exist before the asset plugin.
@@ -259,6 +277,9 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
             seed,
             frames: opts.monkey_frames.unwrap_or(monkey::DEFAULT_FRAMES),
         });
+    }
+    if let Some(pending) = pending {
+        app.insert_resource(pending);
     }
     app.insert_resource(opts).add_plugins(scripted::plugin);
     Ok(app)

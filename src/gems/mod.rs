@@ -12,6 +12,7 @@ pub mod coach;
 pub mod files;
 pub mod hud;
 pub mod input;
+pub mod link_board;
 pub mod logic;
 pub mod model;
 pub mod records;
@@ -108,5 +109,6 @@ pub fn view_plugin(app: &mut App) {
         hud::plugin,
         sound::plugin,
         records::plugin,
+        link_board::plugin,
     ));
 }

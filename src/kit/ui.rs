@@ -68,23 +68,38 @@ impl UiPalette {
     }
 
     /// A bar across the top whose items come in two parts ([`BarPart`]): both inline in a wide
-    /// window; in a narrow one the second part opens from a "☰ More" menu, so the bar stays one
-    /// or two lines high and the board keeps the screen.
+    /// window; in a narrow one, or one where both would not fit on one line, the second part
+    /// opens from a "☰ More" menu, so the bar stays short and the board keeps the
+    /// screen.
     pub fn top_bar_parts(
         &self,
         ctx: &egui::Context,
         id: &str,
         mut add: impl FnMut(&mut egui::Ui, BarPart),
     ) {
-        let narrow = is_narrow(ctx);
+        // A window too narrow for the whole bar on one line (it wrapped at this width or
+        // a wider one) gets the menu too.
+        let width = ctx.content_rect().width();
+        let wrapped_at = egui::Id::new(id).with("wrapped at");
+        let wrapped = ctx
+            .data(|d| d.get_temp::<f32>(wrapped_at))
+            .is_some_and(|w| width <= w);
+        let narrow = is_narrow(ctx) || wrapped;
+        let mut wraps = false;
         self.top_bar(ctx, id, |ui| {
             add(ui, BarPart::Main);
+            let first_line = ui.min_rect().height();
             if narrow {
                 ui.menu_button("☰ More", |ui| add(ui, BarPart::More));
             } else {
                 add(ui, BarPart::More);
+                wraps = ui.min_rect().height() > first_line * 1.5;
             }
         });
+        if wraps {
+            ctx.data_mut(|d| d.insert_temp(wrapped_at, width));
+            ctx.request_repaint();
+        }
     }
 
     /// A bar across the bottom of the window.
