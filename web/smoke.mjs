@@ -279,6 +279,19 @@ try {
   if (crashed(logs)) fail(`a link with mistakes: panic:\n${logs.join("\n")}`);
   console.log(`a link with mistakes: passed, opened '${t}' with the defaults`);
 
+  // A link naming a shipped board file (an asset on the web) opens that board once it has
+  // loaded; one naming no board opens the default board (with a notice).
+  logs.length = 0;
+  await page.goto(`${url}?board=standard-5&policy=classic`);
+  const std = await titleWhere((t) => t.startsWith("Modern Gems - standard-5 -"), 120, "standard board link");
+  await page.waitForTimeout(2500);
+  await page.screenshot({ path: shot.replace(/\.png$/, "-standard-5.png") });
+  await page.goto(`${url}?board=no-such-board`);
+  const none = await titleWhere((t) => t.startsWith("Modern Gems - tiny -"), 120, "unknown board link");
+  await page.waitForTimeout(1500);
+  if (crashed(logs)) fail(`board links: panic:\n${logs.join("\n")}`);
+  console.log(`board links: passed, '${std}' from ?board=standard-5, '${none}' from ?board=no-such-board`);
+
   // The theme editor imports the player's own PNG from the file picker into browser storage
   // (base64), and refuses a file that is not a PNG.
   logs.length = 0;

@@ -50,7 +50,7 @@ struct Options {
     nodes: Option<u64>,
 }
 
-/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off`.
+/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,seed=N`.
 fn parse_tuning(spec: &str) -> Result<Tuning, String> {
     let mut t = Tuning::default();
     for part in spec.split(',').filter(|p| !p.is_empty()) {
@@ -74,6 +74,7 @@ fn parse_tuning(spec: &str) -> Result<Tuning, String> {
             "lone" => t.avoid_lone = flag()?,
             "inherit" => t.inherit = flag()?,
             "probes" => t.probes = flag()?,
+            "seed" => t.seed = u64::from(number()?),
             _ => return Err(format!("--tuning: unknown part '{key}'")),
         }
     }
@@ -219,6 +220,17 @@ fn playouts(o: &Options) -> Result<(), String> {
     Ok(())
 }
 
+/// The gems left on `board` after `moves`.
+fn gems_left(board: &Board, policy: RemovalPolicy, moves: &[gems_rules::gems::Cell]) -> usize {
+    let mut game = Game::new(board.clone(), policy, Player::Interactive);
+    for &cell in moves {
+        if game.play(cell).is_err() {
+            break;
+        }
+    }
+    game.board().gem_count()
+}
+
 /// Plays every position with the player; prints each score and the total (and with
 /// `--save-lines DIR`, writes each board's line as `DIR/NAME.line`).
 fn samegame(o: &Options) -> Result<(), String> {
@@ -238,7 +250,7 @@ fn samegame(o: &Options) -> Result<(), String> {
     if let Some(dir) = &o.save_lines {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    let mut total = 0;
+    let (mut total, mut cleared) = (0, 0);
     for (i, board) in o.boards.iter().enumerate() {
         let t = Instant::now();
         let line = match o.player {
@@ -264,7 +276,13 @@ fn samegame(o: &Options) -> Result<(), String> {
         };
         let secs = t.elapsed().as_secs_f64();
         total += line.score;
-        println!("board {:>2}: {:>6}  ({secs:.1} s)", i + 1, line.score);
+        let left = gems_left(board, o.policy, &line.moves);
+        cleared += usize::from(left == 0);
+        println!(
+            "board {:>2}: {:>6}  ({secs:.1} s, {left} gems left)",
+            i + 1,
+            line.score
+        );
         if let Some(dir) = &o.save_lines {
             let file = LineFile::new(&o.names[i], board, o.policy, line.moves)
                 .map_err(|e| format!("board {}: the line does not replay: {e}", i + 1))?;
@@ -273,6 +291,9 @@ fn samegame(o: &Options) -> Result<(), String> {
                 .map_err(|e| format!("{}: {e}", path.display()))?;
         }
     }
-    println!("total: {total}");
+    println!(
+        "total: {total} ({cleared} of {} boards cleared)",
+        o.boards.len()
+    );
     Ok(())
 }

@@ -25,13 +25,14 @@ commands:
                              random playouts per second on one core (standard positions)
   bench samegame [--seconds-per-board S] [--boards FILE] [--player NAME] [--policy P]
                  [--nodes N] [--save-lines DIR]
-                 [--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off]
+                 [--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,seed=N]
                              plays each position (default: Expert, Classic rules, 60 s)
-                             and prints each score and the total; --nodes gives the Expert
-                             N nodes per board on one lane instead (the same result under
-                             any load); --save-lines writes each board's line as
-                             DIR/NAME.line (replay it with the game's --replay); --tuning
-                             switches parts of the Expert off
+                             and prints each score, the gems left and the total; --nodes
+                             gives the Expert N nodes per board on one lane instead (the
+                             same result under any load); --save-lines writes each board's
+                             line as DIR/NAME.line (replay it with the game's --replay);
+                             --tuning switches parts of the Expert off (seed: another
+                             sample of the same search)
 ";
 
 fn main() -> ExitCode {

@@ -328,7 +328,12 @@ impl ExpertSearch {
                 let known = to_bit_line(&bits, &best);
                 Engine::Beams {
                     bits,
-                    portfolio: Box::new(Portfolio::new(bits, known, SEED, tuning)),
+                    portfolio: Box::new(Portfolio::new(
+                        bits,
+                        known,
+                        SEED ^ tuning.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                        tuning,
+                    )),
                 }
             }
             Err(_) => match FastBoard::from_board(board, policy) {

@@ -40,6 +40,9 @@ pub struct Tuning {
     pub probes: bool,
     /// Playouts per new position (the best one counts).
     pub playouts: u32,
+    /// Mixed into the searches' random seed: another seed is another sample of the same
+    /// search (for comparing parts over several samples).
+    pub seed: u64,
 }
 
 impl Default for Tuning {
@@ -52,6 +55,7 @@ impl Default for Tuning {
             inherit: true,
             probes: true,
             playouts: 1,
+            seed: 0,
         }
     }
 }
