@@ -84,11 +84,15 @@ fn an_unknown_or_unloadable_linked_board_is_a_notice() {
     settle_pending(&mut app);
     let texts = app.world().resource::<Notices>().texts();
     assert!(
-        texts.iter().any(|t| t.contains("no board named 'no-such-board'")),
+        texts
+            .iter()
+            .any(|t| t.contains("no board named 'no-such-board'")),
         "{texts:?}"
     );
     assert!(
-        texts.iter().any(|t| t.contains("'lost' could not be loaded")),
+        texts
+            .iter()
+            .any(|t| t.contains("'lost' could not be loaded")),
         "{texts:?}"
     );
     // The game stays on the board it had.

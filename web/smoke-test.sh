@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Real-browser test of the web build: serves web/dist on 127.0.0.1 and opens it in headless Debian
 # Chromium (software WebGL through SwiftShader): the loading screen's progress bar, a click in
-# Modern Gems, a deep link and input for each other game, a mistyped link, the page reloaded
-# offline from the service worker, and the error pages (no WebGL2, a failed download) with
-# Retry. Leaves screenshots at web/dist/smoke*.png. Exits non-zero on any failure.
+# Modern Gems, a deep link and input for each other game, a mistyped link, links naming a shipped
+# board file and a missing one, the page reloaded offline from the service worker, and the error
+# pages (no WebGL2, a failed download) with Retry. Leaves screenshots at web/dist/smoke*.png.
+# Exits non-zero on any failure.
 #   web/build.sh && web/smoke-test.sh
 # Needs: chromium (apt-get install chromium), node + npm (installs playwright-core into
 # web/.smoke; it drives the system Chromium and downloads no browser).

@@ -149,10 +149,11 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
     Ok(())
 }
 
-/// The score and the main actions always show; on a phone the rest is under "☰ More".
+/// The score and the main actions always show; on a phone, or where the bar would not fit on
+/// one line, the rest is under "☰ More".
 fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
     let pal = UiPalette::of(&p.theme);
-    pal.top_bar_parts(ctx, "gems-top", |ui, part| match part {
+    pal.top_bar_one_line(ctx, "gems-top", |ui, part| match part {
         BarPart::Main => top_bar_main(ui, p, &pal),
         BarPart::More => top_bar_more(ui, p),
     });

@@ -68,22 +68,44 @@ impl UiPalette {
     }
 
     /// A bar across the top whose items come in two parts ([`BarPart`]): both inline in a wide
-    /// window; in a narrow one, or one where both would not fit on one line, the second part
-    /// opens from a "☰ More" menu, so the bar stays short and the board keeps the
-    /// screen.
+    /// window; in a narrow one the second part opens from a "☰ More" menu, so the bar stays one
+    /// or two lines high and the board keeps the screen.
     pub fn top_bar_parts(
         &self,
         ctx: &egui::Context,
         id: &str,
+        add: impl FnMut(&mut egui::Ui, BarPart),
+    ) {
+        self.parts_bar(ctx, id, false, add);
+    }
+
+    /// [`UiPalette::top_bar_parts`] that also opens the second part from the menu whenever
+    /// both parts would not fit on one line: for a game whose first part holds everything a
+    /// player needs at hand.
+    pub fn top_bar_one_line(
+        &self,
+        ctx: &egui::Context,
+        id: &str,
+        add: impl FnMut(&mut egui::Ui, BarPart),
+    ) {
+        self.parts_bar(ctx, id, true, add);
+    }
+
+    fn parts_bar(
+        &self,
+        ctx: &egui::Context,
+        id: &str,
+        one_line: bool,
         mut add: impl FnMut(&mut egui::Ui, BarPart),
     ) {
-        // A window too narrow for the whole bar on one line (it wrapped at this width or
-        // a wider one) gets the menu too.
+        // A window the whole bar did not fit on one line (at this width or a wider one) gets
+        // the menu too.
         let width = ctx.content_rect().width();
         let wrapped_at = egui::Id::new(id).with("wrapped at");
-        let wrapped = ctx
-            .data(|d| d.get_temp::<f32>(wrapped_at))
-            .is_some_and(|w| width <= w);
+        let wrapped = one_line
+            && ctx
+                .data(|d| d.get_temp::<f32>(wrapped_at))
+                .is_some_and(|w| width <= w);
         let narrow = is_narrow(ctx) || wrapped;
         let mut wraps = false;
         self.top_bar(ctx, id, |ui| {
@@ -93,7 +115,7 @@ impl UiPalette {
                 ui.menu_button("☰ More", |ui| add(ui, BarPart::More));
             } else {
                 add(ui, BarPart::More);
-                wraps = ui.min_rect().height() > first_line * 1.5;
+                wraps = one_line && ui.min_rect().height() > first_line * 1.5;
             }
         });
         if wraps {
