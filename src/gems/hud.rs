@@ -153,7 +153,7 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
 /// one line, the rest is under "☰ More".
 fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
     let pal = UiPalette::of(&p.theme);
-    pal.top_bar_one_line(ctx, "gems-top", |ui, part| match part {
+    pal.top_bar_fitted(ctx, "gems-top", true, |ui, part| match part {
         BarPart::Main => top_bar_main(ui, p, &pal),
         BarPart::More => top_bar_more(ui, p),
     });

@@ -76,22 +76,13 @@ impl UiPalette {
         id: &str,
         add: impl FnMut(&mut egui::Ui, BarPart),
     ) {
-        self.parts_bar(ctx, id, false, add);
+        self.top_bar_fitted(ctx, id, false, add);
     }
 
-    /// [`UiPalette::top_bar_parts`] that also opens the second part from the menu whenever
-    /// both parts would not fit on one line: for a game whose first part holds everything a
-    /// player needs at hand.
-    pub fn top_bar_one_line(
-        &self,
-        ctx: &egui::Context,
-        id: &str,
-        add: impl FnMut(&mut egui::Ui, BarPart),
-    ) {
-        self.parts_bar(ctx, id, true, add);
-    }
-
-    fn parts_bar(
+    /// [`UiPalette::top_bar_parts`]; with `one_line`, the second part also opens from the menu
+    /// whenever both parts would not fit on one line (for a game whose first part holds all a
+    /// player needs at hand).
+    pub fn top_bar_fitted(
         &self,
         ctx: &egui::Context,
         id: &str,
