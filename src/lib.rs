@@ -192,24 +192,24 @@ pub fn headless_screen_app(screen: Screen, step: Duration) -> App {
 
 /// The full game: a window, the renderer, egui, every game's plugins, configured by `opts`.
 pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
-    let (session, pending) = match session_from_options(&opts) {
-        Ok(session) => (session, None),
+    let (session, pending) = match (session_from_options(&opts), &opts.board) {
+        (Ok(session), _) => (session, None),
         // In the browser the shipped board files are assets, loaded after the start: open on
-        // the default board, and start the named one once it is in (or say it is not there).
-        Err(_) if cfg!(target_arch = "wasm32") && opts.board.is_some() => {
-            let named = opts.board.clone().unwrap_or_default();
-            let fallback = LaunchOptions {
+        // the default board, and start the named one (same rules and player) once it is in,
+        // or say it is not there.
+        (Err(_), Some(name)) if cfg!(target_arch = "wasm32") => {
+            let session = session_from_options(&LaunchOptions {
                 board: None,
                 ..opts.clone()
-            };
+            })?;
             let pending = gems::link_board::PendingBoard {
-                name: named,
-                policy: opts.policy.unwrap_or(RemovalPolicy::Chained),
-                player: opts.player.unwrap_or(Player::Interactive),
+                name: name.clone(),
+                policy: session.game.policy(),
+                player: session.game.player(),
             };
-            (session_from_options(&fallback)?, Some(pending))
+            (session, Some(pending))
         }
-        Err(e) => return Err(e),
+        (Err(e), _) => return Err(e),
     };
     let data = paths::DataDir::platform();
     let mut app = App::new();
