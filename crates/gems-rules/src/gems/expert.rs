@@ -475,11 +475,8 @@ impl ExpertSearch {
                     spent: 0,
                 };
                 // The probes' rate, per thread, sizes the beams.
-                let per_thread = {
-                    let spent = start.elapsed().as_secs_f64().max(1e-3);
-                    let left = deadline.saturating_duration_since(Instant::now());
-                    portfolio.probe_rate(threads, spent) * left.as_secs_f64()
-                };
+                let left = deadline.saturating_duration_since(Instant::now());
+                let per_thread = portfolio.probe_rate() * left.as_secs_f64();
                 portfolio.start_lanes(threads, per_thread as u64);
                 portfolio.run_lanes_on_threads(&main);
                 let bits = *bits;

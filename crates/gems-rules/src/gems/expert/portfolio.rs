@@ -98,9 +98,9 @@ pub(super) struct Portfolio {
     /// The best line of any beam so far.
     best: (u32, Vec<BitMove>),
     seed: u64,
-    /// Playouts the probes took, finished or not.
+    /// Playouts per second per thread the probes ran at (0 until measured).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-    probe_playouts: u64,
+    probe_rate: f64,
     tuning: Tuning,
 }
 
@@ -130,7 +130,7 @@ impl Portfolio {
             lanes: Vec::new(),
             best: known,
             seed,
-            probe_playouts: 0,
+            probe_rate: 0.0,
             tuning,
         }
     }
@@ -324,6 +324,7 @@ impl Portfolio {
                 .map(|targets| {
                     let mut clock = *clock;
                     s.spawn(move || {
+                        let started = std::time::Instant::now();
                         let mut out = Vec::new();
                         for &t in targets {
                             let mut probe = me.beam(PROBE_WIDTH, t, me.seed ^ t as u64);
@@ -331,32 +332,35 @@ impl Portfolio {
                                 clock.spend(probe.step(CHUNK));
                             }
                             let (score, line) = probe.best();
-                            let all = probe.playouts();
-                            let playouts = if probe.is_done() { all } else { 0 };
-                            out.push((t, score, playouts, all, line.to_vec()));
+                            let playouts = if probe.is_done() { probe.playouts() } else { 0 };
+                            out.push((t, score, playouts, line.to_vec()));
                         }
-                        out
+                        let seconds = started.elapsed().as_secs_f64();
+                        (out, (seconds > 1e-4).then(|| clock.spent as f64 / seconds))
                     })
                 })
                 .collect();
             handles
                 .into_iter()
                 .filter_map(|h| h.join().ok())
-                .flatten()
                 .collect::<Vec<_>>()
         });
         let mut probes = vec![(0, 0); self.targets.len()];
-        for (t, score, playouts, all, line) in found {
+        let rates: Vec<f64> = found.iter().filter_map(|(_, rate)| *rate).collect();
+        if !rates.is_empty() {
+            self.probe_rate = rates.iter().sum::<f64>() / rates.len() as f64;
+        }
+        for (t, score, playouts, line) in found.into_iter().flat_map(|(out, _)| out) {
             probes[t] = (score, playouts);
-            self.probe_playouts += all;
             self.offer(score, &line);
         }
         self.probes = probes;
     }
 
-    /// Playouts per second per thread the probes ran at, `threads` of them over `seconds`.
+    /// Playouts per second one thread played the probes at (each thread timed over its own
+    /// probes, so a thread with fewer targets, idle at the end, does not lower it).
     #[cfg(not(target_arch = "wasm32"))]
-    pub(super) fn probe_rate(&self, threads: usize, seconds: f64) -> f64 {
-        self.probe_playouts as f64 / threads.max(1) as f64 / seconds.max(1e-3)
+    pub(super) fn probe_rate(&self) -> f64 {
+        self.probe_rate
     }
 }
