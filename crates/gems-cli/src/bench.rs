@@ -50,7 +50,7 @@ struct Options {
     nodes: Option<u64>,
 }
 
-/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,seed=N`.
+/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N`.
 fn parse_tuning(spec: &str) -> Result<Tuning, String> {
     let mut t = Tuning::default();
     for part in spec.split(',').filter(|p| !p.is_empty()) {
@@ -75,6 +75,7 @@ fn parse_tuning(spec: &str) -> Result<Tuning, String> {
             "inherit" => t.inherit = flag()?,
             "probes" => t.probes = flag()?,
             "seed" => t.seed = u64::from(number()?),
+            "beams" => t.beams = number()?.max(1),
             _ => return Err(format!("--tuning: unknown part '{key}'")),
         }
     }

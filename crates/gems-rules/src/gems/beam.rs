@@ -121,18 +121,6 @@ impl Beam {
         beam
     }
 
-    /// Starts the search again from the best game known, `line` scoring `score`, if it is
-    /// better than what the search has (a remembered plan, another search's result).
-    pub fn offer(&mut self, score: u32, line: &[BitMove]) {
-        if score > self.best.0 && self.history.is_empty() && self.next_parent == 0 {
-            self.best = (score, line.to_vec());
-            if let Some(root) = self.layer.first_mut() {
-                root.best = score;
-                root.line = line.to_vec();
-            }
-        }
-    }
-
     /// Whether the search has finished.
     pub fn is_done(&self) -> bool {
         self.done

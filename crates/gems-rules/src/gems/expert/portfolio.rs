@@ -1,14 +1,15 @@
 //! The Expert's search on boards the bitboard engine takes: Monte-Carlo beams
 //! ([`Beam`](crate::gems::beam::Beam)), each keeping one *target* colour for last.
 //!
-//! 1. **Probe.** A narrow beam for every colour (most gems first) finds which targets promise
+//! 1. **Probe.** A narrow beam for every colour (most gems first) finds which target promises
 //!    most on this board (the most common colour is often, not always, the best one).
-//! 2. **Main.** One wide beam per lane (a core, or the page's only thread) on the best targets,
-//!    each as wide as the time left allows at the speed the probes measured.
-//! 3. **More.** A lane whose beam ends early starts another (the next target in rank), as wide
-//!    as the time left allows.
+//! 2. **Main.** Each lane (a core, or the page's only thread) plays beams on the best target
+//!    one after the other, each with its own random choices and its share of the time left
+//!    ([`Tuning::beams`]; the width follows the speed the probes measured). Several
+//!    independent beams find better lines than one beam as wide as all of them.
 //!
-//! Every beam starts from the best line known, and remembers its best line, so the answer
+//! Every beam starts cold (from the start position, knowing no line), and the portfolio
+//! keeps the best line of all, the best known when the search began included, so the answer
 //! never gets worse and stopping at any moment loses nothing.
 
 use super::Clock;
@@ -40,13 +41,18 @@ pub struct Tuning {
     pub probes: bool,
     /// Playouts per new position (the best one counts).
     pub playouts: u32,
+    /// Beams each lane plays one after the other on the best target, each with its share of
+    /// the lane's time and its own random choices (the best line of all is kept: several
+    /// narrower beams find better lines than one wide one in the same time).
+    pub beams: u32,
     /// Mixed into the searches' random seed: another seed is another sample of the same
     /// search (for comparing parts over several samples).
     pub seed: u64,
 }
 
 impl Default for Tuning {
-    /// Four moves drawn, no lone gems, every colour alike from 48 gems, inheritance, probes.
+    /// Four moves drawn, no lone gems, every colour alike from 48 gems, inheritance, probes,
+    /// two beams per lane.
     fn default() -> Self {
         Tuning {
             choices: 4,
@@ -55,6 +61,7 @@ impl Default for Tuning {
             inherit: true,
             probes: true,
             playouts: 1,
+            beams: 2,
             seed: 0,
         }
     }
@@ -75,11 +82,10 @@ fn config(width: usize, target: usize, tuning: &Tuning) -> BeamConfig {
     }
 }
 
-/// A lane's running beam and which target (an index into the target list) it follows.
+/// A lane's running beam, and how many beams the lane has started.
 #[derive(Clone, Debug)]
 struct Lane {
     beam: Beam,
-    target: usize,
     started: u64,
 }
 
@@ -156,15 +162,15 @@ impl Portfolio {
         }
     }
 
-    /// A beam from the start following target `target`, the best line known offered to it.
+    /// A beam from the start following target `target`. It starts cold: a beam handed the
+    /// best line known keeps that line's path and finds less than one searching afresh
+    /// (measured: see `docs/games/modern_gems_ai.md`), so only the portfolio keeps the best.
     fn beam(&self, width: usize, target: usize, seed: u64) -> Beam {
-        let mut beam = Beam::new(
+        Beam::new(
             self.start,
             config(width, self.targets[target], &self.tuning),
             seed,
-        );
-        beam.offer(self.best.0, &self.best.1);
-        beam
+        )
     }
 
     /// Probes targets until `clock` is out or every target is probed.
@@ -223,28 +229,28 @@ impl Portfolio {
         ((playouts as f64 / per_width) as usize).clamp(PROBE_WIDTH, 1 << 16)
     }
 
-    /// Starts one beam per lane on the best targets, each for about `playouts` playouts.
+    /// Starts the lanes' first beams on the best target (each lane its own random choices),
+    /// each sized for its share of the `playouts` a lane may play (see [`Tuning::beams`]).
     pub(super) fn start_lanes(&mut self, lanes: usize, playouts: u64) {
-        let ranked = self.ranked();
-        let width = self.width_for(playouts);
+        let target = self.ranked()[0];
+        let width = self.width_for(playouts / u64::from(self.tuning.beams.max(1)));
         self.lanes = (0..lanes.max(1))
             .map(|i| {
-                let target = ranked[i % ranked.len()];
                 let seed = self.seed.wrapping_add(0x9E37_79B9 * (i as u64 + 1));
                 Lane {
                     beam: self.beam(width, target, seed),
-                    target,
                     started: 1,
                 }
             })
             .collect();
     }
 
-    /// Runs lane `i` until `clock` is out; a beam that ends is followed by another, on the
-    /// next target in rank, as wide as the playouts `clock` has left allow. Returns whether
-    /// more search would be worth more time: false when the lane has nothing left to do (its
-    /// beam ended having played a single playout, on a board so small that one beam saw all
-    /// of it, or too few playouts are left for another beam).
+    /// Runs lane `i` until `clock` is out; a beam that ends is followed by another on the same
+    /// target with other random choices, sized for its share of the playouts left (the last
+    /// planned one, or any after it, for all of them). Returns whether more search would be
+    /// worth more time: false when the lane has nothing left to do (its beam ended having
+    /// played a single playout, on a board so small that one beam saw all of it, or too few
+    /// playouts are left for another beam).
     ///
     /// `budget`, when given, is the playouts the whole search has left (a slice's clock knows
     /// only the slice's).
@@ -269,18 +275,12 @@ impl Portfolio {
             if left < self.width_for(0) as u64 {
                 return false;
             }
-            let ranked = self.ranked();
-            let lane = &self.lanes[i];
-            let rank = ranked.iter().position(|&t| t == lane.target).unwrap_or(0);
-            let target = ranked[(rank + 1) % ranked.len()];
-            let started = lane.started + 1;
+            let started = self.lanes[i].started + 1;
+            let planned = u64::from(self.tuning.beams.max(1));
+            let share = left / planned.saturating_sub(started - 1).max(1);
             let seed = self.seed ^ (started << 32) ^ i as u64;
-            let beam = self.beam(self.width_for(left), target, seed);
-            self.lanes[i] = Lane {
-                beam,
-                target,
-                started,
-            };
+            let beam = self.beam(self.width_for(share), self.ranked()[0], seed);
+            self.lanes[i] = Lane { beam, started };
         }
     }
 
