@@ -51,13 +51,13 @@ pub struct Tuning {
 }
 
 impl Default for Tuning {
-    /// Four moves drawn, no lone gems, every colour alike from 48 gems, inheritance, probes,
+    /// Four moves drawn, no lone gems, every colour alike from 72 gems, inheritance, probes,
     /// two beams per lane.
     fn default() -> Self {
         Tuning {
             choices: 4,
             avoid_lone: true,
-            release: 48,
+            release: 72,
             inherit: true,
             probes: true,
             playouts: 1,
