@@ -324,7 +324,6 @@ impl Portfolio {
                 .map(|targets| {
                     let mut clock = *clock;
                     s.spawn(move || {
-                        let started = std::time::Instant::now();
                         let mut out = Vec::new();
                         for &t in targets {
                             let mut probe = me.beam(PROBE_WIDTH, t, me.seed ^ t as u64);
@@ -335,7 +334,7 @@ impl Portfolio {
                             let playouts = if probe.is_done() { probe.playouts() } else { 0 };
                             out.push((t, score, playouts, line.to_vec()));
                         }
-                        let seconds = started.elapsed().as_secs_f64();
+                        let seconds = clock.elapsed().as_secs_f64();
                         (out, (seconds > 1e-4).then(|| clock.spent as f64 / seconds))
                     })
                 })
