@@ -24,8 +24,8 @@ use super::policy::RemovalPolicy;
 pub const MAX_BIT_ROWS: usize = 15;
 /// Most columns the engine takes (one 16-bit lane each).
 pub const MAX_BIT_COLS: usize = 16;
-/// Most colours the engine takes.
-pub const MAX_BIT_COLORS: usize = 8;
+/// Most colours the engine takes (three bit-planes code them as 1 to 7; 0 is an empty cell).
+pub const MAX_BIT_COLORS: usize = 7;
 
 /// A group of a position: its cells, colour and size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,13 +38,12 @@ pub struct Group {
     pub size: u32,
 }
 
-/// A SameGame position as bitboards: the cells holding a gem, and three bit-planes of each
-/// gem's colour index (so gravity squeezes four lanes per column whatever the colours).
+/// A SameGame position as bitboards: three bit-planes of each cell's colour code (the colour
+/// index plus one; 0 where no gem is), so gravity squeezes three lanes per column whatever
+/// the colours, and a position fits in 128 bytes (copied inline, not by a call).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BitBoard {
-    /// Cells holding a gem.
-    occupied: Mask,
-    /// Bit `i` of each gem's colour index.
+    /// Bit `i` of each cell's colour code.
     planes: [Mask; 3],
     /// Colours in use.
     colors: u8,
@@ -65,7 +64,7 @@ pub struct BitBoard {
 pub enum Unsupported {
     /// More than 15 rows or 16 columns.
     TooLarge,
-    /// More than 8 kinds of gem.
+    /// More than 7 kinds of gem.
     TooManyKinds,
     /// A policy whose groups are not connected groups (Single, Adjacent, WholeRowCol).
     Policy,
@@ -86,7 +85,6 @@ impl BitBoard {
         }
         let mut kinds: Vec<u32> = Vec::new();
         let mut b = BitBoard {
-            occupied: Mask::EMPTY,
             planes: [Mask::EMPTY; 3],
             colors: 0,
             counts: [0; MAX_BIT_COLORS],
@@ -112,9 +110,8 @@ impl BitBoard {
                     None => return Err(Unsupported::TooManyKinds),
                 };
                 let cell = Mask::cell(col_out, h);
-                b.occupied = b.occupied.or(cell);
                 for (i, plane) in b.planes.iter_mut().enumerate() {
-                    if color >> i & 1 != 0 {
+                    if (color + 1) >> i & 1 != 0 {
                         *plane = plane.or(cell);
                     }
                 }
@@ -139,9 +136,10 @@ impl BitBoard {
     /// Colour `c`'s cells.
     #[inline(always)]
     pub fn mask(&self, c: usize) -> Mask {
-        let mut m = self.occupied;
+        // Every code has a bit set, so its first plane bounds the set to cells holding a gem.
+        let mut m = Mask([u64::MAX; 4]);
         for (i, plane) in self.planes.iter().enumerate() {
-            m = if c >> i & 1 != 0 {
+            m = if (c + 1) >> i & 1 != 0 {
                 m.and(*plane)
             } else {
                 m.without(*plane)
@@ -171,7 +169,8 @@ impl BitBoard {
     /// Every cell holding a gem.
     #[inline(always)]
     pub fn occupied(&self) -> Mask {
-        self.occupied
+        let [p0, p1, p2] = self.planes;
+        p0.or(p1).or(p2)
     }
 
     /// Whether this is Classic scoring ((n−2)², 1000 for a cleared board).
@@ -193,12 +192,13 @@ impl BitBoard {
     #[inline(always)]
     fn same_above_and_right(&self) -> (Mask, Mask) {
         let [p0, p1, p2] = self.planes;
-        let occ = self.occupied;
-        // Whether a cell's colour differs from the one above it, or the one to its right.
+        let occ = self.occupied();
+        // Whether a cell's code differs from the one above it, or the one to its right (an
+        // empty cell's code, 0, differs from every gem's).
         let differ =
             |next: fn(Mask) -> Mask| p0.xor(next(p0)).or(p1.xor(next(p1))).or(p2.xor(next(p2)));
-        let above = occ.and(occ.down()).without(differ(Mask::down));
-        let right = occ.and(occ.left()).without(differ(Mask::left));
+        let above = occ.without(differ(Mask::down));
+        let right = occ.without(differ(Mask::left));
         (above, right)
     }
 
@@ -207,7 +207,7 @@ impl BitBoard {
     #[inline(always)]
     pub fn playable(&self) -> Mask {
         if self.min_group <= 1 {
-            self.occupied
+            self.occupied()
         } else {
             self.twins()
         }
@@ -218,7 +218,7 @@ impl BitBoard {
     pub fn lone_cells(&self) -> Mask {
         let (above, right) = self.same_above_and_right();
         let paired = above.or(above.up()).or(right).or(right.right());
-        self.occupied.without(paired)
+        self.occupied().without(paired)
     }
 
     /// The smallest group a move may remove.
@@ -249,11 +249,13 @@ impl BitBoard {
     }
 
     /// The colour at column `col`, height `h`, if a gem is there.
+    #[inline(always)]
     pub fn color_at(&self, col: usize, h: usize) -> Option<u8> {
-        self.occupied.has(col, h).then(|| {
-            let bits = self.planes.iter().enumerate();
-            bits.map(|(i, p)| u8::from(p.has(col, h)) << i).sum()
-        })
+        let (word, shift) = (col / 4, (col % 4) * 16 + h);
+        let bit = |m: &Mask| (m.0[word] >> shift) as u8 & 1;
+        let [p0, p1, p2] = &self.planes;
+        let code = bit(p0) | bit(p1) << 1 | bit(p2) << 2;
+        code.checked_sub(1)
     }
 
     /// The group holding column `col`, height `h` (empty if no gem is there).
@@ -314,16 +316,15 @@ impl BitBoard {
             let col = touched.trailing_zeros() as usize;
             touched &= touched - 1;
             let p = &self.planes;
-            let lanes = u64::from(self.occupied.lane(col))
-                | u64::from(p[0].lane(col)) << 16
-                | u64::from(p[1].lane(col)) << 32
-                | u64::from(p[2].lane(col)) << 48;
+            let lanes = u64::from(p[0].lane(col))
+                | u64::from(p[1].lane(col)) << 16
+                | u64::from(p[2].lane(col)) << 32;
             let lanes = squeeze4(lanes, cells.lane(col));
-            self.occupied.set_lane(col, lanes as u16);
             for (i, plane) in self.planes.iter_mut().enumerate() {
-                plane.set_lane(col, (lanes >> (16 * (i + 1))) as u16);
+                plane.set_lane(col, (lanes >> (16 * i)) as u16);
             }
-            if lanes as u16 == 0 {
+            // Every gem's code has a bit set: no bit left, no gem left.
+            if lanes == 0 {
                 emptied |= 1 << col;
             }
         }
@@ -331,7 +332,6 @@ impl BitBoard {
         while emptied != 0 {
             let col = 31 - emptied.leading_zeros() as usize;
             emptied &= !(1 << col);
-            self.occupied.remove_lane(col);
             for plane in &mut self.planes {
                 plane.remove_lane(col);
             }
@@ -356,7 +356,7 @@ impl BitBoard {
     #[inline(always)]
     pub fn hash64(&self) -> u64 {
         let mut h: u64 = 0x243F_6A88_85A3_08D3;
-        for m in std::iter::once(&self.occupied).chain(&self.planes) {
+        for m in &self.planes {
             for &w in &m.0 {
                 h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
                 h ^= h >> 29;
@@ -446,6 +446,23 @@ mod tests {
 
     /// Plays random games on both engines side by side: the same groups, the same points, the
     /// same boards after every move.
+    #[test]
+    fn seven_kinds_fit_and_an_eighth_is_refused() {
+        let seven = random_board(15, 15, 7, 3).unwrap();
+        let (bits, kinds) = BitBoard::from_board(&seven, RemovalPolicy::Classic).unwrap();
+        assert_eq!(kinds.len(), 7);
+        assert_eq!(bits.remaining(), 225);
+        assert_eq!(
+            (0..7).map(|c| bits.mask(c).count()).sum::<u32>(),
+            bits.occupied().count()
+        );
+        let eight = random_board(15, 15, 8, 3).unwrap();
+        assert_eq!(
+            BitBoard::from_board(&eight, RemovalPolicy::Classic).err(),
+            Some(Unsupported::TooManyKinds)
+        );
+    }
+
     #[test]
     fn bitboards_match_the_rules_engine() {
         for (seed, policy) in (0..60)

@@ -87,7 +87,8 @@ impl BitBoard {
             let mut last_resort = None;
             let mut chosen = None;
             // The chosen move's board and points, when drawing moves played it already.
-            let mut played: Option<(BitBoard, u32)> = None;
+            let mut played_board = *self;
+            let mut played_points = None;
             let mut fewest = u32::MAX;
             let choices = rollout.choices.max(1);
             'sets: for mut set in [playable.without(held), playable.and(held)] {
@@ -117,7 +118,8 @@ impl BitBoard {
                     if lone < fewest {
                         fewest = lone;
                         chosen = Some(g);
-                        played = Some((after, points));
+                        played_board = after;
+                        played_points = Some(points);
                     }
                     drawn += 1;
                     if drawn == choices {
@@ -132,9 +134,9 @@ impl BitBoard {
             let Some(group) = chosen.or(last_resort) else {
                 break;
             };
-            match played.filter(|_| chosen.is_some()) {
-                Some((after, points)) => {
-                    *self = after;
+            match played_points.filter(|_| chosen.is_some()) {
+                Some(points) => {
+                    *self = played_board;
                     score += points;
                 }
                 None => score += self.play(&group),
