@@ -12,6 +12,16 @@
 use super::bits::{BitBoard, Group, Rollout};
 use super::fast::FastRng;
 
+/// Whether this x86-64 processor runs the playouts' AVX2 and BMI2 copy.
+#[cfg(target_arch = "x86_64")]
+static HAS_AVX2: std::sync::LazyLock<bool> = std::sync::LazyLock::new(|| {
+    std::arch::is_x86_feature_detected!("avx2")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("lzcnt")
+});
+
 /// A move as the (column, height) of the first cell of its group, on the board it is played on.
 pub type BitMove = (u8, u8);
 
@@ -159,8 +169,28 @@ impl Beam {
     }
 
     /// The best of the configured number of playouts from `board`: its points, and the random
-    /// state it started from.
+    /// state it started from. On an x86-64 processor with AVX2 and BMI2 (most since 2013-2015)
+    /// the playouts run in a copy of the code compiled for them (about a tenth faster); the
+    /// moves are the same either way.
     fn playouts_from(&mut self, board: &BitBoard) -> (u32, u64) {
+        #[cfg(target_arch = "x86_64")]
+        if *HAS_AVX2 {
+            // SAFETY: the processor has the features the function is compiled for.
+            return unsafe { self.playouts_from_avx2(board) };
+        }
+        self.playouts_from_any(board)
+    }
+
+    /// [`Beam::playouts_from`] compiled for processors with AVX2 and BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    fn playouts_from_avx2(&mut self, board: &BitBoard) -> (u32, u64) {
+        self.playouts_from_any(board)
+    }
+
+    /// [`Beam::playouts_from`] for any processor (inlined into each compiled copy).
+    #[inline(always)]
+    fn playouts_from_any(&mut self, board: &BitBoard) -> (u32, u64) {
         let mut best = (0, self.rng.state());
         for k in 0..self.config.playouts {
             let state = self.rng.state();
