@@ -357,6 +357,24 @@ mod tests {
     }
 
     #[test]
+    fn both_compiled_copies_of_the_playouts_agree() {
+        for seed in 0..6 {
+            let board = random_board(15, 15, 5, seed).unwrap();
+            let (bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).unwrap();
+            let target = bits.most_common_color();
+            let mut detected = Beam::new(bits, config(8, target, 4), seed);
+            let mut portable = detected.clone();
+            for _ in 0..20 {
+                assert_eq!(
+                    detected.playouts_from(&bits),
+                    portable.playouts_from_any(&bits),
+                    "seed {seed}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn a_beam_line_replays_to_its_score_and_never_gets_worse() {
         for seed in 0..8 {
             let board = random_board(10, 10, 4, seed).unwrap();
