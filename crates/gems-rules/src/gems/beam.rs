@@ -356,13 +356,23 @@ mod tests {
         }
     }
 
+    /// A beam of `width` on `board` (Classic rules), keeping its most common colour for last.
+    fn beam_on(
+        board: &crate::gems::Board,
+        width: usize,
+        choices: u32,
+        seed: u64,
+    ) -> (BitBoard, Beam) {
+        let (bits, _) = BitBoard::from_board(board, RemovalPolicy::Classic).unwrap();
+        let target = bits.most_common_color();
+        (bits, Beam::new(bits, config(width, target, choices), seed))
+    }
+
     #[test]
     fn both_compiled_copies_of_the_playouts_agree() {
         for seed in 0..6 {
             let board = random_board(15, 15, 5, seed).unwrap();
-            let (bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).unwrap();
-            let target = bits.most_common_color();
-            let mut detected = Beam::new(bits, config(8, target, 4), seed);
+            let (bits, mut detected) = beam_on(&board, 8, 4, seed);
             let mut portable = detected.clone();
             for _ in 0..20 {
                 assert_eq!(
@@ -378,9 +388,7 @@ mod tests {
     fn a_beam_line_replays_to_its_score_and_never_gets_worse() {
         for seed in 0..8 {
             let board = random_board(10, 10, 4, seed).unwrap();
-            let (bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).unwrap();
-            let target = bits.most_common_color();
-            let mut beam = Beam::new(bits, config(20, target, 1 + (seed % 2) as u32 * 3), seed);
+            let (bits, mut beam) = beam_on(&board, 20, 1 + (seed % 2) as u32 * 3, seed);
             let mut last = beam.best().0;
             while !beam.is_done() {
                 beam.step(50);
