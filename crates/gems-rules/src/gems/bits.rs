@@ -444,8 +444,8 @@ mod tests {
         }
     }
 
-    /// Plays random games on both engines side by side: the same groups, the same points, the
-    /// same boards after every move.
+    /// Seven colours fit the three planes' codes; an eighth is refused (the Expert then uses
+    /// the byte engine).
     #[test]
     fn seven_kinds_fit_and_an_eighth_is_refused() {
         let seven = random_board(15, 15, 7, 3).unwrap();
@@ -463,6 +463,8 @@ mod tests {
         );
     }
 
+    /// Plays random games on both engines side by side: the same groups, the same points, the
+    /// same boards after every move.
     #[test]
     fn bitboards_match_the_rules_engine() {
         for (seed, policy) in (0..60)

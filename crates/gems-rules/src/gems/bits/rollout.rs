@@ -87,8 +87,7 @@ impl BitBoard {
             let mut last_resort = None;
             let mut chosen = None;
             // The chosen move's board and points, when drawing moves played it already.
-            let mut played_board = *self;
-            let mut played_points = None;
+            let mut played: Option<(BitBoard, u32)> = None;
             let mut fewest = u32::MAX;
             let choices = rollout.choices.max(1);
             'sets: for mut set in [playable.without(held), playable.and(held)] {
@@ -118,8 +117,7 @@ impl BitBoard {
                     if lone < fewest {
                         fewest = lone;
                         chosen = Some(g);
-                        played_board = after;
-                        played_points = Some(points);
+                        played = Some((after, points));
                     }
                     drawn += 1;
                     if drawn == choices {
@@ -134,9 +132,9 @@ impl BitBoard {
             let Some(group) = chosen.or(last_resort) else {
                 break;
             };
-            match played_points.filter(|_| chosen.is_some()) {
-                Some(points) => {
-                    *self = played_board;
+            match played.filter(|_| chosen.is_some()) {
+                Some((after, points)) => {
+                    *self = after;
                     score += points;
                 }
                 None => score += self.play(&group),
