@@ -50,7 +50,7 @@ struct Options {
     nodes: Option<u64>,
 }
 
-/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N`.
+/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N`.
 fn parse_tuning(spec: &str) -> Result<Tuning, String> {
     let mut t = Tuning::default();
     for part in spec.split(',').filter(|p| !p.is_empty()) {
@@ -76,6 +76,8 @@ fn parse_tuning(spec: &str) -> Result<Tuning, String> {
             "probes" => t.probes = flag()?,
             "seed" => t.seed = u64::from(number()?),
             "beams" => t.beams = number()?.max(1),
+            "probe_width" => t.probe_width = number()?.max(1),
+            "probe_share" => t.probe_share = number()?.min(100),
             _ => return Err(format!("--tuning: unknown part '{key}'")),
         }
     }

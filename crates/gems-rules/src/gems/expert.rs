@@ -347,7 +347,7 @@ impl ExpertSearch {
             engine,
             best,
             left: budget,
-            probe_left: budget.share(portfolio::PROBE_SHARE),
+            probe_left: budget.share(tuning.probe_fraction()),
             rate: (0, Duration::ZERO),
             done: budget.spent(),
         }
@@ -466,8 +466,10 @@ impl ExpertSearch {
             Engine::Beams { bits, portfolio } => {
                 let start = Instant::now();
                 let deadline = start + total;
-                let probes =
-                    Clock::start(Budget::Time(total.mul_f64(portfolio::PROBE_SHARE)), None);
+                let probes = Clock::start(
+                    Budget::Time(total.mul_f64(portfolio.probe_fraction())),
+                    None,
+                );
                 portfolio.probe_on_threads(threads, &probes);
                 let main = Clock {
                     limit: Limit::Deadline(deadline),

@@ -1,8 +1,10 @@
 //! The Expert's search on boards the bitboard engine takes: Monte-Carlo beams
 //! ([`Beam`](crate::gems::beam::Beam)), each keeping one *target* colour for last.
 //!
-//! 1. **Probe.** A narrow beam for every colour (most gems first) finds which target promises
-//!    most on this board (the most common colour is often, not always, the best one).
+//! 1. **Probe.** A beam for every colour (most gems first, 48 wide, within 30% of the budget:
+//!    [`Tuning::probe_width`], [`Tuning::probe_share`]) finds which target promises most on
+//!    this board (the most common colour is often, not always, the best one). Probes this
+//!    wide rank the targets better than narrow ones, and their own lines are worth keeping.
 //! 2. **Main.** Each lane (a core, or the page's only thread) plays beams on the best target
 //!    one after the other, each with its own random choices and its share of the time left
 //!    ([`Tuning::beams`]; the width follows the speed the probes measured). Several
@@ -16,10 +18,6 @@ use super::Clock;
 use crate::gems::beam::{Beam, BeamConfig, BitMove};
 use crate::gems::bits::{BitBoard, Rollout};
 
-/// Width of the probe beams.
-const PROBE_WIDTH: usize = 12;
-/// Share of the budget the probes may take.
-pub(super) const PROBE_SHARE: f64 = 0.15;
 /// Playouts a beam plays between two looks at the clock.
 const CHUNK: u64 = 128;
 
@@ -48,11 +46,16 @@ pub struct Tuning {
     /// Mixed into the searches' random seed: another seed is another sample of the same
     /// search (for comparing parts over several samples).
     pub seed: u64,
+    /// Width of the probe beams (one per colour; the best ranks the target of the main beams).
+    pub probe_width: u32,
+    /// Percent of the budget the probes may take (a probe still running then is cut short,
+    /// its target ranked by the best line it found).
+    pub probe_share: u32,
 }
 
 impl Default for Tuning {
-    /// Four moves drawn, no lone gems, every colour alike from 72 gems, inheritance, probes,
-    /// two beams per lane.
+    /// Four moves drawn, no lone gems, every colour alike from 72 gems, inheritance, probes
+    /// 48 wide within 30% of the budget, two beams per lane.
     fn default() -> Self {
         Tuning {
             choices: 4,
@@ -63,7 +66,16 @@ impl Default for Tuning {
             playouts: 1,
             beams: 2,
             seed: 0,
+            probe_width: 48,
+            probe_share: 30,
         }
+    }
+}
+
+impl Tuning {
+    /// The share of the budget the probes may take (from 0 to 1).
+    pub(super) fn probe_fraction(&self) -> f64 {
+        f64::from(self.probe_share.min(100)) / 100.0
     }
 }
 
@@ -111,6 +123,11 @@ pub(super) struct Portfolio {
 }
 
 impl Portfolio {
+    /// The share of the budget the probes may take.
+    pub(super) fn probe_fraction(&self) -> f64 {
+        self.tuning.probe_fraction()
+    }
+
     /// A search from `start`, starting from `known`, the best line known so far.
     pub(super) fn new(
         start: BitBoard,
@@ -180,7 +197,7 @@ impl Portfolio {
             let seed = self.seed ^ next as u64;
             let probe = match self.probe.take() {
                 Some(p) => p,
-                None => self.beam(PROBE_WIDTH, next, seed),
+                None => self.beam(self.tuning.probe_width as usize, next, seed),
             };
             let mut probe = probe;
             while !probe.is_done() && !clock.out() {
@@ -224,9 +241,9 @@ impl Portfolio {
             // No probe finished: a 15×15 board takes about 60 layers of 20 children.
             1200.0
         } else {
-            done.iter().sum::<u64>() as f64 / done.len() as f64 / PROBE_WIDTH as f64
+            done.iter().sum::<u64>() as f64 / done.len() as f64 / f64::from(self.tuning.probe_width)
         };
-        ((playouts as f64 / per_width) as usize).clamp(PROBE_WIDTH, 1 << 16)
+        ((playouts as f64 / per_width) as usize).clamp(self.tuning.probe_width as usize, 1 << 16)
     }
 
     /// Starts the lanes' first beams on the best target (each lane its own random choices),
@@ -326,7 +343,8 @@ impl Portfolio {
                     s.spawn(move || {
                         let mut out = Vec::new();
                         for &t in targets {
-                            let mut probe = me.beam(PROBE_WIDTH, t, me.seed ^ t as u64);
+                            let width = me.tuning.probe_width as usize;
+                            let mut probe = me.beam(width, t, me.seed ^ t as u64);
                             while !probe.is_done() && !clock.out() {
                                 clock.spend(probe.step(CHUNK));
                             }
