@@ -42,7 +42,8 @@ struct Options {
     player: Player,
     policy: RemovalPolicy,
     /// The Expert's parts (some switched off to measure what they add).
-    tuning: Tuning,
+    /// The `--tuning` changes, made to the Expert's tuning for the budget.
+    tuning: String,
     /// Where to write each board's best line.
     save_lines: Option<std::path::PathBuf>,
     /// `--nodes N`: the Expert searches N nodes per board on one lane instead of a time
@@ -51,8 +52,8 @@ struct Options {
 }
 
 /// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N`.
-fn parse_tuning(spec: &str) -> Result<Tuning, String> {
-    let mut t = Tuning::default();
+fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
+    let mut t = base;
     for part in spec.split(',').filter(|p| !p.is_empty()) {
         let (key, value) = part
             .split_once('=')
@@ -96,7 +97,7 @@ fn parse(args: &[String], seconds_flag: &str, default_seconds: f64) -> Result<Op
         seconds: default_seconds,
         player: Player::Expert,
         policy: RemovalPolicy::Classic,
-        tuning: Tuning::default(),
+        tuning: String::new(),
         save_lines: None,
         nodes: None,
     };
@@ -131,7 +132,11 @@ fn parse(args: &[String], seconds_flag: &str, default_seconds: f64) -> Result<Op
                     .filter(|p| !p.is_human())
                     .ok_or_else(|| format!("unknown AI player '{v}'"))?;
             }
-            "--tuning" => o.tuning = parse_tuning(value()?)?,
+            "--tuning" => {
+                let spec = value()?;
+                parse_tuning(spec, Tuning::default())?;
+                o.tuning = spec.clone();
+            }
             "--save-lines" => o.save_lines = Some(std::path::PathBuf::from(value()?)),
             "--nodes" => {
                 let v = value()?;
@@ -237,18 +242,23 @@ fn gems_left(board: &Board, policy: RemovalPolicy, moves: &[gems_rules::gems::Ce
 /// Plays every position with the player; prints each score and the total (and with
 /// `--save-lines DIR`, writes each board's line as `DIR/NAME.line`).
 fn samegame(o: &Options) -> Result<(), String> {
-    let budget = o.nodes.map_or_else(
+    let label = o.nodes.map_or_else(
         || format!("{} s per board", o.seconds),
         |n| format!("{n} nodes per board on one lane"),
     );
     println!(
-        "samegame benchmark: {} boards, player {}, policy {}, {budget}",
+        "samegame benchmark: {} boards, player {}, policy {}, {label}",
         o.boards.len(),
         o.player.name(),
         o.policy.name(),
     );
-    if o.tuning != Tuning::default() {
-        println!("tuning: {:?}", o.tuning);
+    let budget = o.nodes.map_or_else(
+        || Budget::Time(Duration::from_secs_f64(o.seconds)),
+        Budget::Nodes,
+    );
+    let tuning = parse_tuning(&o.tuning, Tuning::for_budget(budget))?;
+    if !o.tuning.is_empty() {
+        println!("tuning: {tuning:?}");
     }
     if let Some(dir) = &o.save_lines {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -258,11 +268,7 @@ fn samegame(o: &Options) -> Result<(), String> {
         let t = Instant::now();
         let line = match o.player {
             Player::Expert => {
-                let budget = o.nodes.map_or_else(
-                    || Budget::Time(Duration::from_secs_f64(o.seconds)),
-                    Budget::Nodes,
-                );
-                ExpertSearch::tuned(board, o.policy, budget, None, o.tuning).run(cores())
+                ExpertSearch::tuned(board, o.policy, budget, None, tuning).run(cores())
             }
             player => {
                 let mut game = Game::new(board.clone(), o.policy, player);

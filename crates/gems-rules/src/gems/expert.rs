@@ -298,7 +298,7 @@ impl ExpertSearch {
         budget: Budget,
         plan: Option<&Line>,
     ) -> ExpertSearch {
-        ExpertSearch::tuned(board, policy, budget, plan, Tuning::default())
+        ExpertSearch::tuned(board, policy, budget, plan, Tuning::for_budget(budget))
     }
 
     /// [`ExpertSearch::new`] with some of the beams' parts switched off (for measuring them).

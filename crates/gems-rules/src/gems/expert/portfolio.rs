@@ -1,10 +1,10 @@
 //! The Expert's search on boards the bitboard engine takes: Monte-Carlo beams
 //! ([`Beam`](crate::gems::beam::Beam)), each keeping one *target* colour for last.
 //!
-//! 1. **Probe.** A beam for every colour (most gems first, 48 wide, within 30% of the budget:
-//!    [`Tuning::probe_width`], [`Tuning::probe_share`]) finds which target promises most on
-//!    this board (the most common colour is often, not always, the best one). Probes this
-//!    wide rank the targets better than narrow ones, and their own lines are worth keeping.
+//! 1. **Probe.** A beam for every colour (most gems first; 48 wide within 30% of the budget,
+//!    or 12 wide within 15% for short searches: [`Tuning::for_budget`]) finds which target
+//!    promises most on this board (the most common colour is often, not always, the best
+//!    one). Wide probes rank the targets better, and their own lines are worth keeping.
 //! 2. **Main.** Each lane (a core, or the page's only thread) plays beams on the best target
 //!    one after the other, each with its own random choices and its share of the time left
 //!    ([`Tuning::beams`]; the width follows the speed the probes measured). Several
@@ -14,7 +14,9 @@
 //! keeps the best line of all, the best known when the search began included, so the answer
 //! never gets worse and stopping at any moment loses nothing.
 
-use super::Clock;
+use std::time::Duration;
+
+use super::{Budget, Clock};
 use crate::gems::beam::{Beam, BeamConfig, BitMove};
 use crate::gems::bits::{BitBoard, Rollout};
 
@@ -73,6 +75,27 @@ impl Default for Tuning {
 }
 
 impl Tuning {
+    /// The tuning for a search of `budget`: the default, whose wide probes were measured at
+    /// 5 s per board, for searches of at least 4 s or 500,000 nodes; shorter ones (hints, the
+    /// coach, the browser, the node-budget comparisons of the AI doc) keep the probes 12 wide
+    /// within 15% of the budget, since a probe 48 wide would not end within theirs.
+    pub fn for_budget(budget: Budget) -> Tuning {
+        let long = match budget {
+            Budget::Time(d) => d >= Duration::from_secs(4),
+            Budget::Nodes(n) => n >= 500_000,
+        };
+        let default = Tuning::default();
+        if long {
+            default
+        } else {
+            Tuning {
+                probe_width: 12,
+                probe_share: 15,
+                ..default
+            }
+        }
+    }
+
     /// The share of the budget the probes may take (from 0 to 1).
     pub(super) fn probe_fraction(&self) -> f64 {
         f64::from(self.probe_share.min(100)) / 100.0
