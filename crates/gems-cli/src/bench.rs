@@ -257,7 +257,7 @@ fn samegame(o: &Options) -> Result<(), String> {
         Budget::Nodes,
     );
     let tuning = parse_tuning(&o.tuning, Tuning::for_budget(budget))?;
-    if !o.tuning.is_empty() {
+    if o.player == Player::Expert {
         println!("tuning: {tuning:?}");
     }
     if let Some(dir) = &o.save_lines {

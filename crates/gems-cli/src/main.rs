@@ -25,14 +25,15 @@ commands:
                              random playouts per second on one core (standard positions)
   bench samegame [--seconds-per-board S] [--boards FILE] [--player NAME] [--policy P]
                  [--nodes N] [--save-lines DIR]
-                 [--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N]
+                 [--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N]
                              plays each position (default: Expert, Classic rules, 60 s)
                              and prints each score, the gems left and the total; --nodes
                              gives the Expert N nodes per board on one lane instead (the
                              same result under any load); --save-lines writes each board's
                              line as DIR/NAME.line (replay it with the game's --replay);
-                             --tuning switches parts of the Expert off (seed: another
-                             sample of the same search)
+                             --tuning changes parts of the Expert's tuning for the
+                             budget or switches them off (seed: another sample of the
+                             same search; probe_share: percent of the budget)
 ";
 
 fn main() -> ExitCode {

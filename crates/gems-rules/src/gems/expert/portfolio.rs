@@ -20,6 +20,10 @@ use super::{Budget, Clock};
 use crate::gems::beam::{Beam, BeamConfig, BitMove};
 use crate::gems::bits::{BitBoard, Rollout};
 
+/// The narrowest main beam (and the narrowest beam worth starting in the time left).
+const MIN_WIDTH: usize = 12;
+/// The widest beam.
+const MAX_WIDTH: usize = 1 << 16;
 /// Playouts a beam plays between two looks at the clock.
 const CHUNK: u64 = 128;
 
@@ -76,24 +80,34 @@ impl Default for Tuning {
 
 impl Tuning {
     /// The tuning for a search of `budget`: the default, whose wide probes were measured at
-    /// 5 s per board, for searches of at least 4 s or 500,000 nodes; shorter ones (hints, the
-    /// coach, the browser, the node-budget comparisons of the AI doc) keep the probes 12 wide
-    /// within 15% of the budget, since a probe 48 wide would not end within theirs.
+    /// 2 s and 5 s per board, for searches of at least 2 s or 1,500,000 nodes; shorter ones
+    /// (a move, a hint, the browser's moves, and the node-budget comparisons of the AI doc)
+    /// keep the probes 12 wide within 15% of the budget, as every search did before the wide
+    /// probes were measured.
     pub fn for_budget(budget: Budget) -> Tuning {
         let long = match budget {
-            Budget::Time(d) => d >= Duration::from_secs(4),
-            Budget::Nodes(n) => n >= 500_000,
+            Budget::Time(d) => d >= Duration::from_secs(2),
+            Budget::Nodes(n) => n >= 1_500_000,
         };
-        let default = Tuning::default();
         if long {
-            default
+            Tuning::default()
         } else {
-            Tuning {
-                probe_width: 12,
-                probe_share: 15,
-                ..default
-            }
+            Tuning::default().with_probes(12, 15)
         }
+    }
+
+    /// This tuning with probes `width` wide within `share` percent of the budget.
+    pub fn with_probes(self, width: u32, share: u32) -> Tuning {
+        Tuning {
+            probe_width: width,
+            probe_share: share,
+            ..self
+        }
+    }
+
+    /// The probes' width, within the widths a beam may have.
+    fn probe_beam_width(&self) -> usize {
+        (self.probe_width as usize).clamp(1, MAX_WIDTH)
     }
 
     /// The share of the budget the probes may take (from 0 to 1).
@@ -147,6 +161,7 @@ pub(super) struct Portfolio {
 
 impl Portfolio {
     /// The share of the budget the probes may take.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn probe_fraction(&self) -> f64 {
         self.tuning.probe_fraction()
     }
@@ -220,7 +235,7 @@ impl Portfolio {
             let seed = self.seed ^ next as u64;
             let probe = match self.probe.take() {
                 Some(p) => p,
-                None => self.beam(self.tuning.probe_width as usize, next, seed),
+                None => self.beam(self.tuning.probe_beam_width(), next, seed),
             };
             let mut probe = probe;
             while !probe.is_done() && !clock.out() {
@@ -264,9 +279,11 @@ impl Portfolio {
             // No probe finished: a 15×15 board takes about 60 layers of 20 children.
             1200.0
         } else {
-            done.iter().sum::<u64>() as f64 / done.len() as f64 / f64::from(self.tuning.probe_width)
+            done.iter().sum::<u64>() as f64
+                / done.len() as f64
+                / self.tuning.probe_beam_width() as f64
         };
-        ((playouts as f64 / per_width) as usize).clamp(self.tuning.probe_width as usize, 1 << 16)
+        ((playouts as f64 / per_width) as usize).clamp(MIN_WIDTH, MAX_WIDTH)
     }
 
     /// Starts the lanes' first beams on the best target (each lane its own random choices),
@@ -366,7 +383,7 @@ impl Portfolio {
                     s.spawn(move || {
                         let mut out = Vec::new();
                         for &t in targets {
-                            let width = me.tuning.probe_width as usize;
+                            let width = me.tuning.probe_beam_width();
                             let mut probe = me.beam(width, t, me.seed ^ t as u64);
                             while !probe.is_done() && !clock.out() {
                                 clock.spend(probe.step(CHUNK));
@@ -402,5 +419,59 @@ impl Portfolio {
     #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn probe_rate(&self) -> f64 {
         self.probe_rate
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gems::{ExpertSearch, RemovalPolicy, random_board};
+
+    #[test]
+    fn short_searches_keep_narrow_probes_and_long_ones_probe_wide() {
+        for budget in [
+            Budget::Time(Duration::from_millis(500)),
+            Budget::Time(Duration::from_secs(1)),
+            Budget::Nodes(200_000),
+        ] {
+            let t = Tuning::for_budget(budget);
+            assert_eq!((t.probe_width, t.probe_share), (12, 15), "{budget:?}");
+            assert_eq!(t, Tuning::default().with_probes(12, 15), "{budget:?}");
+        }
+        for budget in [
+            Budget::Time(Duration::from_secs(2)),
+            Budget::Time(Duration::from_secs(5)),
+            Budget::Time(Duration::from_secs(60)),
+            Budget::Nodes(2_000_000),
+        ] {
+            let t = Tuning::for_budget(budget);
+            assert_eq!((t.probe_width, t.probe_share), (48, 30), "{budget:?}");
+        }
+    }
+
+    #[test]
+    fn any_probe_width_and_share_make_a_search_that_replays() {
+        let board = random_board(8, 8, 4, 3).unwrap();
+        for (width, share) in [(u32::MAX, 100), (1, 0), (48, 30)] {
+            let tuning = Tuning::default().with_probes(width, share);
+            let line = ExpertSearch::tuned(
+                &board,
+                RemovalPolicy::Classic,
+                Budget::Nodes(3_000),
+                None,
+                tuning,
+            )
+            .run(1);
+            let mut game = crate::gems::Game::new(
+                board.clone(),
+                RemovalPolicy::Classic,
+                crate::gems::Player::Interactive,
+            );
+            for &cell in &line.moves {
+                game.play(cell).unwrap();
+            }
+            assert!(game.is_over(), "width {width}, share {share}");
+            assert_eq!(game.score(), line.score, "width {width}, share {share}");
+        }
     }
 }
