@@ -4,7 +4,7 @@
 //! 1. **Probe.** A beam for every colour (most gems first; 48 wide within 30% of the budget,
 //!    or 12 wide within 15% for short searches: [`Tuning::for_budget`]) finds which target
 //!    promises most on this board (the most common colour is often, not always, the best
-//!    one). Wide probes rank the targets better, and their own lines are worth keeping.
+//!    one). Wide probes were measured ahead at 2 s per board and level at 5 s (the AI doc).
 //! 2. **Main.** Each lane (a core, or the page's only thread) plays beams on the best target
 //!    one after the other, each with its own random choices and its share of the time left
 //!    ([`Tuning::beams`]; the width follows the speed the probes measured). Several
@@ -79,11 +79,11 @@ impl Default for Tuning {
 }
 
 impl Tuning {
-    /// The tuning for a search of `budget`: the default, whose wide probes were measured at
-    /// 2 s and 5 s per board, for searches of at least 2 s or 1,500,000 nodes; shorter ones
-    /// (a move, a hint, the browser's moves, and the node-budget comparisons of the AI doc)
-    /// keep the probes 12 wide within 15% of the budget, as every search did before the wide
-    /// probes were measured.
+    /// The tuning for a search of `budget`: the default, whose wide probes were measured
+    /// ahead at 2 s per board and level at 5 s, for searches of at least 2 s or 1,500,000
+    /// nodes; shorter ones (a move, a hint, the browser's moves, and the node-budget
+    /// comparisons of the AI doc) keep the probes 12 wide within 15% of the budget, as every
+    /// search did before the wide probes were measured.
     pub fn for_budget(budget: Budget) -> Tuning {
         let long = match budget {
             Budget::Time(d) => d >= Duration::from_secs(2),
