@@ -41,8 +41,8 @@ struct Options {
     seconds: f64,
     player: Player,
     policy: RemovalPolicy,
-    /// The Expert's parts (some switched off to measure what they add).
-    /// The `--tuning` changes, made to the Expert's tuning for the budget.
+    /// The `--tuning` changes to the Expert's parts (some switched off to measure what they
+    /// add), made to the Expert's tuning for the budget.
     tuning: String,
     /// Where to write each board's best line.
     save_lines: Option<std::path::PathBuf>,
