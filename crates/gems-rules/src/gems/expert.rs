@@ -465,22 +465,8 @@ impl ExpertSearch {
         match &mut self.engine {
             Engine::Beams { bits, portfolio } => {
                 let start = Instant::now();
-                let deadline = start + total;
-                let probes = Clock::start(
-                    Budget::Time(total.mul_f64(portfolio.probe_fraction())),
-                    None,
-                );
-                portfolio.probe_on_threads(threads, &probes);
-                let main = Clock {
-                    limit: Limit::Deadline(deadline),
-                    started: Instant::now(),
-                    spent: 0,
-                };
-                // The probes' rate, per thread, sizes the beams.
-                let left = deadline.saturating_duration_since(Instant::now());
-                let per_thread = portfolio.probe_rate() * left.as_secs_f64();
-                portfolio.start_lanes(threads, per_thread as u64);
-                portfolio.run_lanes_on_threads(&main);
+                let probe_deadline = start + total.mul_f64(portfolio.probe_fraction());
+                portfolio.run_on_threads(threads, probe_deadline, start + total);
                 let bits = *bits;
                 let found = portfolio.best().clone();
                 self.take_bit_line(&bits, &found);

@@ -7,14 +7,22 @@
 //!    one). Wide probes were measured ahead at 2 s per board and level at 5 s (the AI doc).
 //! 2. **Main.** Each lane (a core, or the page's only thread) plays beams on the best target
 //!    one after the other, each with its own random choices and its share of the time left
-//!    ([`Tuning::beams`]; the width follows the speed the probes measured). Several
-//!    independent beams find better lines than one beam as wide as all of them.
+//!    ([`Tuning::beams`]). Several independent beams find better lines than one beam as wide
+//!    as all of them.
+//!
+//! On threads (a time budget on the desktop), each thread takes the next colour to probe
+//! while any is left, then starts its beams at once; a beam's width follows the seconds per
+//! unit of width measured on this board (the lane's last beam, else the target's probe), so
+//! the beams end close to the deadline. A single lane (a node budget, the browser's time
+//! slices) probes every colour, then sizes its beams from the probes' playouts.
 //!
 //! Every beam starts cold (from the start position, knowing no line), and the portfolio
 //! keeps the best line of all, the best known when the search began included, so the answer
 //! never gets worse and stopping at any moment loses nothing.
 
 use std::time::Duration;
+#[cfg(not(target_arch = "wasm32"))]
+use std::{sync::Mutex, time::Instant};
 
 use super::{Budget, Clock};
 use crate::gems::beam::{Beam, BeamConfig, BitMove};
@@ -153,9 +161,6 @@ pub(super) struct Portfolio {
     /// The best line of any beam so far.
     best: (u32, Vec<BitMove>),
     seed: u64,
-    /// Playouts per second per thread the probes ran at (0 until measured).
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-    probe_rate: f64,
     tuning: Tuning,
 }
 
@@ -191,7 +196,6 @@ impl Portfolio {
             lanes: Vec::new(),
             best: known,
             seed,
-            probe_rate: 0.0,
             tuning,
         }
     }
@@ -341,19 +345,33 @@ impl Portfolio {
         }
     }
 
-    /// Runs every lane on its own thread until `clock` (a deadline) is out; the best line of
-    /// all is kept.
+    /// The search on `threads` threads until `deadline`. Each thread takes the next colour
+    /// to probe while any is left (a probe still running at `probe_deadline` is cut short,
+    /// its target ranked by the best line it found), then plays beams on the best target
+    /// known, one after the other until the deadline (see [`Portfolio::thread_beams`]). A
+    /// thread with no probe left starts its beams at once rather than wait for the others'
+    /// probes. The best line of all is kept.
     #[cfg(not(target_arch = "wasm32"))]
-    pub(super) fn run_lanes_on_threads(&mut self, clock: &Clock) {
-        let lanes = self.lanes.len();
+    pub(super) fn run_on_threads(
+        &mut self,
+        threads: usize,
+        probe_deadline: Instant,
+        deadline: Instant,
+    ) {
+        let shared = Mutex::new(Shared {
+            next: 0,
+            probes: vec![None; self.targets.len()],
+        });
+        let me = &*self;
         let found = std::thread::scope(|s| {
-            let handles: Vec<_> = (0..lanes)
-                .map(|i| {
-                    let mut mine = self.clone();
-                    let mut clock = *clock;
+            let handles: Vec<_> = (0..threads.max(1))
+                .map(|lane| {
+                    let shared = &shared;
                     s.spawn(move || {
-                        mine.run_lane(i, &mut clock, None);
-                        mine.best
+                        let mut best = (0, Vec::new());
+                        me.thread_probes(shared, probe_deadline, &mut best);
+                        me.thread_beams(lane, shared, deadline, &mut best);
+                        best
                     })
                 })
                 .collect();
@@ -367,58 +385,149 @@ impl Portfolio {
         }
     }
 
-    /// Probes every target on `lanes` threads until `clock` is out.
+    /// One thread's probes: the next target not yet taken, until none is left.
     #[cfg(not(target_arch = "wasm32"))]
-    pub(super) fn probe_on_threads(&mut self, lanes: usize, clock: &Clock) {
-        let lanes = lanes.max(1);
-        let per_lane: Vec<Vec<usize>> = (0..lanes)
-            .map(|l| (0..self.targets.len()).filter(|t| t % lanes == l).collect())
-            .collect();
-        let me = &*self;
-        let found = std::thread::scope(|s| {
-            let handles: Vec<_> = per_lane
-                .iter()
-                .map(|targets| {
-                    let mut clock = *clock;
-                    s.spawn(move || {
-                        let mut out = Vec::new();
-                        for &t in targets {
-                            let width = me.tuning.probe_beam_width();
-                            let mut probe = me.beam(width, t, me.seed ^ t as u64);
-                            while !probe.is_done() && !clock.out() {
-                                clock.spend(probe.step(CHUNK));
-                            }
-                            let (score, line) = probe.best();
-                            let playouts = if probe.is_done() { probe.playouts() } else { 0 };
-                            out.push((t, score, playouts, line.to_vec()));
-                        }
-                        let seconds = clock.elapsed().as_secs_f64();
-                        (out, (seconds > 1e-4).then(|| clock.spent as f64 / seconds))
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .filter_map(|h| h.join().ok())
-                .collect::<Vec<_>>()
-        });
-        let mut probes = vec![(0, 0); self.targets.len()];
-        let rates: Vec<f64> = found.iter().filter_map(|(_, rate)| *rate).collect();
-        if !rates.is_empty() {
-            self.probe_rate = rates.iter().sum::<f64>() / rates.len() as f64;
+    fn thread_probes(
+        &self,
+        shared: &Mutex<Shared>,
+        deadline: Instant,
+        best: &mut (u32, Vec<BitMove>),
+    ) {
+        loop {
+            let target = {
+                let Ok(mut s) = shared.lock() else { return };
+                if s.next >= self.targets.len() {
+                    return;
+                }
+                s.next += 1;
+                s.next - 1
+            };
+            let width = self.tuning.probe_beam_width();
+            let started = Instant::now();
+            let mut probe = self.beam(width, target, self.seed ^ target as u64);
+            run_until(&mut probe, deadline);
+            keep_best(best, &probe);
+            let result = Probe {
+                score: probe.best().0,
+                seconds_per_width: probe
+                    .is_done()
+                    .then(|| started.elapsed().as_secs_f64() / width as f64),
+            };
+            if let Ok(mut s) = shared.lock() {
+                s.probes[target] = Some(result);
+            }
         }
-        for (t, score, playouts, line) in found.into_iter().flat_map(|(out, _)| out) {
-            probes[t] = (score, playouts);
-            self.offer(score, &line);
-        }
-        self.probes = probes;
     }
 
-    /// Playouts per second one thread played the probes at (each thread timed over its own
-    /// probes, so a thread with fewer targets, idle at the end, does not lower it).
+    /// One thread's beams (lane `lane`) until `deadline`: each on the best target the probes
+    /// have found so far, with its own random choices, and as wide as its share of the time
+    /// left allows (the first [`Tuning::beams`] share it out; any beam after them takes all
+    /// that is left). A beam's width follows the seconds per unit of width measured on this
+    /// board: the lane's last beam's, else the target's probe's, so the beams end close to
+    /// the deadline.
     #[cfg(not(target_arch = "wasm32"))]
-    pub(super) fn probe_rate(&self) -> f64 {
-        self.probe_rate
+    fn thread_beams(
+        &self,
+        lane: usize,
+        shared: &Mutex<Shared>,
+        deadline: Instant,
+        best: &mut (u32, Vec<BitMove>),
+    ) {
+        // Measured on this lane's last beam.
+        let mut own: Option<f64> = None;
+        let planned = self.tuning.beams.max(1) as usize;
+        for k in 0.. {
+            let now = Instant::now();
+            if now >= deadline {
+                return;
+            }
+            let (target, probe_rate) = match shared.lock() {
+                Ok(s) => s.best_target(),
+                Err(_) => (0, None),
+            };
+            let seconds_per_width = own.or(probe_rate).unwrap_or(DEFAULT_SECONDS_PER_WIDTH);
+            let left = deadline.duration_since(now).as_secs_f64();
+            let share = left / planned.saturating_sub(k).max(1) as f64;
+            let width = ((share / seconds_per_width) as usize).clamp(MIN_WIDTH, MAX_WIDTH);
+            let seed = self.seed.wrapping_add(0x9E37_79B9 * (lane as u64 + 1)) ^ ((k as u64) << 32);
+            let started = Instant::now();
+            let mut beam = self.beam(width, target, seed);
+            run_until(&mut beam, deadline);
+            keep_best(best, &beam);
+            if beam.is_done() {
+                if beam.playouts() <= 1 {
+                    // A board so small that one beam saw all of it.
+                    return;
+                }
+                own = Some(started.elapsed().as_secs_f64() / width as f64);
+            }
+        }
+    }
+}
+
+/// A probe's result, shared between the threads of a threaded search.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone, Copy, Debug)]
+struct Probe {
+    /// Its best line's score.
+    score: u32,
+    /// The seconds it took per unit of width (`None` when it was cut short).
+    seconds_per_width: Option<f64>,
+}
+
+/// What the threads of a threaded search share: the probes handed out, and their results.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug)]
+struct Shared {
+    /// The next target to probe.
+    next: usize,
+    /// Each target's probe, once it has ended.
+    probes: Vec<Option<Probe>>,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Shared {
+    /// The best target probed so far (the first, the most common colour, while none is) and
+    /// the seconds per unit of width its probe took, else any finished probe's average.
+    fn best_target(&self) -> (usize, Option<f64>) {
+        let mut target = 0;
+        for (t, p) in self.probes.iter().enumerate() {
+            let score = |t: usize| self.probes[t].map_or(0, |p| p.score);
+            if p.is_some() && score(t) > score(target) {
+                target = t;
+            }
+        }
+        let measured: Vec<f64> = self
+            .probes
+            .iter()
+            .filter_map(|p| p.and_then(|p| p.seconds_per_width))
+            .collect();
+        let average =
+            (!measured.is_empty()).then(|| measured.iter().sum::<f64>() / measured.len() as f64);
+        let own = self.probes[target].and_then(|p| p.seconds_per_width);
+        (target, own.or(average))
+    }
+}
+
+/// Seconds per unit of a beam's width before any is measured (about 1,200 playouts at
+/// 80,000 a second).
+#[cfg(not(target_arch = "wasm32"))]
+const DEFAULT_SECONDS_PER_WIDTH: f64 = 0.015;
+
+/// Runs `beam` until it ends or `deadline` passes.
+#[cfg(not(target_arch = "wasm32"))]
+fn run_until(beam: &mut Beam, deadline: Instant) {
+    while !beam.is_done() && Instant::now() < deadline {
+        beam.step(CHUNK);
+    }
+}
+
+/// Keeps `beam`'s best line in `best` if it is better.
+#[cfg(not(target_arch = "wasm32"))]
+fn keep_best(best: &mut (u32, Vec<BitMove>), beam: &Beam) {
+    let (score, line) = beam.best();
+    if score > best.0 || best.1.is_empty() {
+        *best = (score, line.to_vec());
     }
 }
 
@@ -468,5 +577,58 @@ mod tests {
                 "width {width}, share {share}: the line ends the game with its score"
             );
         }
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn threads_take_the_best_probed_target_and_its_measured_speed() {
+        let probe = |score, seconds_per_width| {
+            Some(Probe {
+                score,
+                seconds_per_width,
+            })
+        };
+        let mut shared = Shared {
+            next: 0,
+            probes: vec![None; 4],
+        };
+        assert_eq!(
+            shared.best_target(),
+            (0, None),
+            "nothing probed: the most common colour"
+        );
+        shared.probes[1] = probe(900, Some(0.02));
+        shared.probes[2] = probe(700, Some(0.04));
+        assert_eq!(shared.best_target(), (1, Some(0.02)));
+        // The best probe was cut short: its target still ranks first, sized by the others.
+        shared.probes[3] = probe(1_000, None);
+        assert_eq!(shared.best_target(), (3, Some(0.03)));
+        // A tie goes to the colour with more gems.
+        shared.probes[0] = probe(1_000, Some(0.01));
+        assert_eq!(shared.best_target().0, 0);
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn a_search_on_threads_ends_by_its_deadline_with_a_line_that_replays() {
+        let board = random_board(15, 15, 5, 11).unwrap();
+        let budget = Duration::from_millis(600);
+        let start = std::time::Instant::now();
+        let line = ExpertSearch::tuned(
+            &board,
+            RemovalPolicy::Classic,
+            Budget::Time(budget),
+            None,
+            Tuning::for_budget(Budget::Time(budget)),
+        )
+        .run(2);
+        let took = start.elapsed();
+        assert!(took >= budget, "the search uses its time: {took:?}");
+        assert!(took < budget * 2, "and stops at its deadline: {took:?}");
+        assert!(!line.moves.is_empty());
+        assert_eq!(
+            super::super::score_line(&board, RemovalPolicy::Classic, &line.moves),
+            Some(line.score),
+        );
     }
 }
