@@ -185,18 +185,29 @@ impl Beam {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     fn playouts_from_avx2(&mut self, board: &BitBoard) -> (u32, u64) {
-        self.playouts_from_any(board)
+        self.playouts_from_in::<true>(board)
     }
 
-    /// [`Beam::playouts_from`] for any processor (inlined into each compiled copy).
+    /// [`Beam::playouts_from`] for any processor.
     #[inline(always)]
     fn playouts_from_any(&mut self, board: &BitBoard) -> (u32, u64) {
+        self.playouts_from_in::<false>(board)
+    }
+
+    /// [`Beam::playouts_from`], inlined into each compiled copy; `AVX2` only in the copy for
+    /// processors with AVX2 and BMI2 (its gravity then uses BMI2's bit extraction).
+    #[inline(always)]
+    fn playouts_from_in<const AVX2: bool>(&mut self, board: &BitBoard) -> (u32, u64) {
         let mut best = (0, self.rng.state());
         for k in 0..self.config.playouts {
             let state = self.rng.state();
-            let points = board
-                .clone()
-                .rollout(&self.config.rollout, &mut self.rng, None);
+            let mut playout = *board;
+            let points = if AVX2 {
+                // SAFETY: `AVX2` is set only in the copy run where the processor has AVX2 and BMI2.
+                unsafe { playout.rollout_avx2(&self.config.rollout, &mut self.rng, None) }
+            } else {
+                playout.rollout(&self.config.rollout, &mut self.rng, None)
+            };
             if k == 0 || points > best.0 {
                 best = (points, state);
             }

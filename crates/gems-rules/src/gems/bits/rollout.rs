@@ -70,6 +70,31 @@ impl BitBoard {
         &mut self,
         rollout: &Rollout,
         rng: &mut FastRng,
+        record: Option<&mut Vec<(u8, u8)>>,
+    ) -> u32 {
+        self.rollout_in::<false>(rollout, rng, record)
+    }
+
+    /// [`BitBoard::rollout`] with its gravity by BMI2's bit extraction (the same games).
+    ///
+    /// # Safety
+    /// The processor must have AVX2 and BMI2.
+    #[inline(always)]
+    pub(crate) unsafe fn rollout_avx2(
+        &mut self,
+        rollout: &Rollout,
+        rng: &mut FastRng,
+        record: Option<&mut Vec<(u8, u8)>>,
+    ) -> u32 {
+        self.rollout_in::<true>(rollout, rng, record)
+    }
+
+    /// [`BitBoard::rollout`]; `AVX2` only where the processor has AVX2 and BMI2.
+    #[inline(always)]
+    fn rollout_in<const AVX2: bool>(
+        &mut self,
+        rollout: &Rollout,
+        rng: &mut FastRng,
         mut record: Option<&mut Vec<(u8, u8)>>,
     ) -> u32 {
         let mut score = 0;
@@ -107,7 +132,7 @@ impl BitBoard {
                         break 'sets;
                     }
                     let mut after = *self;
-                    let points = after.play(&g);
+                    let points = after.play_in::<AVX2>(&g);
                     // Fewest lone gems; on a tie, the bigger group.
                     let lone = after
                         .lone_cells()
@@ -137,7 +162,7 @@ impl BitBoard {
                     *self = after;
                     score += points;
                 }
-                None => score += self.play(&group),
+                None => score += self.play_in::<AVX2>(&group),
             }
             if let Some(r) = record.as_deref_mut() {
                 let (col, h) = group.cells.first_cell().unwrap_or_default();
