@@ -22,6 +22,27 @@ static HAS_AVX2: std::sync::LazyLock<bool> = std::sync::LazyLock::new(|| {
         && std::arch::is_x86_feature_detected!("lzcnt")
 });
 
+/// Whether this x86-64 processor's BMI2 bit extraction (`pext`, `pdep`) is fast: not on AMD's
+/// (and Hygon's) processors before Zen 3 (family 0x19), where it is microcoded and far slower
+/// than the lane-by-lane gravity.
+#[cfg(target_arch = "x86_64")]
+static FAST_PEXT: std::sync::LazyLock<bool> = std::sync::LazyLock::new(|| {
+    use std::arch::x86_64::__cpuid;
+    #[allow(unused_unsafe)]
+    // SAFETY: every x86-64 processor has `cpuid`, leaves 0 and 1 included.
+    let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
+    let base = (signature >> 8) & 0xF;
+    let family = if base == 0xF {
+        base + ((signature >> 20) & 0xFF)
+    } else {
+        base
+    };
+    // "AuthenticAMD" and "HygonGenuine" begin "Auth" and "Hygo".
+    let amd =
+        vendor.ebx == u32::from_le_bytes(*b"Auth") || vendor.ebx == u32::from_le_bytes(*b"Hygo");
+    std::arch::is_x86_feature_detected!("bmi2") && !(amd && family < 0x19)
+});
+
 /// A move as the (column, height) of the first cell of its group, on the board it is played on.
 pub type BitMove = (u8, u8);
 
@@ -170,13 +191,20 @@ impl Beam {
 
     /// The best of the configured number of playouts from `board`: its points, and the random
     /// state it started from. On an x86-64 processor with AVX2 and BMI2 (most since 2013-2015)
-    /// the playouts run in a copy of the code compiled for them (about a tenth faster); the
-    /// moves are the same either way.
+    /// the playouts run in a copy of the code compiled for them (about a tenth faster), whose
+    /// gravity also takes four columns at once by bit extraction where that is fast (14%
+    /// less time again on a Zen 4); the moves are the same either way.
     fn playouts_from(&mut self, board: &BitBoard) -> (u32, u64) {
         #[cfg(target_arch = "x86_64")]
         if *HAS_AVX2 {
-            // SAFETY: the processor has the features the function is compiled for.
-            return unsafe { self.playouts_from_avx2(board) };
+            // SAFETY: the processor has the features the functions are compiled for.
+            return unsafe {
+                if *FAST_PEXT {
+                    self.playouts_from_avx2_pext(board)
+                } else {
+                    self.playouts_from_avx2(board)
+                }
+            };
         }
         self.playouts_from_any(board)
     }
@@ -185,26 +213,39 @@ impl Beam {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     fn playouts_from_avx2(&mut self, board: &BitBoard) -> (u32, u64) {
-        self.playouts_from_in::<true>(board)
+        // SAFETY: without `PEXT`, it asks nothing of the processor.
+        unsafe { self.playouts_from_in::<false>(board) }
+    }
+
+    /// [`Beam::playouts_from_avx2`] with its gravity by bit extraction.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    fn playouts_from_avx2_pext(&mut self, board: &BitBoard) -> (u32, u64) {
+        // SAFETY: this copy runs only where the processor has BMI2.
+        unsafe { self.playouts_from_in::<true>(board) }
     }
 
     /// [`Beam::playouts_from`] for any processor.
     #[inline(always)]
     fn playouts_from_any(&mut self, board: &BitBoard) -> (u32, u64) {
-        self.playouts_from_in::<false>(board)
+        // SAFETY: without `PEXT`, it asks nothing of the processor.
+        unsafe { self.playouts_from_in::<false>(board) }
     }
 
-    /// [`Beam::playouts_from`], inlined into each compiled copy; `AVX2` only in the copy for
-    /// processors with AVX2 and BMI2 (its gravity then uses BMI2's bit extraction).
+    /// [`Beam::playouts_from`], inlined into each compiled copy; its gravity by bit
+    /// extraction when `PEXT`.
+    ///
+    /// # Safety
+    /// With `PEXT`, the processor must have BMI2.
     #[inline(always)]
-    fn playouts_from_in<const AVX2: bool>(&mut self, board: &BitBoard) -> (u32, u64) {
+    unsafe fn playouts_from_in<const PEXT: bool>(&mut self, board: &BitBoard) -> (u32, u64) {
         let mut best = (0, self.rng.state());
         for k in 0..self.config.playouts {
             let state = self.rng.state();
             let mut playout = *board;
-            let points = if AVX2 {
-                // SAFETY: `AVX2` is set only in the copy run where the processor has AVX2 and BMI2.
-                unsafe { playout.rollout_avx2(&self.config.rollout, &mut self.rng, None) }
+            let points = if PEXT {
+                // SAFETY: as promised by the caller.
+                unsafe { playout.rollout_pext(&self.config.rollout, &mut self.rng, None) }
             } else {
                 playout.rollout(&self.config.rollout, &mut self.rng, None)
             };
@@ -385,12 +426,19 @@ mod tests {
             let board = random_board(15, 15, 5, seed).unwrap();
             let (bits, mut detected) = beam_on(&board, 8, 4, seed);
             let mut portable = detected.clone();
+            #[cfg(target_arch = "x86_64")]
+            let (mut lanes, mut pext) = (detected.clone(), detected.clone());
             for _ in 0..20 {
-                assert_eq!(
-                    detected.playouts_from(&bits),
-                    portable.playouts_from_any(&bits),
-                    "seed {seed}"
-                );
+                let want = portable.playouts_from_any(&bits);
+                assert_eq!(detected.playouts_from(&bits), want, "seed {seed}");
+                #[cfg(target_arch = "x86_64")]
+                if *HAS_AVX2 {
+                    // SAFETY: the processor has what both copies are compiled for.
+                    unsafe {
+                        assert_eq!(lanes.playouts_from_avx2(&bits), want, "seed {seed}");
+                        assert_eq!(pext.playouts_from_avx2_pext(&bits), want, "seed {seed}");
+                    }
+                }
             }
         }
     }

@@ -307,28 +307,29 @@ impl BitBoard {
     /// above fall and emptied columns close. Returns its points (the clear bonus included).
     #[inline(always)]
     pub fn play(&mut self, group: &Group) -> u32 {
-        self.play_in::<false>(group)
+        // SAFETY: without `PEXT`, `play_in` asks nothing of the processor.
+        unsafe { self.play_in::<false>(group) }
     }
 
-    /// [`BitBoard::play`], its gravity by BMI2's bit extraction when `AVX2` (which only code
-    /// compiled for AVX2 and BMI2 and run where the processor has them may ask for: see
-    /// [`BitBoard::rollout_avx2`]), else lane by lane.
+    /// [`BitBoard::play`], its gravity by BMI2's bit extraction when `PEXT` (see
+    /// [`BitBoard::rollout_pext`]), else lane by lane.
+    ///
+    /// # Safety
+    /// With `PEXT`, the processor must have BMI2.
     #[inline(always)]
-    fn play_in<const AVX2: bool>(&mut self, group: &Group) -> u32 {
+    unsafe fn play_in<const PEXT: bool>(&mut self, group: &Group) -> u32 {
         let c = group.color as usize;
         self.counts[c] -= group.size as u8;
         let cells = group.cells;
-        let emptied = if AVX2 {
-            #[cfg(target_arch = "x86_64")]
-            {
-                // SAFETY: `AVX2` is only set by code run where the processor has AVX2 and BMI2.
-                unsafe { self.fall_bmi2(cells) }
-            }
-            #[cfg(not(target_arch = "x86_64"))]
-            self.fall(cells)
+        #[cfg(target_arch = "x86_64")]
+        let emptied = if PEXT {
+            // SAFETY: the caller promises BMI2 with `PEXT`.
+            unsafe { self.fall_bmi2(cells) }
         } else {
             self.fall(cells)
         };
+        #[cfg(not(target_arch = "x86_64"))]
+        let emptied = self.fall(cells);
         self.close(emptied);
         self.group_score(group.size) + self.end_bonus()
     }
@@ -487,7 +488,6 @@ mod tests {
         assert!(board.paired().is_empty());
     }
 
-    /// The same random number generator gives the same playout on both engines.
     /// Gravity by BMI2's bit extraction leaves every position as gravity lane by lane does,
     /// emptied and closed columns included, move after move to the end of random games.
     #[cfg(target_arch = "x86_64")]
@@ -499,8 +499,11 @@ mod tests {
         let mut groups = Vec::new();
         let mut closed = 0;
         for seed in 0..40 {
-            let board = random_board(15, 15, 2 + seed as u32 % 4, seed).unwrap();
-            let (mut bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).unwrap();
+            // 15×16 fills every lane of every word; smaller shapes leave empty lanes.
+            let (rows, cols) = [(15, 15), (15, 16), (9, 13), (5, 6)][seed as usize % 4];
+            let board = random_board(rows, cols, 2 + seed as u32 % 4, seed).unwrap();
+            let (start, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).unwrap();
+            let mut bits = start;
             let mut rng = FastRng::new(seed);
             loop {
                 bits.groups(&mut groups);
@@ -509,16 +512,32 @@ mod tests {
                 }
                 let g = groups[rng.below(groups.len())];
                 let (mut lanes, mut words) = (bits, bits);
-                let points = lanes.play_in::<false>(&g);
-                assert_eq!(words.play_in::<true>(&g), points, "seed {seed}");
+                let points = lanes.play(&g);
+                // SAFETY: the processor has BMI2 (checked above).
+                assert_eq!(unsafe { words.play_in::<true>(&g) }, points, "seed {seed}");
                 assert_eq!(words, lanes, "seed {seed}");
                 closed += usize::from(lanes.columns() < bits.columns());
                 bits = lanes;
             }
+            // Whole selective playouts, both ways, from the same random state.
+            let rollout = Rollout {
+                target: start.most_common_color(),
+                release: 72,
+                avoid_lone: true,
+                choices: 4,
+            };
+            let (mut a, mut b) = (start, start);
+            let (mut ra, mut rb) = (FastRng::new(seed), FastRng::new(seed));
+            let (mut la, mut lb) = (Vec::new(), Vec::new());
+            let points = a.rollout(&rollout, &mut ra, Some(&mut la));
+            // SAFETY: the processor has BMI2 (checked above).
+            let pext = unsafe { b.rollout_pext(&rollout, &mut rb, Some(&mut lb)) };
+            assert_eq!((pext, lb, b), (points, la, a), "seed {seed}");
         }
         assert!(closed > 0, "some moves emptied a column");
     }
 
+    /// The same random number generator gives the same playout on both engines.
     #[test]
     fn playouts_match_the_byte_engine() {
         use crate::gems::fast::{FastBoard, Scratch};

@@ -459,7 +459,8 @@ impl ExpertSearch {
         self.best
     }
 
-    /// A time budget on several threads: the probes shared out, then one beam per thread.
+    /// A time budget on several threads: the colours to probe taken from one queue, then
+    /// beams on the best target on every thread until the deadline.
     #[cfg(not(target_arch = "wasm32"))]
     fn run_on_threads(&mut self, threads: usize, total: Duration) {
         match &mut self.engine {

@@ -72,26 +72,32 @@ impl BitBoard {
         rng: &mut FastRng,
         record: Option<&mut Vec<(u8, u8)>>,
     ) -> u32 {
-        self.rollout_in::<false>(rollout, rng, record)
+        // SAFETY: without `PEXT`, `rollout_in` asks nothing of the processor.
+        unsafe { self.rollout_in::<false>(rollout, rng, record) }
     }
 
-    /// [`BitBoard::rollout`] with its gravity by BMI2's bit extraction (the same games).
+    /// [`BitBoard::rollout`] with its gravity by BMI2's bit extraction (the same games; on
+    /// processors whose BMI2 is fast, see the beam's copies of its playouts).
     ///
     /// # Safety
-    /// The processor must have AVX2 and BMI2.
+    /// The processor must have BMI2.
     #[inline(always)]
-    pub(crate) unsafe fn rollout_avx2(
+    pub(crate) unsafe fn rollout_pext(
         &mut self,
         rollout: &Rollout,
         rng: &mut FastRng,
         record: Option<&mut Vec<(u8, u8)>>,
     ) -> u32 {
-        self.rollout_in::<true>(rollout, rng, record)
+        // SAFETY: the caller promises BMI2.
+        unsafe { self.rollout_in::<true>(rollout, rng, record) }
     }
 
-    /// [`BitBoard::rollout`]; `AVX2` only where the processor has AVX2 and BMI2.
+    /// [`BitBoard::rollout`], its gravity by bit extraction when `PEXT`.
+    ///
+    /// # Safety
+    /// With `PEXT`, the processor must have BMI2.
     #[inline(always)]
-    fn rollout_in<const AVX2: bool>(
+    unsafe fn rollout_in<const PEXT: bool>(
         &mut self,
         rollout: &Rollout,
         rng: &mut FastRng,
@@ -132,7 +138,8 @@ impl BitBoard {
                         break 'sets;
                     }
                     let mut after = *self;
-                    let points = after.play_in::<AVX2>(&g);
+                    // SAFETY: as promised by the caller.
+                    let points = unsafe { after.play_in::<PEXT>(&g) };
                     // Fewest lone gems; on a tie, the bigger group.
                     let lone = after
                         .lone_cells()
@@ -162,7 +169,8 @@ impl BitBoard {
                     *self = after;
                     score += points;
                 }
-                None => score += self.play_in::<AVX2>(&group),
+                // SAFETY: as promised by the caller.
+                None => score += unsafe { self.play_in::<PEXT>(&group) },
             }
             if let Some(r) = record.as_deref_mut() {
                 let (col, h) = group.cells.first_cell().unwrap_or_default();

@@ -12,8 +12,8 @@
 //!
 //! On threads (a time budget on the desktop), each thread takes the next colour to probe
 //! while any is left, then starts its beams at once; a beam's width follows the seconds per
-//! unit of width measured on this board (the lane's last beam, else the target's probe), so
-//! the beams end close to the deadline. A single lane (a node budget, the browser's time
+//! unit of width measured on this board (the lane's last beam, else the target's probe, else
+//! the finished probes' average), so the beams end close to the deadline. A single lane (a node budget, the browser's time
 //! slices) probes every colour, then sizes its beams from the probes' playouts.
 //!
 //! Every beam starts cold (from the start position, knowing no line), and the portfolio
@@ -28,7 +28,8 @@ use super::{Budget, Clock};
 use crate::gems::beam::{Beam, BeamConfig, BitMove};
 use crate::gems::bits::{BitBoard, Rollout};
 
-/// The narrowest main beam (and the narrowest beam worth starting in the time left).
+/// The narrowest main beam (a single lane starts none narrower in the playouts left; on
+/// threads, a beam started in less time than that is cut at the deadline).
 const MIN_WIDTH: usize = 12;
 /// The widest beam.
 const MAX_WIDTH: usize = 1 << 16;
@@ -423,8 +424,8 @@ impl Portfolio {
     /// have found so far, with its own random choices, and as wide as its share of the time
     /// left allows (the first [`Tuning::beams`] share it out; any beam after them takes all
     /// that is left). A beam's width follows the seconds per unit of width measured on this
-    /// board: the lane's last beam's, else the target's probe's, so the beams end close to
-    /// the deadline.
+    /// board: the lane's last beam's, else the target's probe's, else the finished probes'
+    /// average (else [`DEFAULT_SECONDS_PER_WIDTH`]), so the beams end close to the deadline.
     #[cfg(not(target_arch = "wasm32"))]
     fn thread_beams(
         &self,
@@ -613,15 +614,15 @@ mod tests {
     fn a_search_on_threads_ends_by_its_deadline_with_a_line_that_replays() {
         let board = random_board(15, 15, 5, 11).unwrap();
         let budget = Duration::from_millis(600);
-        let start = std::time::Instant::now();
-        let line = ExpertSearch::tuned(
+        let search = ExpertSearch::tuned(
             &board,
             RemovalPolicy::Classic,
             Budget::Time(budget),
             None,
             Tuning::for_budget(Budget::Time(budget)),
-        )
-        .run(2);
+        );
+        let start = std::time::Instant::now();
+        let line = search.run(2);
         let took = start.elapsed();
         assert!(took >= budget, "the search uses its time: {took:?}");
         assert!(took < budget * 2, "and stops at its deadline: {took:?}");
