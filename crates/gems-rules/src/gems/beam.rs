@@ -243,12 +243,9 @@ impl Beam {
         for k in 0..self.config.playouts {
             let state = self.rng.state();
             let mut playout = *board;
-            let points = if PEXT {
-                // SAFETY: as promised by the caller.
-                unsafe { playout.rollout_pext(&self.config.rollout, &mut self.rng, None) }
-            } else {
-                playout.rollout(&self.config.rollout, &mut self.rng, None)
-            };
+            // SAFETY: as promised by the caller.
+            let points =
+                unsafe { playout.rollout_in::<PEXT>(&self.config.rollout, &mut self.rng, None) };
             if k == 0 || points > best.0 {
                 best = (points, state);
             }

@@ -312,7 +312,7 @@ impl BitBoard {
     }
 
     /// [`BitBoard::play`], its gravity by BMI2's bit extraction when `PEXT` (see
-    /// [`BitBoard::rollout_pext`]), else lane by lane.
+    /// [`BitBoard::rollout_in`]), else lane by lane.
     ///
     /// # Safety
     /// With `PEXT`, the processor must have BMI2.
@@ -531,7 +531,7 @@ mod tests {
             let (mut la, mut lb) = (Vec::new(), Vec::new());
             let points = a.rollout(&rollout, &mut ra, Some(&mut la));
             // SAFETY: the processor has BMI2 (checked above).
-            let pext = unsafe { b.rollout_pext(&rollout, &mut rb, Some(&mut lb)) };
+            let pext = unsafe { b.rollout_in::<true>(&rollout, &mut rb, Some(&mut lb)) };
             assert_eq!((pext, lb, b), (points, la, a), "seed {seed}");
         }
         assert!(closed > 0, "some moves emptied a column");

@@ -76,28 +76,13 @@ impl BitBoard {
         unsafe { self.rollout_in::<false>(rollout, rng, record) }
     }
 
-    /// [`BitBoard::rollout`] with its gravity by BMI2's bit extraction (the same games; on
-    /// processors whose BMI2 is fast, see the beam's copies of its playouts).
-    ///
-    /// # Safety
-    /// The processor must have BMI2.
-    #[inline(always)]
-    pub(crate) unsafe fn rollout_pext(
-        &mut self,
-        rollout: &Rollout,
-        rng: &mut FastRng,
-        record: Option<&mut Vec<(u8, u8)>>,
-    ) -> u32 {
-        // SAFETY: the caller promises BMI2.
-        unsafe { self.rollout_in::<true>(rollout, rng, record) }
-    }
-
-    /// [`BitBoard::rollout`], its gravity by bit extraction when `PEXT`.
+    /// [`BitBoard::rollout`], its gravity by BMI2's bit extraction when `PEXT` (the same
+    /// games; the beam's playouts ask for it where that is fast).
     ///
     /// # Safety
     /// With `PEXT`, the processor must have BMI2.
     #[inline(always)]
-    unsafe fn rollout_in<const PEXT: bool>(
+    pub(crate) unsafe fn rollout_in<const PEXT: bool>(
         &mut self,
         rollout: &Rollout,
         rng: &mut FastRng,
