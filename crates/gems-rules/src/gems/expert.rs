@@ -129,22 +129,6 @@ impl Clock {
         self.spent += n;
     }
 
-    /// The nodes left: counted, or for a deadline, what the rate so far allows until then.
-    pub(crate) fn playouts_left(&self) -> u64 {
-        match self.limit {
-            Limit::Nodes(n) => n.saturating_sub(self.spent),
-            Limit::Deadline(t) => {
-                let now = Instant::now();
-                let elapsed = now.duration_since(self.started).as_secs_f64();
-                if elapsed < 1e-3 {
-                    return 0;
-                }
-                let rate = self.spent as f64 / elapsed;
-                (rate * t.saturating_duration_since(now).as_secs_f64()) as u64
-            }
-        }
-    }
-
     /// Time since the clock started.
     fn elapsed(&self) -> Duration {
         self.started.elapsed()
@@ -412,10 +396,10 @@ impl ExpertSearch {
                 }
                 if !portfolio.started() {
                     portfolio.stop_probing();
-                    portfolio.start_lanes(1, nodes_left);
+                    portfolio.start_lane(nodes_left);
                 }
                 clock = Clock::start(self.left, Some(slice));
-                let more = portfolio.run_lane(0, &mut clock, Some(nodes_left));
+                let more = portfolio.run_lane(&mut clock, nodes_left);
                 let bits = *bits;
                 let found = portfolio.best().clone();
                 self.take_bit_line(&bits, &found);

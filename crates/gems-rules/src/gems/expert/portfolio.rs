@@ -21,12 +21,13 @@
 //! never gets worse and stopping at any moment loses nothing.
 
 use std::time::Duration;
-#[cfg(not(target_arch = "wasm32"))]
-use std::{sync::Mutex, time::Instant};
 
 use super::{Budget, Clock};
 use crate::gems::beam::{Beam, BeamConfig, BitMove};
 use crate::gems::bits::{BitBoard, Rollout};
+
+#[cfg(not(target_arch = "wasm32"))]
+mod threads;
 
 /// The narrowest main beam (a single lane starts none narrower in the playouts left; on
 /// threads, a beam started in less time than that is cut at the deadline).
@@ -35,6 +36,13 @@ const MIN_WIDTH: usize = 12;
 const MAX_WIDTH: usize = 1 << 16;
 /// Playouts a beam plays between two looks at the clock.
 const CHUNK: u64 = 128;
+
+/// Keeps `score` and its `line` in `best` if they beat it (or `best` holds no line yet).
+fn keep(best: &mut (u32, Vec<BitMove>), score: u32, line: &[BitMove]) {
+    if score > best.0 || best.1.is_empty() {
+        *best = (score, line.to_vec());
+    }
+}
 
 /// The parts of the Expert's beams, each of which can be switched off to measure what it adds
 /// (`gems-cli bench samegame --tuning …`).
@@ -140,14 +148,15 @@ fn config(width: usize, target: usize, tuning: &Tuning) -> BeamConfig {
     }
 }
 
-/// A lane's running beam, and how many beams the lane has started.
+/// The lane's running beam, and how many beams the lane has started.
 #[derive(Clone, Debug)]
 struct Lane {
     beam: Beam,
     started: u64,
 }
 
-/// The bitboard search: probes, then a beam per lane.
+/// The bitboard search: probes, then beams (on one lane, or on threads: see
+/// [`Portfolio::run_on_threads`]).
 #[derive(Clone, Debug)]
 pub(super) struct Portfolio {
     start: BitBoard,
@@ -158,7 +167,8 @@ pub(super) struct Portfolio {
     probes: Vec<(u32, u64)>,
     /// The probe running.
     probe: Option<Beam>,
-    lanes: Vec<Lane>,
+    /// The single lane's beams, once started.
+    lane: Option<Lane>,
     /// The best line of any beam so far.
     best: (u32, Vec<BitMove>),
     seed: u64,
@@ -194,7 +204,7 @@ impl Portfolio {
             targets,
             probes: Vec::new(),
             probe: None,
-            lanes: Vec::new(),
+            lane: None,
             best: known,
             seed,
             tuning,
@@ -211,15 +221,9 @@ impl Portfolio {
         self.probes.len() >= self.targets.len()
     }
 
-    /// Whether the lanes have started.
+    /// Whether the lane has started.
     pub(super) fn started(&self) -> bool {
-        !self.lanes.is_empty()
-    }
-
-    fn offer(&mut self, score: u32, line: &[BitMove]) {
-        if score > self.best.0 || self.best.1.is_empty() {
-            self.best = (score, line.to_vec());
-        }
+        self.lane.is_some()
     }
 
     /// A beam from the start following target `target`. It starts cold: a beam handed the
@@ -247,8 +251,7 @@ impl Portfolio {
                 clock.spend(probe.step(CHUNK));
             }
             let (score, line) = probe.best();
-            let line = line.to_vec();
-            self.offer(score, &line);
+            keep(&mut self.best, score, line);
             if probe.is_done() {
                 self.probes.push((score, probe.playouts()));
             } else {
@@ -261,8 +264,7 @@ impl Portfolio {
     pub(super) fn stop_probing(&mut self) {
         if let Some(p) = self.probe.take() {
             let (score, line) = p.best();
-            let line = line.to_vec();
-            self.offer(score, &line);
+            keep(&mut self.best, score, line);
             self.probes.push((score, 0));
         }
         while !self.probed() {
@@ -291,244 +293,54 @@ impl Portfolio {
         ((playouts as f64 / per_width) as usize).clamp(MIN_WIDTH, MAX_WIDTH)
     }
 
-    /// Starts the lanes' first beams on the best target (each lane its own random choices),
-    /// each sized for its share of the `playouts` a lane may play (see [`Tuning::beams`]).
-    pub(super) fn start_lanes(&mut self, lanes: usize, playouts: u64) {
+    /// Starts the lane's first beam on the best target, sized for its share of the
+    /// `playouts` the lane may play (see [`Tuning::beams`]).
+    pub(super) fn start_lane(&mut self, playouts: u64) {
         let target = self.ranked()[0];
         let width = self.width_for(playouts / u64::from(self.tuning.beams.max(1)));
-        self.lanes = (0..lanes.max(1))
-            .map(|i| {
-                let seed = self.seed.wrapping_add(0x9E37_79B9 * (i as u64 + 1));
-                Lane {
-                    beam: self.beam(width, target, seed),
-                    started: 1,
-                }
-            })
-            .collect();
+        let seed = self.seed.wrapping_add(0x9E37_79B9);
+        self.lane = Some(Lane {
+            beam: self.beam(width, target, seed),
+            started: 1,
+        });
     }
 
-    /// Runs lane `i` until `clock` is out; a beam that ends is followed by another on the same
+    /// Runs the lane until `clock` is out; a beam that ends is followed by another on the same
     /// target with other random choices, sized for its share of the playouts left (the last
     /// planned one, or any after it, for all of them). Returns whether more search would be
     /// worth more time: false when the lane has nothing left to do (its beam ended having
     /// played a single playout, on a board so small that one beam saw all of it, or too few
-    /// playouts are left for another beam).
+    /// playouts are left for another beam), or has not started.
     ///
-    /// `budget`, when given, is the playouts the whole search has left (a slice's clock knows
-    /// only the slice's).
-    pub(super) fn run_lane(&mut self, i: usize, clock: &mut Clock, budget: Option<u64>) -> bool {
+    /// `budget` is the playouts the whole search has left (a slice's clock knows only the
+    /// slice's).
+    pub(super) fn run_lane(&mut self, clock: &mut Clock, budget: u64) -> bool {
         loop {
-            let lane = &mut self.lanes[i];
+            let Some(lane) = self.lane.as_mut() else {
+                return false;
+            };
             while !lane.beam.is_done() && !clock.out() {
                 clock.spend(lane.beam.step(CHUNK));
             }
             let (score, line) = lane.beam.best();
-            let line = line.to_vec();
-            let exhausted = lane.beam.is_done() && lane.beam.playouts() <= 1;
-            self.offer(score, &line);
-            if exhausted {
+            keep(&mut self.best, score, line);
+            if lane.beam.is_done() && lane.beam.playouts() <= 1 {
                 return false;
             }
+            let started = lane.started + 1;
             if clock.out() {
                 return true;
             }
-            let left =
-                budget.map_or_else(|| clock.playouts_left(), |b| b.saturating_sub(clock.spent));
+            let left = budget.saturating_sub(clock.spent);
             if left < self.width_for(0) as u64 {
                 return false;
             }
-            let started = self.lanes[i].started + 1;
             let planned = u64::from(self.tuning.beams.max(1));
             let share = left / planned.saturating_sub(started - 1).max(1);
-            let seed = self.seed ^ (started << 32) ^ i as u64;
+            let seed = self.seed ^ (started << 32);
             let beam = self.beam(self.width_for(share), self.ranked()[0], seed);
-            self.lanes[i] = Lane { beam, started };
+            self.lane = Some(Lane { beam, started });
         }
-    }
-
-    /// The search on `threads` threads until `deadline`. Each thread takes the next colour
-    /// to probe while any is left (a probe still running at `probe_deadline` is cut short,
-    /// its target ranked by the best line it found), then plays beams on the best target
-    /// known, one after the other until the deadline (see [`Portfolio::thread_beams`]). A
-    /// thread with no probe left starts its beams at once rather than wait for the others'
-    /// probes. The best line of all is kept.
-    #[cfg(not(target_arch = "wasm32"))]
-    pub(super) fn run_on_threads(
-        &mut self,
-        threads: usize,
-        probe_deadline: Instant,
-        deadline: Instant,
-    ) {
-        let shared = Mutex::new(Shared {
-            next: 0,
-            probes: vec![None; self.targets.len()],
-        });
-        let me = &*self;
-        let found = std::thread::scope(|s| {
-            let handles: Vec<_> = (0..threads.max(1))
-                .map(|lane| {
-                    let shared = &shared;
-                    s.spawn(move || {
-                        let mut best = (0, Vec::new());
-                        me.thread_probes(shared, probe_deadline, &mut best);
-                        me.thread_beams(lane, shared, deadline, &mut best);
-                        best
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .filter_map(|h| h.join().ok())
-                .collect::<Vec<_>>()
-        });
-        for (score, line) in found {
-            self.offer(score, &line);
-        }
-    }
-
-    /// One thread's probes: the next target not yet taken, until none is left.
-    #[cfg(not(target_arch = "wasm32"))]
-    fn thread_probes(
-        &self,
-        shared: &Mutex<Shared>,
-        deadline: Instant,
-        best: &mut (u32, Vec<BitMove>),
-    ) {
-        loop {
-            let target = {
-                let Ok(mut s) = shared.lock() else { return };
-                if s.next >= self.targets.len() {
-                    return;
-                }
-                s.next += 1;
-                s.next - 1
-            };
-            let width = self.tuning.probe_beam_width();
-            let started = Instant::now();
-            let mut probe = self.beam(width, target, self.seed ^ target as u64);
-            run_until(&mut probe, deadline);
-            keep_best(best, &probe);
-            let result = Probe {
-                score: probe.best().0,
-                seconds_per_width: probe
-                    .is_done()
-                    .then(|| started.elapsed().as_secs_f64() / width as f64),
-            };
-            if let Ok(mut s) = shared.lock() {
-                s.probes[target] = Some(result);
-            }
-        }
-    }
-
-    /// One thread's beams (lane `lane`) until `deadline`: each on the best target the probes
-    /// have found so far, with its own random choices, and as wide as its share of the time
-    /// left allows (the first [`Tuning::beams`] share it out; any beam after them takes all
-    /// that is left). A beam's width follows the seconds per unit of width measured on this
-    /// board: the lane's last beam's, else the target's probe's, else the finished probes'
-    /// average (else [`DEFAULT_SECONDS_PER_WIDTH`]), so the beams end close to the deadline.
-    #[cfg(not(target_arch = "wasm32"))]
-    fn thread_beams(
-        &self,
-        lane: usize,
-        shared: &Mutex<Shared>,
-        deadline: Instant,
-        best: &mut (u32, Vec<BitMove>),
-    ) {
-        // Measured on this lane's last beam.
-        let mut own: Option<f64> = None;
-        let planned = self.tuning.beams.max(1) as usize;
-        for k in 0.. {
-            let now = Instant::now();
-            if now >= deadline {
-                return;
-            }
-            let (target, probe_rate) = match shared.lock() {
-                Ok(s) => s.best_target(),
-                Err(_) => (0, None),
-            };
-            let seconds_per_width = own.or(probe_rate).unwrap_or(DEFAULT_SECONDS_PER_WIDTH);
-            let left = deadline.duration_since(now).as_secs_f64();
-            let share = left / planned.saturating_sub(k).max(1) as f64;
-            let width = ((share / seconds_per_width) as usize).clamp(MIN_WIDTH, MAX_WIDTH);
-            let seed = self.seed.wrapping_add(0x9E37_79B9 * (lane as u64 + 1)) ^ ((k as u64) << 32);
-            let started = Instant::now();
-            let mut beam = self.beam(width, target, seed);
-            run_until(&mut beam, deadline);
-            keep_best(best, &beam);
-            if beam.is_done() {
-                if beam.playouts() <= 1 {
-                    // A board so small that one beam saw all of it.
-                    return;
-                }
-                own = Some(started.elapsed().as_secs_f64() / width as f64);
-            }
-        }
-    }
-}
-
-/// A probe's result, shared between the threads of a threaded search.
-#[cfg(not(target_arch = "wasm32"))]
-#[derive(Clone, Copy, Debug)]
-struct Probe {
-    /// Its best line's score.
-    score: u32,
-    /// The seconds it took per unit of width (`None` when it was cut short).
-    seconds_per_width: Option<f64>,
-}
-
-/// What the threads of a threaded search share: the probes handed out, and their results.
-#[cfg(not(target_arch = "wasm32"))]
-#[derive(Debug)]
-struct Shared {
-    /// The next target to probe.
-    next: usize,
-    /// Each target's probe, once it has ended.
-    probes: Vec<Option<Probe>>,
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-impl Shared {
-    /// The best target probed so far (the first, the most common colour, while none is) and
-    /// the seconds per unit of width its probe took, else any finished probe's average.
-    fn best_target(&self) -> (usize, Option<f64>) {
-        let mut target = 0;
-        for (t, p) in self.probes.iter().enumerate() {
-            let score = |t: usize| self.probes[t].map_or(0, |p| p.score);
-            if p.is_some() && score(t) > score(target) {
-                target = t;
-            }
-        }
-        let measured: Vec<f64> = self
-            .probes
-            .iter()
-            .filter_map(|p| p.and_then(|p| p.seconds_per_width))
-            .collect();
-        let average =
-            (!measured.is_empty()).then(|| measured.iter().sum::<f64>() / measured.len() as f64);
-        let own = self.probes[target].and_then(|p| p.seconds_per_width);
-        (target, own.or(average))
-    }
-}
-
-/// Seconds per unit of a beam's width before any is measured (about 1,200 playouts at
-/// 80,000 a second).
-#[cfg(not(target_arch = "wasm32"))]
-const DEFAULT_SECONDS_PER_WIDTH: f64 = 0.015;
-
-/// Runs `beam` until it ends or `deadline` passes.
-#[cfg(not(target_arch = "wasm32"))]
-fn run_until(beam: &mut Beam, deadline: Instant) {
-    while !beam.is_done() && Instant::now() < deadline {
-        beam.step(CHUNK);
-    }
-}
-
-/// Keeps `beam`'s best line in `best` if it is better.
-#[cfg(not(target_arch = "wasm32"))]
-fn keep_best(best: &mut (u32, Vec<BitMove>), beam: &Beam) {
-    let (score, line) = beam.best();
-    if score > best.0 || best.1.is_empty() {
-        *best = (score, line.to_vec());
     }
 }
 
@@ -578,58 +390,5 @@ mod tests {
                 "width {width}, share {share}: the line ends the game with its score"
             );
         }
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    #[test]
-    fn threads_take_the_best_probed_target_and_its_measured_speed() {
-        let probe = |score, seconds_per_width| {
-            Some(Probe {
-                score,
-                seconds_per_width,
-            })
-        };
-        let mut shared = Shared {
-            next: 0,
-            probes: vec![None; 4],
-        };
-        assert_eq!(
-            shared.best_target(),
-            (0, None),
-            "nothing probed: the most common colour"
-        );
-        shared.probes[1] = probe(900, Some(0.02));
-        shared.probes[2] = probe(700, Some(0.04));
-        assert_eq!(shared.best_target(), (1, Some(0.02)));
-        // The best probe was cut short: its target still ranks first, sized by the others.
-        shared.probes[3] = probe(1_000, None);
-        assert_eq!(shared.best_target(), (3, Some(0.03)));
-        // A tie goes to the colour with more gems.
-        shared.probes[0] = probe(1_000, Some(0.01));
-        assert_eq!(shared.best_target().0, 0);
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    #[test]
-    fn a_search_on_threads_ends_by_its_deadline_with_a_line_that_replays() {
-        let board = random_board(15, 15, 5, 11).unwrap();
-        let budget = Duration::from_millis(600);
-        let search = ExpertSearch::tuned(
-            &board,
-            RemovalPolicy::Classic,
-            Budget::Time(budget),
-            None,
-            Tuning::for_budget(Budget::Time(budget)),
-        );
-        let start = std::time::Instant::now();
-        let line = search.run(2);
-        let took = start.elapsed();
-        assert!(took >= budget, "the search uses its time: {took:?}");
-        assert!(took < budget * 2, "and stops at its deadline: {took:?}");
-        assert!(!line.moves.is_empty());
-        assert_eq!(
-            super::super::score_line(&board, RemovalPolicy::Classic, &line.moves),
-            Some(line.score),
-        );
     }
 }
