@@ -45,6 +45,25 @@ fn image_menu(ui: &mut egui::Ui, id: &str, image: &mut Option<String>, images: &
         });
 }
 
+/// A collapsing section of the form: `title` over a two-column grid of labelled rows.
+fn grid_section(ui: &mut egui::Ui, title: &str, id: &str, rows: impl FnOnce(&mut egui::Ui)) {
+    egui::CollapsingHeader::new(title).show(ui, |ui| {
+        egui::Grid::new(id).num_columns(2).show(ui, rows);
+    });
+}
+
+/// A grid row: `label`, then a slider for `value` over `range`.
+fn slider_row<N: egui::emath::Numeric>(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut N,
+    range: std::ops::RangeInclusive<N>,
+) {
+    ui.label(label);
+    ui.add(egui::Slider::new(value, range));
+    ui.end_row();
+}
+
 pub(super) fn gems_section(ui: &mut egui::Ui, t: &mut Theme, images: &[String]) {
     egui::CollapsingHeader::new("Gems")
         .default_open(true)
@@ -90,61 +109,43 @@ pub(super) fn gems_section(ui: &mut egui::Ui, t: &mut Theme, images: &[String]) 
 }
 
 pub(super) fn board_section(ui: &mut egui::Ui, t: &mut Theme, images: &[String]) {
-    egui::CollapsingHeader::new("Board and background").show(ui, |ui| {
-        egui::Grid::new("editor-board")
-            .num_columns(2)
-            .show(ui, |ui| {
-                colour(ui, "Background", &mut t.background);
-                ui.label("Background image");
-                image_menu(ui, "background-image", &mut t.background_image, images);
-                ui.end_row();
-                colour(ui, "Board", &mut t.board);
-                ui.label("Board image");
-                image_menu(ui, "board-image", &mut t.board_image, images);
-                ui.end_row();
-                colour(ui, "Highlight", &mut t.flag_highlight);
-                ui.label("Highlight strength");
-                ui.add(egui::Slider::new(&mut t.flag_mix, 0.0..=1.0));
-                ui.end_row();
-                colour(ui, "Keyboard cursor", &mut t.cursor);
-            });
+    grid_section(ui, "Board and background", "editor-board", |ui| {
+        colour(ui, "Background", &mut t.background);
+        ui.label("Background image");
+        image_menu(ui, "background-image", &mut t.background_image, images);
+        ui.end_row();
+        colour(ui, "Board", &mut t.board);
+        ui.label("Board image");
+        image_menu(ui, "board-image", &mut t.board_image, images);
+        ui.end_row();
+        colour(ui, "Highlight", &mut t.flag_highlight);
+        slider_row(ui, "Highlight strength", &mut t.flag_mix, 0.0..=1.0);
+        colour(ui, "Keyboard cursor", &mut t.cursor);
     });
 }
 
 pub(super) fn menus_section(ui: &mut egui::Ui, t: &mut Theme) {
-    egui::CollapsingHeader::new("Menus").show(ui, |ui| {
-        egui::Grid::new("editor-menus")
-            .num_columns(2)
-            .show(ui, |ui| {
-                let u = &mut t.ui;
-                for (label, hex) in [
-                    ("Accent (records)", &mut u.accent),
-                    ("Good news", &mut u.good),
-                    ("Bad news", &mut u.bad),
-                    ("Hints", &mut u.info),
-                    ("Bars and panels", &mut u.panel),
-                    ("Windows", &mut u.window),
-                    ("Text", &mut u.text),
-                    ("Button", &mut u.button),
-                    ("Button, pointed at", &mut u.button_hover),
-                    ("Button, pressed", &mut u.button_active),
-                    ("Outlines", &mut u.stroke),
-                ] {
-                    colour(ui, label, hex);
-                }
-                ui.label("Rounding");
-                ui.add(egui::Slider::new(&mut u.rounding, 0.0..=24.0));
-                ui.end_row();
-                ui.label("Spacing");
-                ui.add(egui::Slider::new(&mut u.spacing, 0.0..=32.0));
-                ui.end_row();
-                ui.label("Text size");
-                ui.add(egui::Slider::new(&mut t.text_size, 10.0..=28.0));
-                ui.end_row();
-                ui.label("Heading size");
-                ui.add(egui::Slider::new(&mut t.heading_size, 14.0..=48.0));
-                ui.end_row();
-            });
+    grid_section(ui, "Menus", "editor-menus", |ui| {
+        let u = &mut t.ui;
+        for (label, hex) in [
+            ("Accent (records)", &mut u.accent),
+            ("Good news", &mut u.good),
+            ("Bad news", &mut u.bad),
+            ("Hints", &mut u.info),
+            ("Bars and panels", &mut u.panel),
+            ("Windows", &mut u.window),
+            ("Text", &mut u.text),
+            ("Button", &mut u.button),
+            ("Button, pointed at", &mut u.button_hover),
+            ("Button, pressed", &mut u.button_active),
+            ("Outlines", &mut u.stroke),
+        ] {
+            colour(ui, label, hex);
+        }
+        slider_row(ui, "Rounding", &mut u.rounding, 0.0..=24.0);
+        slider_row(ui, "Spacing", &mut u.spacing, 0.0..=32.0);
+        slider_row(ui, "Text size", &mut t.text_size, 10.0..=28.0);
+        slider_row(ui, "Heading size", &mut t.heading_size, 14.0..=48.0);
     });
 }
 
@@ -160,66 +161,42 @@ fn easing_menu(ui: &mut egui::Ui, id: &str, e: &mut Easing) {
 }
 
 pub(super) fn timings_section(ui: &mut egui::Ui, t: &mut Theme) {
-    egui::CollapsingHeader::new("Timings (seconds)").show(ui, |ui| {
-        egui::Grid::new("editor-timings")
-            .num_columns(2)
-            .show(ui, |ui| {
-                let m = &mut t.timings;
-                let row = |ui: &mut egui::Ui, label: &str, v: &mut f32, max: f32| {
-                    ui.label(label);
-                    ui.add(egui::Slider::new(v, 0.0..=max));
-                    ui.end_row();
-                };
-                row(ui, "Highlight", &mut m.flag, 1.0);
-                row(ui, "Removal", &mut m.remove, 1.0);
-                row(ui, "Fall (per row)", &mut m.fall, 1.0);
-                row(ui, "Fall ripple", &mut m.fall_stagger, 0.1);
-                row(ui, "Column slide", &mut m.shift, 1.0);
-                row(ui, "Slide ripple", &mut m.shift_stagger, 0.1);
-                row(ui, "New board", &mut m.deal, 2.0);
-                for (label, id, e) in [
-                    ("Removal easing", "remove-easing", &mut m.remove_easing),
-                    ("Fall easing", "fall-easing", &mut m.fall_easing),
-                    ("Slide easing", "shift-easing", &mut m.shift_easing),
-                    ("New board easing", "deal-easing", &mut m.deal_easing),
-                ] {
-                    ui.label(label);
-                    easing_menu(ui, id, e);
-                    ui.end_row();
-                }
-            });
+    grid_section(ui, "Timings (seconds)", "editor-timings", |ui| {
+        let m = &mut t.timings;
+        slider_row(ui, "Highlight", &mut m.flag, 0.0..=1.0);
+        slider_row(ui, "Removal", &mut m.remove, 0.0..=1.0);
+        slider_row(ui, "Fall (per row)", &mut m.fall, 0.0..=1.0);
+        slider_row(ui, "Fall ripple", &mut m.fall_stagger, 0.0..=0.1);
+        slider_row(ui, "Column slide", &mut m.shift, 0.0..=1.0);
+        slider_row(ui, "Slide ripple", &mut m.shift_stagger, 0.0..=0.1);
+        slider_row(ui, "New board", &mut m.deal, 0.0..=2.0);
+        for (label, id, e) in [
+            ("Removal easing", "remove-easing", &mut m.remove_easing),
+            ("Fall easing", "fall-easing", &mut m.fall_easing),
+            ("Slide easing", "shift-easing", &mut m.shift_easing),
+            ("New board easing", "deal-easing", &mut m.deal_easing),
+        ] {
+            ui.label(label);
+            easing_menu(ui, id, e);
+            ui.end_row();
+        }
     });
 }
 
 pub(super) fn effects_section(ui: &mut egui::Ui, t: &mut Theme) {
-    egui::CollapsingHeader::new("Effects").show(ui, |ui| {
-        egui::Grid::new("editor-effects")
-            .num_columns(2)
-            .show(ui, |ui| {
-                let f = &mut t.effects;
-                ui.label("Shards per piece");
-                ui.add(egui::Slider::new(&mut f.shards_per_piece, 0..=24));
-                ui.end_row();
-                ui.label("Most shards at once");
-                ui.add(egui::Slider::new(&mut f.max_shards, 0..=5000));
-                ui.end_row();
-                let row = |ui: &mut egui::Ui, label: &str, v: &mut f32, lo: f32, hi: f32| {
-                    ui.label(label);
-                    ui.add(egui::Slider::new(v, lo..=hi));
-                    ui.end_row();
-                };
-                row(ui, "Shard life (s)", &mut f.shard_life, 0.0, 3.0);
-                row(ui, "Shard speed", &mut f.shard_speed, 0.0, 15.0);
-                row(ui, "Shard size", &mut f.shard_size, 0.0, 1.0);
-                row(ui, "Gravity", &mut f.gravity, -40.0, 40.0);
-                row(ui, "Pop-up time (s)", &mut f.popup_time, 0.0, 3.0);
-                row(ui, "Pop-up rise", &mut f.popup_rise, -5.0, 5.0);
-                row(ui, "Pop-up size", &mut f.popup_size, 6.0, 72.0);
-                row(ui, "Celebration (s)", &mut f.celebration_time, 0.0, 8.0);
-                row(ui, "Hover pulse", &mut f.hover_pulse, 0.0, 0.3);
-                ui.label("Celebration bursts");
-                ui.add(egui::Slider::new(&mut f.celebration_bursts, 0..=30));
-                ui.end_row();
-            });
+    grid_section(ui, "Effects", "editor-effects", |ui| {
+        let f = &mut t.effects;
+        slider_row(ui, "Shards per piece", &mut f.shards_per_piece, 0..=24);
+        slider_row(ui, "Most shards at once", &mut f.max_shards, 0..=5000);
+        slider_row(ui, "Shard life (s)", &mut f.shard_life, 0.0..=3.0);
+        slider_row(ui, "Shard speed", &mut f.shard_speed, 0.0..=15.0);
+        slider_row(ui, "Shard size", &mut f.shard_size, 0.0..=1.0);
+        slider_row(ui, "Gravity", &mut f.gravity, -40.0..=40.0);
+        slider_row(ui, "Pop-up time (s)", &mut f.popup_time, 0.0..=3.0);
+        slider_row(ui, "Pop-up rise", &mut f.popup_rise, -5.0..=5.0);
+        slider_row(ui, "Pop-up size", &mut f.popup_size, 6.0..=72.0);
+        slider_row(ui, "Celebration (s)", &mut f.celebration_time, 0.0..=8.0);
+        slider_row(ui, "Hover pulse", &mut f.hover_pulse, 0.0..=0.3);
+        slider_row(ui, "Celebration bursts", &mut f.celebration_bursts, 0..=30);
     });
 }
