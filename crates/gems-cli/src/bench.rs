@@ -51,7 +51,7 @@ struct Options {
     nodes: Option<u64>,
 }
 
-/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N`.
+/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off`.
 fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
     let mut t = base;
     for part in spec.split(',').filter(|p| !p.is_empty()) {
@@ -79,6 +79,8 @@ fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
             "beams" => t.beams = number()?.max(1),
             "probe_width" => t.probe_width = number()?.max(1),
             "probe_share" => t.probe_share = number()?.min(100),
+            "pairs" => t.pairs = number()?,
+            "hold" => t.hold = flag()?,
             _ => return Err(format!("--tuning: unknown part '{key}'")),
         }
     }

@@ -25,7 +25,8 @@ commands:
                              random playouts per second on one core (standard positions)
   bench samegame [--seconds-per-board S] [--boards FILE] [--player NAME] [--policy P]
                  [--nodes N] [--save-lines DIR]
-                 [--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N]
+                 [--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,
+                          pairs=N,hold=on|off]
                              plays each position (default: Expert, Classic rules, 60 s)
                              and prints each score, the gems left and the total; --nodes
                              gives the Expert N nodes per board on one lane instead (the

@@ -58,6 +58,10 @@ pub struct BeamConfig {
     /// Whether the child on a position's best known game inherits it instead of a playout of
     /// its own (the memorisation of Nested Monte-Carlo Search).
     pub inherit: bool,
+    /// Whether, while the playouts keep the target colour for last, the beam does too: it
+    /// tries no move of that colour while another colour has one (the best lines remove the
+    /// target whole near the end), and so plays no playout for such a child.
+    pub hold: bool,
 }
 
 /// A position in the beam: its points so far, and the best game known from it.
@@ -273,7 +277,14 @@ impl Beam {
         board.groups(&mut self.groups);
         let groups = std::mem::take(&mut self.groups);
         let inherit = self.config.inherit;
+        let target = self.config.rollout.target as u8;
+        let skip = self.config.hold
+            && board.remaining() > self.config.rollout.release
+            && groups.iter().any(|g| g.color != target);
         for g in &groups {
+            if skip && g.color == target {
+                continue;
+            }
             let mut child = board;
             let points = score + child.play(g);
             let (col, h) = g.cells.first_cell().unwrap_or_default();
@@ -400,8 +411,10 @@ mod tests {
                 release: 48,
                 avoid_lone: true,
                 choices,
+                pairs: 0,
             },
             inherit: true,
+            hold: false,
         }
     }
 
@@ -459,5 +472,39 @@ mod tests {
             assert!(game.is_over());
             assert_eq!(game.score(), u64::from(score), "seed {seed}");
         }
+    }
+
+    #[test]
+    fn a_holding_beam_tries_no_move_of_the_target_while_the_playouts_hold_it() {
+        let board = random_board(15, 15, 5, 7).unwrap();
+        let (bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).unwrap();
+        let target = bits.most_common_color();
+        // The colours of the first layer's children.
+        let children = |hold: bool, release: u32| {
+            let mut c = config(4, target, 4);
+            c.hold = hold;
+            c.rollout.release = release;
+            let mut beam = Beam::new(bits, c, 1);
+            beam.expand(0);
+            let colors: Vec<u8> = beam
+                .candidates
+                .iter()
+                .map(|c| {
+                    let (col, h) = c.cell();
+                    bits.color_at(col, h).unwrap()
+                })
+                .collect();
+            colors
+        };
+        let mut groups = Vec::new();
+        bits.groups(&mut groups);
+        let of_target = groups.iter().filter(|g| g.color as usize == target).count();
+        assert!(of_target > 0 && of_target < groups.len());
+        let held = children(true, 48);
+        assert_eq!(held.len(), groups.len() - of_target);
+        assert!(held.iter().all(|&c| c as usize != target));
+        // Without holding, or once every colour is played alike, every group is a child.
+        assert_eq!(children(false, 48).len(), groups.len());
+        assert_eq!(children(true, 225).len(), groups.len());
     }
 }

@@ -129,6 +129,7 @@ mod tests {
                 release: 72,
                 avoid_lone: true,
                 choices: 4,
+                pairs: 24,
             };
             let (mut a, mut b) = (start, start);
             let (mut ra, mut rb) = (FastRng::new(seed), FastRng::new(seed));

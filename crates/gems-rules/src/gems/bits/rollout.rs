@@ -20,6 +20,10 @@ pub struct Rollout {
     /// other colours than the target without a neighbour of their colour is played (on a tie,
     /// the bigger group).
     pub choices: u32,
+    /// When drawing moves: what each pair of neighbouring gems of the target colour a move
+    /// leaves is worth against a lone gem of another colour, in 64ths (0: pairs do not count).
+    /// The target's gems brought together are the big group a line ends with.
+    pub pairs: u32,
 }
 
 impl BitBoard {
@@ -60,6 +64,23 @@ impl BitBoard {
             }
         }
         score
+    }
+
+    /// How much a drawn move that left this position (removing a group of `size`) is worth
+    /// avoiding in a [`Rollout`]'s choice, the least being played: 64 for each gem of another
+    /// colour than the target left without a neighbour of its colour, less
+    /// [`Rollout::pairs`] for each pair of neighbouring target gems; on a tie, the bigger
+    /// group.
+    #[inline(always)]
+    pub(crate) fn choice_cost(&self, rollout: &Rollout, size: u32) -> i64 {
+        let target = self.mask(rollout.target);
+        let lone = self.lone_cells().without(target).count();
+        let pairs = if rollout.pairs > 0 {
+            target.and(target.up()).count() + target.and(target.right()).count()
+        } else {
+            0
+        };
+        i64::from(lone * 64 + 32 - size.min(32)) - i64::from(pairs * rollout.pairs)
     }
 
     /// Plays a game to its end by the selective random policy `rollout` (see [`Rollout`]);
@@ -104,7 +125,7 @@ impl BitBoard {
             let mut chosen = None;
             // The chosen move's board and points, when drawing moves played it already.
             let mut played: Option<(BitBoard, u32)> = None;
-            let mut fewest = u32::MAX;
+            let mut fewest = i64::MAX;
             let choices = rollout.choices.max(1);
             'sets: for mut set in [playable.without(held), playable.and(held)] {
                 let mut drawn = 0;
@@ -125,12 +146,7 @@ impl BitBoard {
                     let mut after = *self;
                     // SAFETY: as promised by the caller.
                     let points = unsafe { after.play_in::<PEXT>(&g) };
-                    // Fewest lone gems; on a tie, the bigger group.
-                    let lone = after
-                        .lone_cells()
-                        .without(after.mask(rollout.target))
-                        .count();
-                    let lone = lone * 64 + 32 - g.size.min(32);
+                    let lone = after.choice_cost(rollout, g.size);
                     if lone < fewest {
                         fewest = lone;
                         chosen = Some(g);
@@ -163,5 +179,50 @@ impl BitBoard {
             }
         }
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gems::{Board, RemovalPolicy};
+
+    /// The bitboard of `rows` (top row first), Classic rules, and the bitboard's number for
+    /// the rules' colour 0.
+    fn board(rows: &str) -> (BitBoard, usize) {
+        let board = Board::from_save_string(rows).expect("a valid board");
+        let (bits, kinds) = BitBoard::from_board(&board, RemovalPolicy::Classic).expect("fits");
+        let zero = kinds
+            .iter()
+            .position(|&k| k == 0)
+            .expect("colour 0 is on the board");
+        (bits, zero)
+    }
+
+    #[test]
+    fn the_choice_counts_lone_gems_and_weighs_the_targets_pairs() {
+        // Colour 0 (the target) in one block of four: four pairs. One lone gem of colour 2.
+        let (together, target) = board("0 0 1\n0 0 1\n2 1 1");
+        // The same gems, the target's split in two: two pairs. One lone gem of colour 2.
+        let (apart, same) = board("0 1 0\n0 1 0\n2 1 1");
+        assert_eq!(target, same);
+        let rollout = |pairs| Rollout {
+            target,
+            release: 0,
+            avoid_lone: true,
+            choices: 4,
+            pairs,
+        };
+        for b in [&together, &apart] {
+            assert_eq!(
+                b.choice_cost(&rollout(0), 2),
+                64 + 30,
+                "one lone gem, a group of 2"
+            );
+        }
+        assert_eq!(together.choice_cost(&rollout(24), 2), 64 + 30 - 4 * 24);
+        assert_eq!(apart.choice_cost(&rollout(24), 2), 64 + 30 - 2 * 24);
+        // A bigger group removed costs less on a tie.
+        assert_eq!(apart.choice_cost(&rollout(0), 5), 64 + 27);
     }
 }

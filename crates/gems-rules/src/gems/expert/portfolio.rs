@@ -74,11 +74,18 @@ pub struct Tuning {
     /// Percent of the budget the probes may take (a probe still running then is cut short,
     /// its target ranked by the best line it found).
     pub probe_share: u32,
+    /// What a pair of neighbouring target gems is worth in the playouts' choice between
+    /// drawn moves ([`Rollout::pairs`]).
+    pub pairs: u32,
+    /// Whether the beams try no move of the target colour while the playouts hold it back
+    /// ([`BeamConfig::hold`]).
+    pub hold: bool,
 }
 
 impl Default for Tuning {
-    /// Four moves drawn, no lone gems, every colour alike from 72 gems, inheritance, probes
-    /// 48 wide within 30% of the budget, two beams per lane.
+    /// Four moves drawn, no lone gems, the target's pairs worth half a lone gem, every colour
+    /// alike from 72 gems (the beams too hold the target until then), inheritance, probes 48
+    /// wide within 30% of the budget, two beams per lane.
     fn default() -> Self {
         Tuning {
             choices: 4,
@@ -91,6 +98,8 @@ impl Default for Tuning {
             seed: 0,
             probe_width: 48,
             probe_share: 30,
+            pairs: 32,
+            hold: true,
         }
     }
 }
@@ -143,8 +152,10 @@ fn config(width: usize, target: usize, tuning: &Tuning) -> BeamConfig {
             release: tuning.release,
             avoid_lone: tuning.avoid_lone,
             choices: tuning.choices,
+            pairs: tuning.pairs,
         },
         inherit: tuning.inherit,
+        hold: tuning.hold,
     }
 }
 
