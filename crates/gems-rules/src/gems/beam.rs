@@ -4,7 +4,8 @@
 //! [`Rollout`]), and every position remembers the best game known from it,
 //! which the child on that game's path inherits without a new playout (the memorisation of
 //! Nested Monte-Carlo Search), so the best line found is never lost. The same position reached
-//! by moves in another order is kept once.
+//! by moves in another order is kept once. A beam may hold the target colour back as its
+//! playouts do ([`BeamConfig::hold`]).
 //!
 //! A [`Beam`] runs a step at a time ([`Beam::step`] with a budget of playouts), so the same
 //! search runs whole on a thread or a slice per frame in the browser.
