@@ -280,7 +280,7 @@ impl Beam {
         let inherit = self.config.inherit;
         let target = self.config.rollout.target as u8;
         let skip = self.config.hold
-            && board.remaining() > self.config.rollout.release
+            && self.config.rollout.holds_target(board.remaining())
             && groups.iter().any(|g| g.color != target);
         for g in &groups {
             if skip && g.color == target {
@@ -482,20 +482,18 @@ mod tests {
         let target = bits.most_common_color();
         // The colours of the first layer's children.
         let children = |hold: bool, release: u32| {
-            let mut c = config(4, target, 4);
-            c.hold = hold;
-            c.rollout.release = release;
-            let mut beam = Beam::new(bits, c, 1);
+            let mut cfg = config(4, target, 4);
+            cfg.hold = hold;
+            cfg.rollout.release = release;
+            let mut beam = Beam::new(bits, cfg, 1);
             beam.expand(0);
-            let colors: Vec<u8> = beam
-                .candidates
+            beam.candidates
                 .iter()
                 .map(|c| {
                     let (col, h) = c.cell();
                     bits.color_at(col, h).unwrap()
                 })
-                .collect();
-            colors
+                .collect::<Vec<u8>>()
         };
         let mut groups = Vec::new();
         bits.groups(&mut groups);

@@ -26,6 +26,14 @@ pub struct Rollout {
     pub pairs: u32,
 }
 
+impl Rollout {
+    /// Whether the target colour is still kept for last with `remaining` gems left.
+    #[inline(always)]
+    pub fn holds_target(&self, remaining: u32) -> bool {
+        remaining > self.release
+    }
+}
+
 impl BitBoard {
     /// Plays random moves to the end and returns the points scored (the clear bonus included):
     /// the TabuColorRandom policy of the SameGame literature, exactly as the byte engine's
@@ -116,7 +124,7 @@ impl BitBoard {
             if playable.is_empty() {
                 break;
             }
-            let held = if self.remaining() > rollout.release {
+            let held = if rollout.holds_target(self.remaining()) {
                 self.mask(rollout.target)
             } else {
                 Mask::EMPTY
@@ -125,7 +133,7 @@ impl BitBoard {
             let mut chosen = None;
             // The chosen move's board and points, when drawing moves played it already.
             let mut played: Option<(BitBoard, u32)> = None;
-            let mut fewest = i64::MAX;
+            let mut cheapest = i64::MAX;
             let choices = rollout.choices.max(1);
             'sets: for mut set in [playable.without(held), playable.and(held)] {
                 let mut drawn = 0;
@@ -146,9 +154,9 @@ impl BitBoard {
                     let mut after = *self;
                     // SAFETY: as promised by the caller.
                     let points = unsafe { after.play_in::<PEXT>(&g) };
-                    let lone = after.choice_cost(rollout, g.size);
-                    if lone < fewest {
-                        fewest = lone;
+                    let cost = after.choice_cost(rollout, g.size);
+                    if cost < cheapest {
+                        cheapest = cost;
                         chosen = Some(g);
                         played = Some((after, points));
                     }
