@@ -51,7 +51,7 @@ struct Options {
     nodes: Option<u64>,
 }
 
-/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off`.
+/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N`.
 fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
     let mut t = base;
     for part in spec.split(',').filter(|p| !p.is_empty()) {
@@ -81,6 +81,7 @@ fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
             "probe_share" => t.probe_share = number()?.min(100),
             "pairs" => t.pairs = number()?,
             "hold" => t.hold = flag()?,
+            "probe_floor" => t.probe_floor = number()?.min(100),
             _ => return Err(format!("--tuning: unknown part '{key}'")),
         }
     }

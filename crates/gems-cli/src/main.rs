@@ -26,7 +26,7 @@ commands:
   bench samegame [--seconds-per-board S] [--boards FILE] [--player NAME] [--policy P]
                  [--nodes N] [--save-lines DIR]
                  [--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,
-                          pairs=N,hold=on|off]
+                          pairs=N,hold=on|off,probe_floor=N]
                              plays each position (default: Expert, Classic rules, 60 s)
                              and prints each score, the gems left and the total; --nodes
                              gives the Expert N nodes per board on one lane instead (the
@@ -34,7 +34,9 @@ commands:
                              line as DIR/NAME.line (replay it with the game's --replay);
                              --tuning changes parts of the Expert's tuning for the
                              budget or switches them off (seed: another sample of the
-                             same search; probe_share: percent of the budget)
+                             same search; probe_share: percent of the budget;
+                             probe_floor: percent of the most common colour's gems
+                             below which a colour is not probed)
 ";
 
 fn main() -> ExitCode {

@@ -1,7 +1,8 @@
 //! The Expert's search on boards the bitboard engine takes: Monte-Carlo beams
 //! ([`Beam`](crate::gems::beam::Beam)), each keeping one *target* colour for last.
 //!
-//! 1. **Probe.** A beam for every colour (most gems first; 48 wide within 30% of the budget,
+//! 1. **Probe.** A beam for every colour with at least 80% of the most common colour's gems
+//!    (most gems first; 48 wide within 30% of the budget,
 //!    or 12 wide within 15% for short searches: [`Tuning::for_budget`]) finds which target
 //!    promises most on this board (the most common colour is often, not always, the best
 //!    one). Wide probes were measured ahead at 2 s per board and level at 5 s (the AI doc).
@@ -80,12 +81,18 @@ pub struct Tuning {
     /// Whether the beams try no move of the target colour while the playouts hold it back
     /// ([`BeamConfig::hold`]).
     pub hold: bool,
+    /// Colours with fewer gems than this percent of the most common colour's are neither
+    /// probed nor kept for last (0: every colour is): the big group a line ends with scores
+    /// the square of its size, so a colour a fifth smaller than another is not worth its
+    /// probe's time.
+    pub probe_floor: u32,
 }
 
 impl Default for Tuning {
     /// Four moves drawn, no lone gems, the target's pairs worth half a lone gem, every colour
     /// alike from 72 gems (the beams too hold the target until then), inheritance, probes 48
-    /// wide within 30% of the budget, two beams per lane.
+    /// wide within 30% of the budget of the colours with at least 80% of the most common
+    /// one's gems, two beams per lane.
     fn default() -> Self {
         Tuning {
             choices: 4,
@@ -100,6 +107,7 @@ impl Default for Tuning {
             probe_share: 30,
             pairs: 32,
             hold: true,
+            probe_floor: 80,
         }
     }
 }
@@ -200,8 +208,13 @@ impl Portfolio {
         seed: u64,
         tuning: Tuning,
     ) -> Portfolio {
+        let most = (0..start.colors())
+            .map(|c| start.count(c))
+            .max()
+            .unwrap_or(0);
+        let floor = u64::from(most) * u64::from(tuning.probe_floor.min(100));
         let mut targets: Vec<usize> = (0..start.colors())
-            .filter(|&c| start.count(c) >= 2)
+            .filter(|&c| start.count(c) >= 2 && u64::from(start.count(c)) * 100 >= floor)
             .collect();
         targets.sort_by_key(|&c| std::cmp::Reverse(start.count(c)));
         if targets.is_empty() {
@@ -380,6 +393,28 @@ mod tests {
             let t = Tuning::for_budget(budget);
             assert_eq!((t.probe_width, t.probe_share), (48, 30), "{budget:?}");
         }
+    }
+
+    #[test]
+    fn colours_far_below_the_most_common_are_not_probed() {
+        // Ten gems of colour 0, eight of colour 1, two of colour 2.
+        let board =
+            crate::gems::Board::from_save_string("0 0 0 0 0\n0 0 0 0 0\n1 1 1 1 2\n1 1 1 1 2")
+                .expect("a valid board");
+        let (bits, kinds) =
+            BitBoard::from_board(&board, RemovalPolicy::Classic).expect("the engine takes it");
+        let colour = |kind: u32| kinds.iter().position(|&k| k == kind).expect("on the board");
+        let targets = |floor| {
+            let tuning = Tuning {
+                probe_floor: floor,
+                ..Tuning::default()
+            };
+            Portfolio::new(bits, (0, Vec::new()), 1, tuning).targets
+        };
+        // 8 gems are 80% of 10: colour 1 stays, colour 2 (20%) goes.
+        assert_eq!(targets(80), vec![colour(0), colour(1)]);
+        assert_eq!(targets(81), vec![colour(0)]);
+        assert_eq!(targets(0), vec![colour(0), colour(1), colour(2)]);
     }
 
     #[test]
