@@ -37,6 +37,10 @@ const MIN_WIDTH: usize = 12;
 const MAX_WIDTH: usize = 1 << 16;
 /// Playouts a beam plays between two looks at the clock.
 const CHUNK: u64 = 128;
+/// Playouts per unit of a beam's width on a 15×15 board before any is measured (about 60
+/// layers of 10 children: the beams hold the target colour back, so a position has fewer
+/// children than groups; 573 to 741 were measured on standard-5).
+const PLAYOUTS_PER_WIDTH: f64 = 600.0;
 
 /// Keeps `score` and its `line` in `best` if they beat it (or `best` holds no line yet).
 fn keep(best: &mut (u32, Vec<BitMove>), score: u32, line: &[BitMove]) {
@@ -240,9 +244,10 @@ impl Portfolio {
         &self.best
     }
 
-    /// Whether every target has been probed.
+    /// Whether every target has been probed (a single target needs no probe: the beams take
+    /// all the time).
     pub(super) fn probed(&self) -> bool {
-        self.probes.len() >= self.targets.len()
+        self.targets.len() < 2 || self.probes.len() >= self.targets.len()
     }
 
     /// Whether the lane has started.
@@ -307,8 +312,7 @@ impl Portfolio {
     fn width_for(&self, playouts: u64) -> usize {
         let done: Vec<u64> = self.probes.iter().map(|p| p.1).filter(|&n| n > 0).collect();
         let per_width = if done.is_empty() {
-            // No probe finished: a 15×15 board takes about 60 layers of 20 children.
-            1200.0
+            PLAYOUTS_PER_WIDTH
         } else {
             done.iter().sum::<u64>() as f64
                 / done.len() as f64
@@ -409,12 +413,15 @@ mod tests {
                 probe_floor: floor,
                 ..Tuning::default()
             };
-            Portfolio::new(bits, (0, Vec::new()), 1, tuning).targets
+            Portfolio::new(bits, (0, Vec::new()), 1, tuning)
         };
         // 8 gems are 80% of 10: colour 1 stays, colour 2 (20%) goes.
-        assert_eq!(targets(80), vec![colour(0), colour(1)]);
-        assert_eq!(targets(81), vec![colour(0)]);
-        assert_eq!(targets(0), vec![colour(0), colour(1), colour(2)]);
+        assert_eq!(targets(80).targets, vec![colour(0), colour(1)]);
+        assert_eq!(targets(81).targets, vec![colour(0)]);
+        assert_eq!(targets(0).targets, vec![colour(0), colour(1), colour(2)]);
+        // A single target needs no probe.
+        assert!(!targets(80).probed());
+        assert!(targets(81).probed());
     }
 
     #[test]

@@ -55,6 +55,10 @@ impl Portfolio {
         deadline: Instant,
         best: &mut (u32, Vec<BitMove>),
     ) {
+        if self.targets.len() < 2 {
+            // A single target needs no ranking: the beams take all the time.
+            return;
+        }
         loop {
             let target = {
                 let Ok(mut s) = shared.lock() else { return };
@@ -169,9 +173,9 @@ impl Shared {
     }
 }
 
-/// Seconds per unit of a beam's width before any is measured (about 1,200 playouts at
-/// 80,000 a second).
-const DEFAULT_SECONDS_PER_WIDTH: f64 = 0.015;
+/// Seconds per unit of a beam's width before any is measured (about
+/// [`PLAYOUTS_PER_WIDTH`](super::PLAYOUTS_PER_WIDTH) playouts at 80,000 a second).
+const DEFAULT_SECONDS_PER_WIDTH: f64 = super::PLAYOUTS_PER_WIDTH / 80_000.0;
 
 /// Runs `beam` until it ends or `deadline` passes.
 fn run_until(beam: &mut Beam, deadline: Instant) {
