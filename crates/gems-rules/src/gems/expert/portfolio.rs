@@ -37,10 +37,6 @@ const MIN_WIDTH: usize = 12;
 const MAX_WIDTH: usize = 1 << 16;
 /// Playouts a beam plays between two looks at the clock.
 const CHUNK: u64 = 128;
-/// Playouts per unit of a beam's width on a 15×15 board before any is measured (about 60
-/// layers of 10 children: the beams hold the target colour back, so a position has fewer
-/// children than groups; 573 to 741 were measured on standard-5).
-const PLAYOUTS_PER_WIDTH: f64 = 600.0;
 
 /// Keeps `score` and its `line` in `best` if they beat it (or `best` holds no line yet).
 fn keep(best: &mut (u32, Vec<BitMove>), score: u32, line: &[BitMove]) {
@@ -308,11 +304,18 @@ impl Portfolio {
         order
     }
 
+    /// Playouts per unit of a beam's width on a 15×15 board before any is measured: about 60
+    /// layers of 20 children, or of 10 when the beams hold the target colour back (573 to 741
+    /// were measured on standard-5).
+    fn playouts_per_width(&self) -> f64 {
+        if self.tuning.hold { 600.0 } else { 1200.0 }
+    }
+
     /// The width a beam may have to play about `playouts` playouts.
     fn width_for(&self, playouts: u64) -> usize {
         let done: Vec<u64> = self.probes.iter().map(|p| p.1).filter(|&n| n > 0).collect();
         let per_width = if done.is_empty() {
-            PLAYOUTS_PER_WIDTH
+            self.playouts_per_width()
         } else {
             done.iter().sum::<u64>() as f64
                 / done.len() as f64

@@ -48,6 +48,12 @@ impl Portfolio {
         }
     }
 
+    /// Seconds per unit of a beam's width before any is measured (the playouts it is
+    /// expected to take at 80,000 a second).
+    fn default_seconds_per_width(&self) -> f64 {
+        self.playouts_per_width() / 80_000.0
+    }
+
     /// One thread's probes: the next target not yet taken, until none is left.
     fn thread_probes(
         &self,
@@ -91,7 +97,7 @@ impl Portfolio {
     /// left allows (the first [`Tuning::beams`] share it out; any beam after them takes all
     /// that is left). A beam's width follows the seconds per unit of width measured on this
     /// board: the lane's last beam's, else the target's probe's, else the finished probes'
-    /// average (else [`DEFAULT_SECONDS_PER_WIDTH`]), so the beams end close to the deadline.
+    /// average (else [`Portfolio::default_seconds_per_width`]), so the beams end close to the deadline.
     fn thread_beams(
         &self,
         lane: usize,
@@ -111,7 +117,9 @@ impl Portfolio {
                 Ok(s) => s.best_target(),
                 Err(_) => (0, None),
             };
-            let seconds_per_width = own.or(probe_rate).unwrap_or(DEFAULT_SECONDS_PER_WIDTH);
+            let seconds_per_width = own
+                .or(probe_rate)
+                .unwrap_or_else(|| self.default_seconds_per_width());
             let left = deadline.duration_since(now).as_secs_f64();
             let share = left / planned.saturating_sub(k).max(1) as f64;
             let width = ((share / seconds_per_width) as usize).clamp(MIN_WIDTH, MAX_WIDTH);
@@ -172,10 +180,6 @@ impl Shared {
         (target, own.or(average))
     }
 }
-
-/// Seconds per unit of a beam's width before any is measured (about
-/// [`PLAYOUTS_PER_WIDTH`](super::PLAYOUTS_PER_WIDTH) playouts at 80,000 a second).
-const DEFAULT_SECONDS_PER_WIDTH: f64 = super::PLAYOUTS_PER_WIDTH / 80_000.0;
 
 /// Runs `beam` until it ends or `deadline` passes.
 fn run_until(beam: &mut Beam, deadline: Instant) {
