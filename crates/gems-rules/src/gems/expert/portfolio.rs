@@ -240,10 +240,15 @@ impl Portfolio {
         &self.best
     }
 
-    /// Whether every target has been probed (a single target needs no probe: the beams take
-    /// all the time).
+    /// Whether the targets need ranking by probes: a single target needs none, and the beams
+    /// take all the time.
+    fn needs_probes(&self) -> bool {
+        self.targets.len() > 1
+    }
+
+    /// Whether every target has been probed (or none needs to be).
     pub(super) fn probed(&self) -> bool {
-        self.targets.len() < 2 || self.probes.len() >= self.targets.len()
+        !self.needs_probes() || self.probes.len() >= self.targets.len()
     }
 
     /// Whether the lane has started.

@@ -54,15 +54,15 @@ impl Portfolio {
         self.playouts_per_width() / 80_000.0
     }
 
-    /// One thread's probes: the next target not yet taken, until none is left.
+    /// One thread's probes: the next target not yet taken, until none is left (none at all
+    /// when the targets need no ranking).
     fn thread_probes(
         &self,
         shared: &Mutex<Shared>,
         deadline: Instant,
         best: &mut (u32, Vec<BitMove>),
     ) {
-        if self.targets.len() < 2 {
-            // A single target needs no ranking: the beams take all the time.
+        if !self.needs_probes() {
             return;
         }
         loop {
@@ -97,7 +97,8 @@ impl Portfolio {
     /// left allows (the first [`Tuning::beams`] share it out; any beam after them takes all
     /// that is left). A beam's width follows the seconds per unit of width measured on this
     /// board: the lane's last beam's, else the target's probe's, else the finished probes'
-    /// average (else [`Portfolio::default_seconds_per_width`]), so the beams end close to the deadline.
+    /// average (else [`Portfolio::default_seconds_per_width`]), so the beams end close to the
+    /// deadline.
     fn thread_beams(
         &self,
         lane: usize,
