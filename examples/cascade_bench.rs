@@ -19,11 +19,11 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use gems_rules::gems::{Board, Cell, Player, RemovalPolicy, random_board};
-use modern_gems::gems::model::Phase;
-use modern_gems::gems::model::{GemsAction, GemsSession, PendingMove};
-use modern_gems::headless_app;
+use modern_gems::games::gems::headless_app;
+use modern_gems::games::gems::model::Phase;
+use modern_gems::games::gems::model::{GemsAction, GemsSession, PendingMove};
 use modern_gems::kit::fx::FxStats;
-use modern_gems::theme::Theme;
+use modern_gems::kit::theme::Theme;
 
 const N: usize = 100;
 

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use modern_gems::launch::{LaunchOptions, USAGE};
+use modern_gems::kit::launch::{LaunchOptions, USAGE};
 
 fn main() -> ExitCode {
     // The web build has no log plugin to report a panic: say it in the browser's console.
@@ -55,6 +55,6 @@ fn arguments() -> Vec<String> {
         let search = web_sys::window()
             .and_then(|w| w.location().search().ok())
             .unwrap_or_default();
-        modern_gems::launch::link::query_to_args(&search)
+        modern_gems::kit::launch::link::query_to_args(&search)
     }
 }

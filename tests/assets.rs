@@ -6,10 +6,11 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use gems_rules::gems::{Board, named_board, named_board_names};
-use modern_gems::gems::model::{Appearance, GemsSession, Kind};
-use modern_gems::library::{self, BoardAsset, SHIPPED_THEMES, ThemeLibrary, shipped_boards};
-use modern_gems::settings::{Notices, Settings, ThemeChoices};
-use modern_gems::theme::Theme;
+use modern_gems::app::library::{self, SHIPPED_THEMES, ThemeLibrary};
+use modern_gems::games::gems::boards::{BoardAsset, shipped_boards};
+use modern_gems::games::gems::model::{Appearance, GemsSession, Kind};
+use modern_gems::kit::settings::{Notices, Settings, ThemeChoices};
+use modern_gems::kit::theme::Theme;
 
 fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")
@@ -35,6 +36,22 @@ fn every_shipped_theme_parses_with_distinct_shapes_and_sounds_that_exist() {
             .strip_suffix(".theme.ron")
             .expect("only theme files in assets/themes");
         let theme = theme_file(stem);
+        // Every kind a game deals has a style the file itself defines (none borrowed from the
+        // defaults), in a colour of its own.
+        let path = assets().join(format!("themes/{stem}.theme.ron"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let defined = text.matches("shape:").count();
+        assert!(
+            defined >= usize::from(gems_rules::MAX_KINDS),
+            "{stem}: {defined} styles, fewer than the {} kinds a game deals",
+            gems_rules::MAX_KINDS
+        );
+        let colours: std::collections::HashSet<_> = theme.gems.iter().map(|g| &g.color).collect();
+        assert_eq!(
+            colours.len(),
+            theme.gems.len(),
+            "{stem}: two kinds share a colour"
+        );
         let shapes: std::collections::HashSet<_> = theme.gems.iter().map(|g| g.shape).collect();
         assert_eq!(
             shapes.len(),
@@ -137,7 +154,7 @@ fn standard_positions_match_the_published_data() {
 #[test]
 fn switching_theme_restyles_every_gem() {
     let board = named_board("large").unwrap();
-    let mut app = modern_gems::headless_app(
+    let mut app = modern_gems::games::gems::headless_app(
         GemsSession::new(
             "large".into(),
             board,
@@ -197,7 +214,7 @@ fn broken_theme_file_keeps_the_last_good_theme() {
             theme: "classic".into(),
             ..default()
         })
-        .add_plugins(library::plugin);
+        .add_plugins((library::plugin, modern_gems::games::gems::boards::plugin));
     let neon = Theme::parse(&good).unwrap();
     let step = |app: &mut App, until: &dyn Fn(&App) -> bool| {
         for _ in 0..500 {

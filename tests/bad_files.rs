@@ -9,14 +9,15 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use gems_rules::gems::{Game, Player, RemovalPolicy, named_board};
-use modern_gems::gems;
-use modern_gems::gems::files::LoadGameRequest;
-use modern_gems::gems::model::GemsSession;
+use modern_gems::app::settings;
+use modern_gems::games::gems;
+use modern_gems::games::gems::files::LoadGameRequest;
+use modern_gems::games::gems::model::GemsSession;
 use modern_gems::headless_screen_app;
+use modern_gems::kit::paths::DataDir;
 use modern_gems::kit::scores::HighScores;
-use modern_gems::paths::DataDir;
-use modern_gems::screens::Screen;
-use modern_gems::settings::{self, Notices, Settings};
+use modern_gems::kit::screens::Screen;
+use modern_gems::kit::settings::{Notices, Settings};
 
 fn data_dir(tag: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("gems-bad-files-{tag}-{}", std::process::id()));
@@ -179,8 +180,8 @@ fn bad_files_are_reported_and_left_alone_while_the_game_goes_on() {
 /// notice, the board in play stays, and a good file still loads.
 #[test]
 fn bad_k_in_a_row_board_files_are_reported_and_the_game_goes_on() {
-    use modern_gems::k_in_a_row;
-    use modern_gems::k_in_a_row::model::{KAction, KFileStatus, KSession};
+    use modern_gems::games::k_in_a_row;
+    use modern_gems::games::k_in_a_row::model::{KAction, KFileStatus, KSession};
 
     let dir = data_dir("kiar");
     let files: Vec<(&str, Vec<u8>)> = vec![

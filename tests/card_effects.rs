@@ -8,16 +8,16 @@ use std::time::Duration;
 use bevy::prelude::*;
 use gems_rules::grid_duel::ComputerKind;
 use gems_rules::solo_red::ai;
-use modern_gems::grid_duel;
-use modern_gems::grid_duel::model::{DuelAction, DuelSession, Stage};
+use modern_gems::games::grid_duel;
+use modern_gems::games::grid_duel::model::{DuelAction, DuelSession, Stage};
+use modern_gems::games::solo_red;
+use modern_gems::games::solo_red::model::{SoloRedAction, SoloRedSession};
+use modern_gems::games::solo_red::record::SoloRedRecordPlugin;
 use modern_gems::headless_screen_app;
 use modern_gems::kit::fx::{Celebrating, Shard};
 use modern_gems::kit::scores::HighScores;
-use modern_gems::screens::{Screen, ScreenStatus};
-use modern_gems::solo_red;
-use modern_gems::solo_red::model::{SoloRedAction, SoloRedSession};
-use modern_gems::solo_red::record::SoloRedRecordPlugin;
-use modern_gems::theme::Theme;
+use modern_gems::kit::screens::{Screen, ScreenStatus};
+use modern_gems::kit::theme::Theme;
 
 const STEP: Duration = Duration::from_millis(16);
 

@@ -7,13 +7,13 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use gems_rules::dots::{Game, Point, best_closed_shape, best_move};
-use modern_gems::dots;
-use modern_gems::dots::ai::{DotsAutoplay, DotsSearch};
-use modern_gems::dots::model::{Dot, DotIndex, DotsAction, DotsPhase, DotsSession, Vanish};
+use modern_gems::games::dots;
+use modern_gems::games::dots::ai::{DotsAutoplay, DotsSearch};
+use modern_gems::games::dots::model::{Dot, DotIndex, DotsAction, DotsPhase, DotsSession, Vanish};
 use modern_gems::headless_screen_app;
 use modern_gems::kit::anim::Tween;
 use modern_gems::kit::scores::HighScores;
-use modern_gems::screens::{Screen, ScreenStatus};
+use modern_gems::kit::screens::{Screen, ScreenStatus};
 
 const STEP: Duration = Duration::from_millis(16);
 
@@ -308,7 +308,7 @@ fn a_hint_is_a_legal_move_found_off_the_frame() {
     settle(&mut app);
     let hint = app
         .world()
-        .resource::<modern_gems::dots::model::DotsHint>()
+        .resource::<modern_gems::games::dots::model::DotsHint>()
         .clone();
     let board = session(&app).game.board().clone();
     board.check_selection(&hint.path).expect("legal hint");
@@ -319,7 +319,7 @@ fn a_hint_is_a_legal_move_found_off_the_frame() {
     assert_eq!(session(&app).game.score(), hint.points as u64);
     assert!(
         app.world()
-            .resource::<modern_gems::dots::model::DotsHint>()
+            .resource::<modern_gems::games::dots::model::DotsHint>()
             .path
             .is_empty()
     );

@@ -6,11 +6,12 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use bevy::prelude::*;
-use modern_gems::editor::{self, PlayerThemes, ThemeEditor, load_player_themes, save_player_theme};
-use modern_gems::library::{self, SHIPPED_THEMES};
-use modern_gems::paths::DataDir;
-use modern_gems::settings::{Settings, ThemeChoices};
-use modern_gems::theme::{GemShape, Theme};
+use modern_gems::app::editor::{self, ThemeEditor, load_player_themes, save_player_theme};
+use modern_gems::app::library::PlayerThemes;
+use modern_gems::app::library::{self, SHIPPED_THEMES};
+use modern_gems::kit::paths::DataDir;
+use modern_gems::kit::settings::{Settings, ThemeChoices};
+use modern_gems::kit::theme::{GemShape, Theme};
 
 fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")

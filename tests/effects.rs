@@ -6,12 +6,12 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use gems_rules::gems::{Board, Cell, Player, RemovalPolicy};
-use modern_gems::gems::model::{GemsAction, GemsSession};
-use modern_gems::headless_app;
+use modern_gems::games::gems::headless_app;
+use modern_gems::games::gems::model::{GemsAction, GemsSession};
 use modern_gems::kit::fx::{Celebrating, FloatingText, FxStats, Shard};
-use modern_gems::screens::Screen;
-use modern_gems::theme::Theme;
-use modern_gems::world_text::WorldLabel;
+use modern_gems::kit::screens::Screen;
+use modern_gems::kit::theme::Theme;
+use modern_gems::kit::world_text::WorldLabel;
 
 /// Effect entities alive: (shards, floating texts, celebrations).
 fn alive(app: &mut App) -> (usize, usize, usize) {

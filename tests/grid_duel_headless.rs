@@ -7,10 +7,12 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use gems_rules::grid_duel::{Choice, ComputerKind, Duel, Grid, Outcome, Phase, Side, TURNS, score};
-use modern_gems::grid_duel;
-use modern_gems::grid_duel::model::{CellState, DuelAction, DuelCell, DuelSession, OnShow, Stage};
+use modern_gems::games::grid_duel;
+use modern_gems::games::grid_duel::model::{
+    CellState, DuelAction, DuelCell, DuelSession, OnShow, Stage,
+};
 use modern_gems::headless_screen_app;
-use modern_gems::screens::{Screen, ScreenStatus};
+use modern_gems::kit::screens::{Screen, ScreenStatus};
 
 const STEP: Duration = Duration::from_millis(16);
 
@@ -193,7 +195,7 @@ fn new_game_starts_over_with_the_chosen_computer() {
 #[test]
 fn autoplay_plays_a_whole_game() {
     let mut a = headless_screen_app(Screen::GridDuel, STEP);
-    a.insert_resource(modern_gems::launch::LaunchOptions {
+    a.insert_resource(modern_gems::kit::launch::LaunchOptions {
         autoplay: true,
         seed: Some(12),
         ..Default::default()

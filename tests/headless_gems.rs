@@ -10,10 +10,10 @@ use gems_rules::gems::{
     Board, Cell, Game, Player, RemovalPolicy, greedy_move, named_board, named_board_names,
     random_board,
 };
-use modern_gems::gems::anim::Animations;
-use modern_gems::gems::model::Phase;
-use modern_gems::gems::model::{Flag, GemIndex, GemsAction, GemsSession, Kind, Position};
-use modern_gems::headless_app;
+use modern_gems::games::gems::anim::Animations;
+use modern_gems::games::gems::headless_app;
+use modern_gems::games::gems::model::Phase;
+use modern_gems::games::gems::model::{Flag, GemIndex, GemsAction, GemsSession, Kind, Position};
 
 const STEP: Duration = Duration::from_millis(16);
 
@@ -38,7 +38,7 @@ fn phase(app: &App) -> Phase {
 
 /// Steps frames until no transition runs, no move is pending and no phase change is queued.
 fn settle(app: &mut App) {
-    modern_gems::settle_gems(app);
+    modern_gems::games::gems::settle_gems(app);
 }
 
 fn session(app: &App) -> &GemsSession {
@@ -178,7 +178,7 @@ fn hover_flags_the_policys_group() {
     );
     let sel = app
         .world()
-        .resource::<modern_gems::gems::model::Selection>();
+        .resource::<modern_gems::games::gems::model::Selection>();
     assert_eq!(sel.points, Some(16));
     // Moving off the board clears the highlight.
     app.world_mut().write_message(GemsAction::Hover(None));
@@ -268,7 +268,7 @@ fn keyboard_cursor_moves_and_selects() {
     app.update();
     let c = app
         .world()
-        .resource::<modern_gems::gems::model::KeyCursor>();
+        .resource::<modern_gems::games::gems::model::KeyCursor>();
     assert_eq!(c.cell.col, 0);
 }
 
@@ -289,7 +289,7 @@ fn flagged(app: &mut App) -> Vec<Cell> {
 /// whose policy changed midway enters no high score.
 #[test]
 fn the_active_policy_rules_the_next_flag_and_move() {
-    use modern_gems::gems::model::ActivePolicy;
+    use modern_gems::games::gems::model::ActivePolicy;
     use modern_gems::kit::scores::{GameOverInfo, HighScores};
     let mut app = human_app("tiny", RemovalPolicy::Adjacent);
     let board = named_board("tiny").unwrap();
@@ -339,7 +339,7 @@ fn the_active_policy_rules_the_next_flag_and_move() {
 /// computer play the next move; switching back to a person stops it.
 #[test]
 fn the_active_player_decides_who_moves_next() {
-    use modern_gems::gems::model::ActivePlayer;
+    use modern_gems::games::gems::model::ActivePlayer;
     let mut app = human_app("large", RemovalPolicy::Chained);
     let board = named_board("large").unwrap();
     for _ in 0..100 {

@@ -5,12 +5,12 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use gems_rules::k_in_a_row::{Board, Cell, Game, Side, Status, Strength};
+use modern_gems::games::k_in_a_row;
+use modern_gems::games::k_in_a_row::ai::KThinking;
+use modern_gems::games::k_in_a_row::model::{KAction, KSession, Setup};
 use modern_gems::headless_screen_app;
-use modern_gems::k_in_a_row;
-use modern_gems::k_in_a_row::ai::KThinking;
-use modern_gems::k_in_a_row::model::{KAction, KSession, Setup};
 use modern_gems::kit::scores::HighScores;
-use modern_gems::screens::{Screen, ScreenStatus};
+use modern_gems::kit::screens::{Screen, ScreenStatus};
 
 fn app() -> App {
     let mut app = headless_screen_app(Screen::KInARow, Duration::from_millis(16));

@@ -6,12 +6,13 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use gems_rules::gems::{Board, Player, RemovalPolicy, board_by_name};
-use modern_gems::gems::link_board::{self, PendingBoard};
-use modern_gems::gems::model::GemsSession;
-use modern_gems::library::{BoardAsset, BoardLibrary, BoardLoader};
-use modern_gems::screens::Screen;
-use modern_gems::settings::Notices;
-use modern_gems::{gems, headless_screen_app};
+use modern_gems::games::gems;
+use modern_gems::games::gems::boards::{BoardAsset, BoardLibrary, BoardLoader};
+use modern_gems::games::gems::link_board::{self, PendingBoard};
+use modern_gems::games::gems::model::GemsSession;
+use modern_gems::headless_screen_app;
+use modern_gems::kit::screens::Screen;
+use modern_gems::kit::settings::Notices;
 
 /// A Modern Gems app on the tiny board whose library holds `standard-5` and a missing file.
 fn app_with_library() -> App {

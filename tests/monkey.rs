@@ -18,24 +18,24 @@ use std::time::Duration;
 use bevy::prelude::*;
 use gems_rules::gems::{Budget, Cell, Computer, Expert, Player, RemovalPolicy, random_board};
 use gems_rules::k_in_a_row::{Board as KBoard, Side, Strength};
-use modern_gems::dots;
-use modern_gems::dots::ai::DotsAutoplay;
-use modern_gems::dots::model::{DotsAction, DotsSession};
-use modern_gems::gems;
-use modern_gems::gems::ai::{Autoplay, GemsComputer};
-use modern_gems::gems::model::{ActivePlayer, ActivePolicy, GemsAction, GemsSession};
-use modern_gems::grid_duel;
-use modern_gems::grid_duel::model::DuelAction;
+use modern_gems::games::dots;
+use modern_gems::games::dots::ai::DotsAutoplay;
+use modern_gems::games::dots::model::{DotsAction, DotsSession};
+use modern_gems::games::gems;
+use modern_gems::games::gems::ai::{Autoplay, GemsComputer};
+use modern_gems::games::gems::model::{ActivePlayer, ActivePolicy, GemsAction, GemsSession};
+use modern_gems::games::grid_duel;
+use modern_gems::games::grid_duel::model::DuelAction;
+use modern_gems::games::k_in_a_row;
+use modern_gems::games::k_in_a_row::ai::KNodeLimit;
+use modern_gems::games::k_in_a_row::model::{KAction, KSession, Setup};
+use modern_gems::games::solo_red;
+use modern_gems::games::solo_red::model::{SoloRedAction, SoloRedSession};
+use modern_gems::games::solo_red::record::SoloRedRecordPlugin;
 use modern_gems::headless_screen_app;
-use modern_gems::k_in_a_row;
-use modern_gems::k_in_a_row::ai::KNodeLimit;
-use modern_gems::k_in_a_row::model::{KAction, KSession, Setup};
 use modern_gems::kit::ai::AiHost;
+use modern_gems::kit::screens::{Screen, ScreenStatus};
 use modern_gems::kit::seed::Seeds;
-use modern_gems::screens::{Screen, ScreenStatus};
-use modern_gems::solo_red;
-use modern_gems::solo_red::model::{SoloRedAction, SoloRedSession};
-use modern_gems::solo_red::record::SoloRedRecordPlugin;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -408,7 +408,7 @@ fn run(seed: u64, frames: u64) -> Report {
             eprintln!(
                 "  after frame {frame}: {:?} {:?} move {}",
                 w.resource::<ScreenStatus>(),
-                w.get_resource::<State<modern_gems::gems::model::Phase>>()
+                w.get_resource::<State<modern_gems::games::gems::model::Phase>>()
                     .map(|p| *p.get()),
                 w.resource::<GemsSession>().game.move_num()
             );

@@ -7,11 +7,11 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use modern_gems::app::player_images::PlayerImages;
 use modern_gems::kit::art::{self, ThemeImages};
-use modern_gems::paths::DataDir;
-use modern_gems::player_images::PlayerImages;
-use modern_gems::settings::Notices;
-use modern_gems::theme::Theme;
+use modern_gems::kit::paths::DataDir;
+use modern_gems::kit::settings::Notices;
+use modern_gems::kit::theme::Theme;
 
 /// A PNG of `w × h` opaque pixels of one colour.
 fn png(w: u32, h: u32, rgb: [u8; 3]) -> Vec<u8> {

@@ -3,9 +3,9 @@
 //! a watched game of a line file, and a bad file is a clear message naming it.
 
 use gems_rules::gems::{Board, LineFile, RemovalPolicy};
-use modern_gems::gems::records::record_boards;
-use modern_gems::launch::LaunchOptions;
-use modern_gems::session_from_options;
+use modern_gems::games::gems::records::record_boards;
+use modern_gems::games::gems::session_from_options;
+use modern_gems::kit::launch::LaunchOptions;
 
 fn record(name: &str) -> LineFile {
     let text = std::fs::read_to_string(format!("assets/records/{name}.line"))
@@ -70,8 +70,8 @@ fn replay_opens_a_watched_game_of_the_file() {
 #[test]
 fn a_broken_record_is_a_notice_and_the_good_ones_load() {
     use bevy::prelude::*;
-    use modern_gems::gems::records::{self, LineAsset, Records};
-    use modern_gems::settings::Notices;
+    use modern_gems::games::gems::records::{self, LineAsset, Records};
+    use modern_gems::kit::settings::Notices;
 
     let root = std::env::temp_dir().join(format!("gems-records-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);

@@ -7,17 +7,18 @@ use std::time::Duration;
 use bevy::prelude::*;
 use gems_rules::gems::{Board, Player, RemovalPolicy, board_by_name};
 use gems_rules::k_in_a_row::{Cell, Side, Strength};
-use modern_gems::dots::model::DotsSession;
-use modern_gems::gems::model::GemsSession;
-use modern_gems::grid_duel::model::DuelSession;
-use modern_gems::k_in_a_row::model::KSession;
+use modern_gems::games::dots::model::DotsSession;
+use modern_gems::games::gems::model::GemsSession;
+use modern_gems::games::grid_duel::model::DuelSession;
+use modern_gems::games::k_in_a_row::model::KSession;
+use modern_gems::games::solo_red::model::SoloRedSession;
+use modern_gems::games::{dots, grid_duel, k_in_a_row, solo_red};
+use modern_gems::headless_screen_app;
+use modern_gems::kit::launch::LaunchOptions;
+use modern_gems::kit::launch::link::{MAX_LINK_BYTES, query_to_args};
 use modern_gems::kit::scores::HighScores;
+use modern_gems::kit::screens::Screen;
 use modern_gems::kit::share::{Describe, ShareLink};
-use modern_gems::launch::LaunchOptions;
-use modern_gems::launch::link::{MAX_LINK_BYTES, query_to_args};
-use modern_gems::screens::Screen;
-use modern_gems::solo_red::model::SoloRedSession;
-use modern_gems::{dots, grid_duel, headless_screen_app, k_in_a_row, solo_red};
 
 /// A headless app opened by `query`, as the web page would open it.
 fn open(query: &str) -> App {
@@ -32,8 +33,10 @@ fn open(query: &str) -> App {
         Screen::SoloRed => app.add_plugins(solo_red::logic_plugin),
         Screen::GridDuel => app.add_plugins(grid_duel::logic_plugin),
         _ => app
-            .insert_resource(modern_gems::session_from_options(&opts).expect("a board"))
-            .add_plugins(modern_gems::gems::logic_plugin),
+            .insert_resource(
+                modern_gems::games::gems::session_from_options(&opts).expect("a board"),
+            )
+            .add_plugins(modern_gems::games::gems::logic_plugin),
     };
     for _ in 0..4 {
         app.update();

@@ -6,15 +6,15 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use gems_rules::solo_red::{Game, ai};
-use modern_gems::headless_screen_app;
-use modern_gems::kit::scores::HighScores;
-use modern_gems::screens::{Screen, ScreenStatus};
-use modern_gems::solo_red;
-use modern_gems::solo_red::model::table::Table;
-use modern_gems::solo_red::model::{
+use modern_gems::games::solo_red;
+use modern_gems::games::solo_red::model::table::Table;
+use modern_gems::games::solo_red::model::{
     CardEntity, Gliding, SoloRedAction, SoloRedSession, place_position,
 };
-use modern_gems::solo_red::record::{SoloRedRecord, SoloRedRecordPlugin};
+use modern_gems::games::solo_red::record::{SoloRedRecord, SoloRedRecordPlugin};
+use modern_gems::headless_screen_app;
+use modern_gems::kit::scores::HighScores;
+use modern_gems::kit::screens::{Screen, ScreenStatus};
 
 fn app_with(session: SoloRedSession) -> App {
     let mut app = headless_screen_app(Screen::SoloRed, Duration::from_millis(16));
@@ -59,7 +59,7 @@ fn assert_mirror(app: &mut App) {
             assert!(!g, "{} still moving", c.card);
             let n = s.game.num_palettes();
             let h = s.game.hand().len();
-            let lifted = matches!(c.place, modern_gems::solo_red::model::Place::Hand(i) if s.selected == Some(i));
+            let lifted = matches!(c.place, modern_gems::games::solo_red::model::Place::Hand(i) if s.selected == Some(i));
             assert_eq!(t.translation, place_position(Table::Wide, c.place, n, h, lifted), "{}", c.card);
             (c.card, c.place)
         })

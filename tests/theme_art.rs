@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use modern_gems::kit::art::{self, ThemeImages, gem_looks};
-use modern_gems::settings::Notices;
-use modern_gems::theme::{Theme, color};
+use modern_gems::kit::settings::Notices;
+use modern_gems::kit::theme::{Theme, color};
 
 /// A PNG of `w × h` opaque pixels of one colour.
 fn png(w: u32, h: u32, rgb: [u8; 3]) -> Vec<u8> {
@@ -81,7 +81,7 @@ fn theme_images_load_reload_and_fall_back_with_a_notice() {
     });
     step_until(&mut app, "three notices", |app| notices(app).len() >= 3);
     let images = app.world().resource::<ThemeImages>().clone();
-    assert_eq!(images.gems.len(), 5);
+    assert_eq!(images.gems.len(), usize::from(gems_rules::MAX_KINDS));
     assert!(images.gems[1..].iter().all(Option::is_none), "{images:?}");
     assert!(images.background.is_none());
 
@@ -105,7 +105,7 @@ fn theme_images_load_reload_and_fall_back_with_a_notice() {
     let mut meshes = Assets::<Mesh>::default();
     let mut materials = Assets::<ColorMaterial>::default();
     let looks = gem_looks(&theme, &images, &mut meshes, &mut materials);
-    assert_eq!(looks.len(), 5);
+    assert_eq!(looks.len(), usize::from(gems_rules::MAX_KINDS));
     assert!(looks[0].image);
     let first = materials.get(&looks[0].plain).unwrap();
     assert_eq!(first.texture.as_ref(), images.gems[0].as_ref());

@@ -1,21 +1,22 @@
 #!/usr/bin/env python3
-"""Renders the Jewels theme's images: eight faceted gems, the board panel and the window
+"""Renders the Jewels theme's images: nine faceted gems, the board panel and the window
 background. Our own work, drawn from geometry here (nothing is traced or sampled), licensed like
 the code (MIT OR Apache-2.0). Python 3 standard library only (PNGs written with zlib + struct);
 deterministic: every run writes the same bytes. Run from the repository root:
 
     python3 tools/make-gems.py
 
-writes assets/themes/jewels/gem-1.png … gem-8.png (256×256, transparent), board.png (512×512)
+writes assets/themes/jewels/gem-1.png … gem-9.png (256×256, transparent), board.png (512×512)
 and background.png (640×400). Give file names (gem-3.png board.png …) to render only those.
 
 How a gem is drawn: each cut is a small polyhedron seen from above. Its outline (the girdle) is
 sampled on rays from the centre, a thin dark band inside it makes the outline, and the crown
 between the girdle and the flat table is split into flat facets (a brilliant's star, kite and
-upper-girdle facets, or an emerald cut's steps). Each facet gets one shade from its normal under a
-light from the top left, with a little per-facet variation, a gentle glow towards the centre and
-a white sparkle on top. Facets are scan-converted into an id buffer at 4×4 samples per pixel, so
-edges are antialiased and neighbouring facets blend exactly.
+upper-girdle facets, or an emerald cut's steps; a ring's table is an annulus, with steps down into
+its hole). Each facet gets one shade from its normal under a light from the top left, with a
+little per-facet variation, a gentle glow towards the centre and a white sparkle on top. Facets
+are scan-converted into an id buffer at 4×4 samples per pixel, so edges are antialiased and
+neighbouring facets blend exactly.
 """
 import math
 import os
@@ -485,7 +486,7 @@ def render_gem(gem, seed):
 
 
 # ------------------------------------------------------------------------------------------------
-# The eight gems.
+# The nine gems.
 
 def cut_ruby():  # round brilliant
     return brilliant(poly_circle(), (0.0, 0.0), 8, 90.0)
@@ -538,6 +539,62 @@ def cut_rose():  # heart
     return brilliant(poly_heart(), (0.0, 0.12), 12, 90.0, table=0.50, star=0.76)
 
 
+def ring_cut(n, hole=0.42, table_out=0.78, table_in=0.58, star=0.90, height=26.0,
+             star_height=0.55, bevel=0.50):
+    """A faceted ring: a round girdle with a round hole through it. The crown rises from the outer
+    girdle in a brilliant's star, kite and upper-girdle facets to a flat table shaped like an
+    annulus, which falls inwards over two steps of n facets each to the hole's edge; the hole is
+    outlined like the girdle."""
+    angles = [90.0 + 180.0 * k / n for k in range(2 * n)]
+    girdle = [to_screen(ray_hit(poly_circle(), (0.0, 0.0), a)) for a in angles]
+    c = to_screen((0.0, 0.0))
+    g = inset(girdle, OUTLINE_W)
+    facets = outline_band(girdle, g)
+    t = [scale_about(g[2 * i], c, table_out) for i in range(n)]
+    s = [scale_about(g[2 * i + 1], c, star) for i in range(n)]
+    H, Hs = height, height * star_height
+    for i in range(n):
+        j = (i + 1) % n
+        ti, tj, si = t[i] + (H,), t[j] + (H,), s[i] + (Hs,)
+        g0, g1, g2 = g[2 * i] + (0.0,), g[2 * i + 1] + (0.0,), g[(2 * i + 2) % (2 * n)] + (0.0,)
+        facets.append(("star", [ti, tj, si]))
+        facets.append(("kite", [ti, si, g0]))
+        facets.append(("kite", [tj, g2, si]))
+        facets.append(("girdle", [si, g1, g0]))
+        facets.append(("girdle", [si, g2, g1]))
+    # The hole: its edge (the inner girdle) at n points facing the middles of the table's inner
+    # edges, and its dark outline band inside the stone.
+    hole_edge = [to_screen((hole * math.cos(math.radians(a)), hole * math.sin(math.radians(a))))
+                 for a in angles[1::2]]
+    h = inset(hole_edge, -OUTLINE_W)  # the hole's polygon grows: its outline lies in the stone
+    facets += outline_band(hole_edge, h)
+    u = [scale_about(p, c, table_in / table_out) for p in t]
+    # The middle ring lies between the hole's outline and the table's inner edge (measured at the
+    # middle of that edge, where its point sits), `bevel` of the way out.
+    r_u = math.dist(u[0], c) * math.cos(math.pi / n)
+    m = [scale_about(p, c, 1.0 + bevel * (r_u / math.dist(p, c) - 1.0)) for p in h]
+    Hm = H * 0.62
+    for i in range(n):
+        j = (i + 1) % n
+        # Upper step: two triangles from the table's inner corners to the middle ring.
+        facets.append(("step", [u[i] + (H,), u[j] + (H,), m[i] + (Hm,)]))
+        facets.append(("step", [u[j] + (H,), m[j] + (Hm,), m[i] + (Hm,)]))
+        # Lower step: the middle ring down to the hole's edge.
+        facets.append(("step", [m[i] + (Hm,), m[j] + (Hm,), h[j] + (0.0,), h[i] + (0.0,)]))
+    # The table, one facet with a hole: its outer ring, then its inner ring backwards, joined at
+    # their leftmost corners. The join is walked there and back, so its two crossings of a scanline
+    # coincide and fill nothing, and even-odd filling leaves the inside empty.
+    k = min(range(n), key=lambda i: (abs(t[i][1] - c[1]), t[i][0]))
+    outer = t[k:] + t[:k + 1]
+    inner = list(reversed(u[k:] + u[:k + 1]))
+    facets.append(("table", [p + (H,) for p in outer + inner]))
+    return facets, girdle, c
+
+
+def cut_diamond():  # a ring: a round brilliant with a hole through it
+    return ring_cut(12)
+
+
 GEMS = [
     Gem("ruby", ("#4a0010", "#a0081e", "#e8203c", "#ff5a6a", "#fff0f0"), cut_ruby),
     Gem("sapphire", ("#04104a", "#0c3ab0", "#2f7bf0", "#6aa8ff", "#f0f7ff"), cut_sapphire),
@@ -550,6 +607,8 @@ GEMS = [
     Gem("aquamarine", ("#003848", "#0090a8", "#28d4ec", "#70e8ff", "#f0ffff"), cut_aquamarine),
     Gem("rose", ("#5a0030", "#c02878", "#ff64b0", "#ff98cc", "#fff2f8"), cut_rose,
         sparkle=(-0.40, -0.30)),
+    Gem("diamond", ("#1a1e34", "#5a6488", "#bcc4d8", "#e6ebf6", "#ffffff"), cut_diamond,
+        sparkle=(-0.44, -0.44)),
 ]
 
 

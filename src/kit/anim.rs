@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use crate::theme::Easing;
+use crate::kit::theme::Easing;
 
 /// Progress in 0..=1 of an animation `elapsed` seconds after it was started with a `delay`
 /// and a `duration` (a zero duration finishes as soon as the delay has passed).

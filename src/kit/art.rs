@@ -19,8 +19,8 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, PrimitiveTopology, TextureDimension, TextureFormat};
 use gems_formats::image::{ImageError, Rgba8};
 
-use crate::settings::Notices;
-use crate::theme::{GemShape, Theme, color};
+use crate::kit::settings::Notices;
+use crate::kit::theme::{GemShape, Theme, color};
 
 /// Loads `*.png` theme images into textures with a full mip chain.
 #[derive(Default, TypePath)]
@@ -165,7 +165,7 @@ fn report_failures(
         };
         let why = why.lines().next().unwrap_or_default().to_string();
         let path = f.path.to_string();
-        let file = match path.strip_prefix(crate::theme::PLAYER_IMAGE_PREFIX) {
+        let file = match path.strip_prefix(crate::kit::theme::PLAYER_IMAGE_PREFIX) {
             Some(name) => format!("Your image {name}"),
             None => format!("Theme image assets/{path}"),
         };
@@ -332,5 +332,32 @@ pub fn shape_mesh(shape: GemShape) -> Mesh {
                 Vec2::new(a, b),
             ])
         }
+        GemShape::Ring => ring_mesh(r, r * 0.48, 40),
     }
+}
+
+/// A ring between radii `inner` and `outer`, as a strip of `n` quads.
+fn ring_mesh(outer: f32, inner: f32, n: u32) -> Mesh {
+    let mut positions = Vec::with_capacity(2 * n as usize);
+    for p in polygon(n as usize, outer, 0.0)
+        .into_iter()
+        .zip(polygon(n as usize, inner, 0.0))
+    {
+        positions.extend([[p.0.x, p.0.y, 0.0], [p.1.x, p.1.y, 0.0]]);
+    }
+    let mut indices = Vec::with_capacity(6 * n as usize);
+    for i in 0..n {
+        let (o, q) = (2 * i, 2 * ((i + 1) % n));
+        indices.extend([o, o + 1, q, q, o + 1, q + 1]);
+    }
+    let count = positions.len();
+    let uvs: Vec<[f32; 2]> = positions.iter().map(|p| [p[0] + 0.5, 0.5 - p[1]]).collect();
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; count])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
+    .with_inserted_indices(Indices::U32(indices))
 }

@@ -4,8 +4,15 @@
 use bevy::audio::Volume;
 use bevy::prelude::*;
 
-use crate::settings::Settings;
-use crate::theme::{SoundSpec, Theme};
+use crate::kit::settings::Settings;
+use crate::kit::theme::{SoundSpec, Theme};
+
+/// The playback speed (and so pitch) of the removal sound for a group of `n` pieces (gems, dots): one
+/// semitone higher per extra gem, up to an octave.
+pub fn removal_pitch(n: usize) -> f32 {
+    let semitones = n.saturating_sub(1).min(12) as f32;
+    2f32.powf(semitones / 12.0)
+}
 
 /// The loaded sounds of the current theme, with their volumes.
 #[derive(Resource, Clone, Debug, Default)]
@@ -71,4 +78,18 @@ pub fn play_effect(
             .with_volume(Volume::Linear(v))
             .with_speed(speed),
     ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn removal_pitch_rises_with_group_size_up_to_an_octave() {
+        assert_eq!(removal_pitch(1), 1.0);
+        assert!(removal_pitch(2) > removal_pitch(1));
+        assert!(removal_pitch(10) > removal_pitch(5));
+        assert!((removal_pitch(13) - 2.0).abs() < 1e-5);
+        assert_eq!(removal_pitch(100), removal_pitch(13));
+    }
 }

@@ -7,8 +7,8 @@ use bevy::window::PrimaryWindow;
 
 use super::art::ThemeImages;
 use super::layout::ViewArea;
-use crate::screens::Screen;
-use crate::theme::{Theme, color};
+use crate::kit::screens::Screen;
+use crate::kit::theme::{Theme, color};
 
 /// The world rectangle a screen wants in view (a card table, a grid in a narrow window): the
 /// camera zooms out (never in) and moves so that it fits what the HUD leaves free. A screen

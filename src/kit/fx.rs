@@ -14,10 +14,10 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use super::audio::{Effect, SoundBank, play_effect};
-use crate::screens::Screen;
-use crate::settings::Settings;
-use crate::theme::{Theme, color};
-use crate::world_text::WorldLabel;
+use crate::kit::screens::Screen;
+use crate::kit::settings::Settings;
+use crate::kit::theme::{Theme, color};
+use crate::kit::world_text::WorldLabel;
 
 /// Pieces that left the board: shards fly from each (spread evenly when the cap allows fewer
 /// shards than pieces).
@@ -407,7 +407,7 @@ fn float_texts(
         let rise = 1.0 - (1.0 - k).powi(3);
         t.translation = (f.from + Vec2::Y * f.rise * rise).extend(40.0);
         // Pops in with a little overshoot, then holds.
-        let pop = crate::theme::Easing::BackOut.apply((k * 5.0).min(1.0));
+        let pop = crate::kit::theme::Easing::BackOut.apply((k * 5.0).min(1.0));
         t.scale = Vec3::splat(pop.max(0.01));
         label.color.set_alpha(f.alpha * (1.0 - k.powi(3)));
     }

@@ -31,22 +31,38 @@ pub mod anim;
 pub mod art;
 pub mod audio;
 pub mod camera;
+pub mod chrome;
 pub mod clock;
 pub mod fx;
+pub mod game;
 pub mod insets;
+pub mod launch;
 pub mod layout;
+pub mod paths;
 pub mod phase;
 pub mod pointer;
 pub mod schedule;
 pub mod scores;
+pub mod screens;
 pub mod seed;
+pub mod settings;
 pub mod share;
 pub mod status;
+pub mod store;
+pub mod text_asset;
+pub mod theme;
 pub mod ui;
+pub mod ui_fonts;
+pub mod world_text;
+
+use std::time::Duration;
 
 use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
 
 use schedule::AppResources;
+use screens::Screen;
 
 /// The kit's resources that run without a window (tests add it through
 /// [`crate::headless_screen_app`]).
@@ -59,8 +75,11 @@ pub fn logic_plugin(app: &mut App) {
         layout::ViewArea,
         art::ThemeImages,
         share::ShareLink,
+        share::GameTitle,
+        chrome::Paused,
     )>()
     .add_message::<status::MoveSettled>()
+    .add_message::<chrome::ChromeCommand>()
     .add_systems(PreStartup, schedule::one_thread_executors)
     .add_plugins(fx::plugin);
 }
@@ -68,14 +87,20 @@ pub fn logic_plugin(app: &mut App) {
 /// The kit's drawing and sound: the camera, the background, the sound bank, and egui styled by
 /// the theme.
 pub fn view_plugin(app: &mut App) {
-    app.add_plugins((camera::plugin, audio::plugin, share::plugin, insets::plugin))
-        .add_systems(bevy_egui::EguiPrimaryContextPass, style_egui);
+    app.add_plugins((
+        camera::plugin,
+        audio::plugin,
+        share::plugin,
+        insets::plugin,
+        chrome::plugin,
+    ))
+    .add_systems(bevy_egui::EguiPrimaryContextPass, style_egui);
 }
 
 /// Restyles egui whenever the theme changes (and on the first frame egui draws).
 fn style_egui(
     mut contexts: bevy_egui::EguiContexts,
-    theme: Res<crate::theme::Theme>,
+    theme: Res<theme::Theme>,
     mut applied: Local<bool>,
 ) -> Result {
     if *applied && !theme.is_changed() {
@@ -84,4 +109,33 @@ fn style_egui(
     ui::apply_style(contexts.ctx_mut()?, &theme);
     *applied = true;
     Ok(())
+}
+
+/// An app without window or renderer whose assets load from the folder `root`, with the
+/// on-screen notices: for tests of the asset loaders and the files players edit.
+pub fn headless_asset_app(root: &std::path::Path) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::asset::AssetPlugin {
+            file_path: root.to_string_lossy().into_owned(),
+            ..default()
+        },
+    ))
+    .init_resource::<settings::Notices>();
+    app
+}
+
+/// The bare headless app every game's tests start from: no window or renderer, time stepping by
+/// `step` per `update()`, the screen states, and `screen` asked for (it opens on the next
+/// update, once the caller has added its game's plugins and resources).
+pub fn headless_screen_app(screen: Screen, step: Duration) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(step))
+        .add_plugins((screens::plugin, logic_plugin));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(screen);
+    app
 }

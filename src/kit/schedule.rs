@@ -1,13 +1,14 @@
-//! How every game puts its systems in the frame: its system sets run in a chain in `Update`
-//! while its screen shows ([`GameSchedule::game_sets`]), so a system only names its set; its
-//! egui HUD draws while its screen shows ([`GameSchedule::game_hud`]).
+//! How every game puts its systems in the frame: one order for every game ([`GameSystems`]),
+//! each step a [`GameSet`] of the game's screen that runs only while that screen shows
+//! ([`GameSchedule::game_sets`]), so a system only names its step; its egui HUD draws while its
+//! screen shows ([`GameSchedule::game_hud`]).
 
-use bevy::ecs::schedule::{InternedSystemSet, IntoScheduleConfigs};
+use bevy::ecs::schedule::IntoScheduleConfigs;
 use bevy::ecs::system::ScheduleSystem;
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
-use crate::screens::Screen;
+use super::screens::Screen;
 
 /// Gives every schedule of the main world the single-threaded executor (an exclusive system
 /// that runs once, in `PreStartup`, when every schedule has been made).
@@ -24,15 +25,45 @@ pub fn one_thread_executors(world: &mut World) {
     }
 }
 
+/// The steps of every game's frame, in this order (as bevy_new_2d orders its `AppSystems`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameSystems {
+    /// Devices (keyboard, pointer, touch) become the game's actions.
+    Input,
+    /// Actions change the rules' game: the only place a game's state changes.
+    Actions,
+    /// The computer players start searches and send their answers as actions.
+    Ai,
+    /// Transitions animate what the rules reported.
+    Animate,
+    /// Phases advance when their animations end; the status is reported.
+    Advance,
+    /// The board is drawn and the sounds play.
+    View,
+}
+
+impl GameSystems {
+    /// Every step, in frame order.
+    pub const ALL: [GameSystems; 6] = [
+        GameSystems::Input,
+        GameSystems::Actions,
+        GameSystems::Ai,
+        GameSystems::Animate,
+        GameSystems::Advance,
+        GameSystems::View,
+    ];
+}
+
+/// One step of one game's frame: the systems of the game on `Screen` at that [`GameSystems`]
+/// step. A game's sets run in [`GameSystems`]' order, only while its screen shows.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameSet(pub Screen, pub GameSystems);
+
 /// Registers a game's systems on its screen.
 pub trait GameSchedule {
-    /// Orders a game's system `sets` one after the other in `Update`, all running only while
-    /// `screen` shows.
-    fn game_sets<M>(
-        &mut self,
-        screen: Screen,
-        sets: impl IntoScheduleConfigs<InternedSystemSet, M>,
-    ) -> &mut Self;
+    /// Orders the game's [`GameSet`]s on `screen` one after the other in `Update`
+    /// ([`GameSystems`]' order), all running only while `screen` shows.
+    fn game_sets(&mut self, screen: Screen) -> &mut Self;
 
     /// Adds a game's egui HUD systems, drawn only while `screen` shows.
     fn game_hud<M>(
@@ -43,11 +74,21 @@ pub trait GameSchedule {
 }
 
 impl GameSchedule for App {
-    fn game_sets<M>(
-        &mut self,
-        screen: Screen,
-        sets: impl IntoScheduleConfigs<InternedSystemSet, M>,
-    ) -> &mut Self {
+    fn game_sets(&mut self, screen: Screen) -> &mut Self {
+        let set = |step| GameSet(screen, step);
+        // While the game is paused, nothing reads the devices and no computer player moves.
+        self.configure_sets(
+            Update,
+            (set(GameSystems::Input), set(GameSystems::Ai)).run_if(super::chrome::not_paused),
+        );
+        let sets = (
+            set(GameSystems::Input),
+            set(GameSystems::Actions),
+            set(GameSystems::Ai),
+            set(GameSystems::Animate),
+            set(GameSystems::Advance),
+            set(GameSystems::View),
+        );
         self.configure_sets(Update, sets.chain().run_if(in_state(screen)))
     }
 
@@ -84,6 +125,7 @@ init_resources_for_tuples!(A, B, C, D, E);
 init_resources_for_tuples!(A, B, C, D, E, F);
 init_resources_for_tuples!(A, B, C, D, E, F, G);
 init_resources_for_tuples!(A, B, C, D, E, F, G, H);
+init_resources_for_tuples!(A, B, C, D, E, F, G, H, I);
 
 /// Registers a tuple of resources at once.
 pub trait AppResources {

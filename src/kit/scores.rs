@@ -8,7 +8,7 @@ use bevy::prelude::*;
 pub use gems_formats::scores::{Entry, ScoreFile, TOP};
 
 /// Top scores, keyed by each game's board and rules (e.g. Modern Gems'
-/// [`GemsSession::score_key`](crate::gems::model::GemsSession::score_key)), and counters.
+/// [`GemsSession::score_key`](crate::games::gems::model::GemsSession::score_key)), and counters.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct HighScores {
     /// The file they live in; `None` keeps them in memory only (tests, or no data directory).
@@ -41,7 +41,7 @@ impl HighScores {
             ..Self::default()
         };
         let Some(p) = &scores.path else { return scores };
-        match crate::store::read_text(p) {
+        match crate::kit::store::read_text(p) {
             Ok(Some(text)) => match gems_formats::scores::parse_scores(&text) {
                 Ok(file) => scores.file = file,
                 Err(e) => {
@@ -108,7 +108,7 @@ impl HighScores {
                 return;
             }
         };
-        self.error = crate::store::write_text(path, &text)
+        self.error = crate::kit::store::write_text(path, &text)
             .err()
             .map(|e| format!("could not save high scores to {}: {e}", path.display()));
     }

@@ -1,6 +1,6 @@
 //! What a game tells the world about itself: the window title (the page title on the web) says
 //! which game is on screen and how it stands, and the Share button copies the link that
-//! reproduces its board or deal ([`crate::launch::link`]), so a seeded board becomes a
+//! reproduces its board or deal ([`crate::kit::launch::link`]), so a seeded board becomes a
 //! challenge a friend can play. Each game implements [`Describe`] for its session and registers
 //! it with [`DescribeGame::describe_game`].
 
@@ -8,8 +8,8 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::launch::link::full_link;
-use crate::screens::Screen;
+use crate::kit::launch::link::full_link;
+use crate::kit::screens::Screen;
 
 /// A game's session, as the title and the share link see it.
 pub trait Describe: Resource {
@@ -38,6 +38,11 @@ impl Default for ShareLink {
         }
     }
 }
+
+/// The title of the game on screen ([`Describe::title`]), kept up to date with or without a
+/// window: a short digest of the game's state (tests compare it before and after an action).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameTitle(pub String);
 
 /// The share window, while it is open.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
@@ -73,8 +78,9 @@ impl DescribeGame for App {
             PostUpdate,
             (move |session: Res<S>,
                    link: ResMut<ShareLink>,
+                   title: ResMut<GameTitle>,
                    window: Option<Single<&mut Window, With<PrimaryWindow>>>| {
-                describe(screen, session, link, window)
+                describe(screen, session, link, title, window)
             })
             .run_if(in_state(screen).and_then(resource_exists::<S>)),
         )
@@ -86,10 +92,15 @@ fn describe<S: Describe>(
     screen: Screen,
     session: Res<S>,
     mut link: ResMut<ShareLink>,
+    mut shown: ResMut<GameTitle>,
     window: Option<Single<&mut Window, With<PrimaryWindow>>>,
 ) {
     if !session.is_changed() && link.screen == Some(screen) {
         return;
+    }
+    let title = session.title();
+    if shown.0 != title {
+        shown.0 = title.clone();
     }
     let query = session.link_query();
     if link.screen != Some(screen) || link.query != query {
@@ -99,7 +110,6 @@ fn describe<S: Describe>(
         };
     }
     if let Some(mut window) = window {
-        let title = session.title();
         if window.title != title {
             set_page_title(&title);
             window.title = title;

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::scores::{GameOverInfo, HighScores};
-use crate::screens::Screen;
+use crate::kit::screens::Screen;
 
 /// Sent by a game when a move's animations have ended and its entities match the rules again.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,11 +1,9 @@
 //! The UI kit: every game's bars, panels and dialogs in one style, with the colours of what
 //! they say taken from the theme ([`UiPalette`]), never from literals in a game's code.
 
-use bevy::prelude::NextState;
 use bevy_egui::egui;
 
-use crate::screens::Screen;
-use crate::theme::{Theme, color, egui_color};
+use crate::kit::theme::{Theme, color, egui_color};
 
 /// Windows narrower than this (logical pixels: a phone held upright) get the phone layouts: a
 /// game's side panel becomes a sheet along the bottom, and its top bar keeps its main items with
@@ -319,13 +317,6 @@ pub fn apply_style(ctx: &egui::Context, theme: &Theme) {
         style.spacing.item_spacing = egui::vec2(ui.spacing + 2.0, ui.spacing);
         style.spacing.button_padding = egui::vec2(ui.spacing + 2.0, ui.spacing * 0.5 + 1.0);
     });
-}
-
-/// The "☰ Games" button every game shows: back to the title screen.
-pub fn games_button(ui: &mut egui::Ui, next: &mut NextState<Screen>) {
-    if ui.button("☰ Games").clicked() {
-        next.set(Screen::Title);
-    }
 }
 
 /// A button that can be clicked only when `enabled` (greyed out otherwise), with `hint` shown

@@ -5,14 +5,14 @@ use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 use gems_rules::gems::Cell;
-use modern_gems::dots::model::{Dot, DotIndex, DotsSession, Vanish};
-use modern_gems::gems::anim::Animations;
-use modern_gems::gems::model::{GemIndex, GemsSession, Kind, Position};
-use modern_gems::grid_duel::model::{CellState, DuelCell, OnShow};
-use modern_gems::k_in_a_row::model::KSession;
+use modern_gems::games::dots::model::{Dot, DotIndex, DotsSession, Vanish};
+use modern_gems::games::gems::anim::Animations;
+use modern_gems::games::gems::model::{GemIndex, GemsSession, Kind, Position};
+use modern_gems::games::grid_duel::model::{CellState, DuelCell, OnShow};
+use modern_gems::games::k_in_a_row::model::KSession;
+use modern_gems::games::solo_red::model::{CardEntity, Gliding, SoloRedSession, place_position};
 use modern_gems::kit::anim::Tween;
-use modern_gems::screens::Screen;
-use modern_gems::solo_red::model::{CardEntity, Gliding, SoloRedSession, place_position};
+use modern_gems::kit::screens::Screen;
 
 /// Modern Gems: one entity per gem, at the rules' cell with the rules' kind, indexed, still.
 pub fn check_gems(world: &mut World) -> Result<(), String> {
@@ -93,11 +93,11 @@ pub fn check_k(world: &mut World) -> Result<(), String> {
 pub fn check_solo(world: &mut World) -> Result<(), String> {
     let s = world.resource::<SoloRedSession>().clone();
     let (n, h) = (s.game.num_palettes(), s.game.hand().len());
-    let table = *world.resource::<modern_gems::solo_red::model::table::Table>();
+    let table = *world.resource::<modern_gems::games::solo_red::model::table::Table>();
     let mut got = Vec::new();
     let mut q = world.query::<(&CardEntity, &Transform, Has<Gliding>)>();
     for (c, t, gliding) in q.iter(world) {
-        let lifted = matches!(c.place, modern_gems::solo_red::model::Place::Hand(i) if s.selected == Some(i));
+        let lifted = matches!(c.place, modern_gems::games::solo_red::model::Place::Hand(i) if s.selected == Some(i));
         if gliding || t.translation != place_position(table, c.place, n, h, lifted) {
             return Err(format!("{} is not at rest at its place", c.card));
         }

@@ -1,5 +1,5 @@
 //! CI's short soak: AI-vs-AI games of every game with invariant checks after every move (the
-//! long run, `gems-cli soak --games 10000`, is documented in the README).
+//! long run, `gems-cli soak --games 10000`, is documented in docs/reliability.md).
 
 mod common;
 

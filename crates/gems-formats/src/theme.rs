@@ -32,11 +32,13 @@ pub enum GemShape {
     Pentagon,
     /// A plus sign.
     Cross,
+    /// A thick ring with an empty centre.
+    Ring,
 }
 
 impl GemShape {
     /// Every shape, in the order the default theme assigns them to kinds.
-    pub const ALL: [GemShape; 8] = [
+    pub const ALL: [GemShape; 9] = [
         GemShape::Circle,
         GemShape::Diamond,
         GemShape::Square,
@@ -45,6 +47,7 @@ impl GemShape {
         GemShape::Star,
         GemShape::Pentagon,
         GemShape::Cross,
+        GemShape::Ring,
     ];
 }
 
@@ -195,6 +198,7 @@ impl Default for Theme {
     fn default() -> Self {
         let colors = [
             "#e84a5f", "#2d9cdb", "#f2c94c", "#27ae60", "#9b51e0", "#f2994a", "#56ccf2", "#eb5ea8",
+            "#d0d5e0",
         ];
         Self {
             name: "Classic".to_string(),
@@ -280,7 +284,26 @@ impl Theme {
             message: e.code.to_string(),
         })?;
         theme.validate(text)?;
-        Ok(theme)
+        Ok(theme.with_every_kind())
+    }
+
+    /// The theme with a style for every kind a game deals ([`gems_rules::MAX_KINDS`]): a theme
+    /// written with fewer (an older one, or a short test theme) gets the default theme's styles
+    /// for the missing kinds, each of a shape the theme does not use yet, so two kinds never
+    /// look alike.
+    pub fn with_every_kind(mut self) -> Self {
+        let defaults = Theme::default().gems;
+        while self.gems.len() < usize::from(gems_rules::MAX_KINDS) {
+            let unused = defaults
+                .iter()
+                .find(|d| self.gems.iter().all(|g| g.shape != d.shape))
+                .or_else(|| defaults.get(self.gems.len()));
+            match unused {
+                Some(style) => self.gems.push(style.clone()),
+                None => break,
+            }
+        }
+        self
     }
 
     /// Checks values RON cannot: colours, sizes, durations and volumes in range.

@@ -21,6 +21,10 @@
 //! 5. [`grid_duel`]: grids, scoring, the duel and the smart computer.
 //! 6. [`storage`]: bounded reads and atomic writes, for every file a game keeps.
 
+/// The most kinds (colours, digits) any game deals: every game, dialog, flag and link is
+/// bounded by it, and a theme defines at least this many styles, so two kinds never look alike.
+pub const MAX_KINDS: u8 = 9;
+
 pub mod dots;
 pub mod gems;
 pub mod grid_duel;

@@ -141,5 +141,20 @@ fn default_theme_colours_parse_and_shapes_differ() {
     let shapes: std::collections::HashSet<_> = t.gems.iter().map(|g| g.shape).collect();
     assert_eq!(shapes.len(), t.gems.len());
     assert_eq!(t.style(1).shape, GemShape::Circle);
-    assert_eq!(t.style(9).shape, GemShape::Circle);
+    assert_eq!(t.style(9).shape, GemShape::Ring);
+    assert_eq!(t.style(10).shape, GemShape::Circle);
+    assert_eq!(t.gems.len(), usize::from(gems_rules::MAX_KINDS));
+}
+
+#[test]
+fn a_theme_with_fewer_styles_than_kinds_gets_distinct_ones_for_the_rest() {
+    let short = Theme::parse(
+        "(gems: [(color: \"#ff0000\", shape: ring), (color: \"#00ff00\", shape: circle)])",
+    )
+    .unwrap();
+    assert_eq!(short.gems.len(), usize::from(gems_rules::MAX_KINDS));
+    assert_eq!(short.gems[0].color, "#ff0000");
+    assert_eq!(short.gems[1].shape, GemShape::Circle);
+    let shapes: std::collections::HashSet<_> = short.gems.iter().map(|g| g.shape).collect();
+    assert_eq!(shapes.len(), short.gems.len(), "{:?}", short.gems);
 }

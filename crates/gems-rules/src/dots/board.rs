@@ -13,7 +13,7 @@ pub const MAX_SIZE: usize = 12;
 /// Fewest colours.
 pub const MIN_COLORS: u8 = 2;
 /// Most colours (one digit each in the board text format).
-pub const MAX_COLORS: u8 = 9;
+pub const MAX_COLORS: u8 = crate::MAX_KINDS;
 /// The spec's `NUM_COLORS`.
 pub const DEFAULT_COLORS: u8 = 5;
 /// Largest board file `--analyse` reads.

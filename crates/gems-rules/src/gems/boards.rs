@@ -55,7 +55,7 @@ pub fn named_board(name: &str) -> Option<Board> {
 }
 
 /// The most kinds a random board may use.
-pub const MAX_RANDOM_KINDS: Kind = 99;
+pub const MAX_RANDOM_KINDS: Kind = crate::MAX_KINDS as Kind;
 
 /// A random full board of `rows` × `cols` gems with kinds `1..=kinds`, fully determined by
 /// `seed` (ChaCha8, so the same seed gives the same board on every platform and release).
@@ -87,6 +87,14 @@ pub enum BoardNameError {
     /// A well-formed random-board name with an impossible size.
     #[error("Bad random board: {0}")]
     BadRandomSize(BoardShapeError),
+    /// A random-board name asking for more kinds than any game deals (or none).
+    #[error("Bad random board: {kinds} kinds (from 1 to {max})")]
+    BadRandomKinds {
+        /// The kinds asked for.
+        kinds: Kind,
+        /// The most a board may have ([`MAX_RANDOM_KINDS`]).
+        max: Kind,
+    },
 }
 
 /// A board by menu name: one of the spec's [`NAMED_BOARDS`], or `random:ROWSxCOLS:KINDS:SEED`
@@ -108,6 +116,12 @@ pub fn board_by_name(name: &str) -> Result<Board, BoardNameError> {
     let cols: usize = cols.parse().map_err(|_| syntax())?;
     let kinds: Kind = kinds.parse().map_err(|_| syntax())?;
     let seed: u64 = seed.parse().map_err(|_| syntax())?;
+    if !(1..=MAX_RANDOM_KINDS).contains(&kinds) {
+        return Err(BoardNameError::BadRandomKinds {
+            kinds,
+            max: MAX_RANDOM_KINDS,
+        });
+    }
     random_board(rows, cols, kinds, seed).map_err(BoardNameError::BadRandomSize)
 }
 

@@ -1,0 +1,110 @@
+//! The app shell: the whole game put together ([`game_app`]), the title screen, the Settings
+//! window, the theme library and editor, the player's images, and the scripted runs
+//! (`--screenshot`, `--exit-after-game`, `--monkey`). It knows every game (through
+//! [`crate::games`]); no game or kit file knows it.
+
+pub mod editor;
+pub mod library;
+pub mod monkey;
+pub mod player_images;
+pub mod scripted;
+pub mod settings;
+pub mod title;
+
+use bevy::prelude::*;
+
+use crate::games::gems;
+use crate::kit::game::AddGame;
+use crate::kit::launch::LaunchOptions;
+use crate::kit::{self, paths, ui_fonts, world_text};
+
+/// The full game: a window, the renderer, egui, every game's plugins, configured by `opts`.
+pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
+    let (session, pending) = match (gems::session_from_options(&opts), &opts.board) {
+        (Ok(session), _) => (session, None),
+        // In the browser the shipped board files are assets, loaded after the start: open on
+        // the default board, and start the named one (same rules and player) once it is in,
+        // or say it is not there.
+        (Err(_), Some(name)) if cfg!(target_arch = "wasm32") => {
+            let session = gems::session_from_options(&LaunchOptions {
+                board: None,
+                ..opts.clone()
+            })?;
+            let pending = gems::link_board::PendingBoard {
+                name: name.clone(),
+                policy: session.game.policy(),
+                player: session.game.player(),
+            };
+            (session, Some(pending))
+        }
+        (Err(e), _) => return Err(e),
+    };
+    let data = paths::DataDir::platform();
+    let mut app = App::new();
+    // The player's own images are an asset source, which must exist before the asset plugin.
+    let player_images = player_images::PlayerImages::load(data.clone());
+    player_images.register(&mut app);
+    app.insert_resource(player_images);
+    let plugins = DefaultPlugins
+        .set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Modern Gems".to_string(),
+                resolution: (1280, 800).into(),
+                canvas: Some("#bevy".to_string()),
+                fit_canvas_to_parent: true,
+                prevent_default_event_handling: true,
+                ..default()
+            }),
+            ..default()
+        })
+        .set(bevy::asset::AssetPlugin {
+            #[cfg(not(target_arch = "wasm32"))]
+            file_path: paths::asset_dir().to_string_lossy().into_owned(),
+            // Edited theme and board files apply at once on the desktop.
+            watch_for_changes_override: Some(cfg!(not(target_arch = "wasm32"))),
+            // No `.meta` files: the web build would request one per asset.
+            meta_check: bevy::asset::AssetMetaCheck::Never,
+            ..default()
+        });
+    // The desktop logs; the web build has no log plugin (see Cargo.toml).
+    #[cfg(not(target_arch = "wasm32"))]
+    let plugins = plugins.set(bevy::log::LogPlugin {
+        filter: "wgpu=error,naga=warn,bevy_render=warn,bevy_winit=warn".to_string(),
+        ..default()
+    });
+    app.add_plugins(plugins)
+        .add_plugins(bevy_egui::EguiPlugin::default())
+        .insert_resource(kit::scores::HighScores::load(data.file("scores.ron")))
+        .insert_resource(data)
+        .insert_resource(session)
+        .insert_resource(library::ThemeLibrary {
+            forced: opts.theme.clone(),
+            ..default()
+        })
+        .add_plugins((
+            kit::screens::plugin,
+            kit::logic_plugin,
+            kit::view_plugin,
+            settings::plugin,
+            library::plugin,
+            editor::plugin,
+            title::plugin,
+            world_text::plugin,
+            ui_fonts::plugin,
+        ));
+    for game in crate::games::REGISTRY {
+        app.add_game(game);
+    }
+    app.insert_state(opts.first_screen());
+    if let Some(seed) = opts.monkey {
+        app.add_plugins(monkey::WindowMonkeyPlugin {
+            seed,
+            frames: opts.monkey_frames.unwrap_or(monkey::DEFAULT_FRAMES),
+        });
+    }
+    if let Some(pending) = pending {
+        app.insert_resource(pending);
+    }
+    app.insert_resource(opts).add_plugins(scripted::plugin);
+    Ok(app)
+}

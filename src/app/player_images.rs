@@ -1,0 +1,202 @@
+//! The player's own images for their themes. The theme editor imports a PNG (a file path or a
+//! file dropped on the window on the desktop, the browser's file picker on the web): it is
+//! checked like every theme image (a readable PNG, at most 8 MiB and 2048×2048 pixels; 2 MiB
+//! in the browser, whose storage is small), then kept in `themes/images/` in the data directory
+//! (browser storage on the web). A theme names it `yours://NAME.png`, and the asset source
+//! `yours` serves it from memory, so the same path works on both.
+//!
+//! A bad file is a message naming it, and nothing is written.
+
+use std::path::{Path, PathBuf};
+
+use bevy::asset::io::AssetSourceBuilder;
+use bevy::asset::io::memory::{Dir, MemoryAssetReader};
+use bevy::prelude::*;
+use gems_formats::image::{MAX_IMAGE_BYTES, Rgba8};
+use gems_formats::theme::PLAYER_IMAGE_PREFIX;
+
+use crate::kit::paths::DataDir;
+
+/// The asset source the player's images are read from (`yours://NAME.png`).
+pub const SOURCE: &str = "yours";
+
+/// Largest image imported, in bytes: the theme images' limit on the desktop, less in the
+/// browser, whose local storage holds about 5 MB of text (base64 makes a file a third larger).
+pub const MAX_IMPORT_BYTES: usize = if cfg!(target_arch = "wasm32") {
+    2 * 1024 * 1024
+} else {
+    MAX_IMAGE_BYTES
+};
+
+/// Longest file stem kept for an imported image.
+const MAX_STEM: usize = 40;
+
+/// The player's images, held in memory for the `yours` asset source, and where they are kept.
+#[derive(Resource, Clone)]
+pub struct PlayerImages {
+    /// The images by file name (`NAME.png`); the asset source reads from here.
+    dir: Dir,
+    /// The data directory they are kept in.
+    data: DataDir,
+}
+
+impl PlayerImages {
+    /// Reads the images kept in `data` into memory.
+    pub fn load(data: DataDir) -> PlayerImages {
+        let images = PlayerImages {
+            dir: Dir::new(PathBuf::new()),
+            data,
+        };
+        if let Some(folder) = images.folder() {
+            for name in crate::kit::store::list(&folder, ".png") {
+                if let Ok(Some(bytes)) =
+                    crate::kit::store::read_bytes(&folder.join(&name), MAX_IMAGE_BYTES as u64)
+                {
+                    images.dir.insert_asset(Path::new(&name), bytes);
+                }
+            }
+        }
+        images
+    }
+
+    /// The folder the images are kept in.
+    fn folder(&self) -> Option<PathBuf> {
+        self.data.file("themes").map(|t| t.join("images"))
+    }
+
+    /// Registers the `yours` asset source; call before Bevy's `AssetPlugin` is added.
+    pub fn register(&self, app: &mut App) {
+        use bevy::asset::AssetApp;
+        let dir = self.dir.clone();
+        app.register_asset_source(
+            SOURCE,
+            AssetSourceBuilder::new(move || Box::new(MemoryAssetReader { root: dir.clone() })),
+        );
+    }
+
+    /// Every image the player has, as theme paths (`yours://NAME.png`), sorted.
+    pub fn paths(&self) -> Vec<String> {
+        self.folder()
+            .map(|f| crate::kit::store::list(&f, ".png"))
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|n| self.dir.get_asset(Path::new(n)).is_some())
+            .map(|n| format!("{PLAYER_IMAGE_PREFIX}{n}"))
+            .collect()
+    }
+
+    /// Imports the PNG `bytes` of a file called `name`: checks it, keeps it and returns its
+    /// theme path. A name already taken by another picture gets a number (`photo-2.png`); the
+    /// same picture again keeps its path.
+    pub fn import(&self, name: &str, bytes: &[u8]) -> Result<String, String> {
+        let shown = Path::new(name)
+            .file_name()
+            .map_or(name.to_string(), |n| n.to_string_lossy().into_owned());
+        let refuse = |why: String| format!("{shown} was not imported: {why}");
+        if bytes.len() > MAX_IMPORT_BYTES {
+            return Err(refuse(format!(
+                "it is {} bytes; at most {MAX_IMPORT_BYTES} can be imported",
+                bytes.len()
+            )));
+        }
+        Rgba8::decode_png(bytes).map_err(|e| refuse(e.to_string()))?;
+        let stem = image_stem(&shown);
+        let free = |n: &String| {
+            self.dir
+                .get_asset(Path::new(n))
+                .is_none_or(|d| d.value() == bytes)
+        };
+        let file = std::iter::once(format!("{stem}.png"))
+            .chain((2..).map(|i| format!("{stem}-{i}.png")))
+            .find(free)
+            .unwrap_or_else(|| unreachable!("an endless list of names has a free one"));
+        let folder = self
+            .folder()
+            .ok_or_else(|| refuse("there is no data directory to keep it in".into()))?;
+        crate::kit::store::write_bytes(&folder.join(&file), bytes)
+            .map_err(|e| refuse(format!("it could not be stored ({e})")))?;
+        self.dir.insert_asset(Path::new(&file), bytes.to_vec());
+        Ok(format!("{PLAYER_IMAGE_PREFIX}{file}"))
+    }
+
+    /// Imports the PNG file at `path` (desktop).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn import_file(&self, path: &Path) -> Result<String, String> {
+        let name = path.to_string_lossy();
+        let bytes = gems_rules::storage::read_bytes_bounded(path, MAX_IMPORT_BYTES as u64)
+            .map_err(|e| format!("{name} was not imported: {e}"))?;
+        self.import(&name, &bytes)
+    }
+}
+
+/// A file stem for an imported image: its name's letters and digits, lower case, other runs of
+/// characters as one `-`; "image" when nothing is left.
+fn image_stem(file_name: &str) -> String {
+    let stem = file_name
+        .rsplit_once('.')
+        .map_or(file_name, |(stem, _)| stem);
+    let mut out = String::new();
+    for c in stem.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let out: String = out.trim_end_matches('-').chars().take(MAX_STEM).collect();
+    if out.is_empty() { "image".into() } else { out }
+}
+
+/// The browser's file picker: `index.html` defines `modernGemsPickImage()`, which opens it
+/// and leaves the chosen file in `window.modernGemsPicked` as `{ name, bytes }`.
+#[cfg(target_arch = "wasm32")]
+pub mod picker {
+    use wasm_bindgen::{JsCast, JsValue};
+
+    /// Opens the browser's file picker; false when the page has none.
+    pub fn open() -> bool {
+        let Some(window) = web_sys::window() else {
+            return false;
+        };
+        let pick = js_sys::Reflect::get(&window, &JsValue::from_str("modernGemsPickImage"));
+        match pick
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        {
+            Some(f) => f.call0(&window).is_ok(),
+            None => false,
+        }
+    }
+
+    /// The file the player picked since the last call, if any: (name, bytes).
+    pub fn take() -> Option<(String, Vec<u8>)> {
+        let window = web_sys::window()?;
+        let key = JsValue::from_str("modernGemsPicked");
+        let picked = js_sys::Reflect::get(&window, &key).ok()?;
+        if picked.is_undefined() || picked.is_null() {
+            return None;
+        }
+        let _ = js_sys::Reflect::set(&window, &key, &JsValue::UNDEFINED);
+        let name = js_sys::Reflect::get(&picked, &JsValue::from_str("name"))
+            .ok()?
+            .as_string()?;
+        let bytes = js_sys::Reflect::get(&picked, &JsValue::from_str("bytes")).ok()?;
+        Some((name, js_sys::Uint8Array::new(&bytes).to_vec()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::image_stem;
+
+    #[test]
+    fn stems_keep_letters_and_digits() {
+        assert_eq!(image_stem("My Photo (2).PNG"), "my-photo-2");
+        assert_eq!(image_stem("été.png"), "été");
+        assert_eq!(image_stem("...png"), "image");
+        assert_eq!(image_stem("a.b.png"), "a-b");
+        assert_eq!(image_stem(&"x".repeat(80)).len(), MAX_STEM_FOR_TEST);
+    }
+
+    const MAX_STEM_FOR_TEST: usize = super::MAX_STEM;
+}

@@ -1,0 +1,155 @@
+//! The Settings window (theme, volume, mute, reduced motion, the theme editor), the settings
+//! kept across runs, and the window of on-screen notices.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::kit::paths::DataDir;
+use crate::kit::schedule::AppResources;
+use crate::kit::theme::Theme;
+use crate::kit::ui::UiPalette;
+
+use crate::kit::settings::{
+    Notices, Settings, SettingsFile, SettingsOpen, ThemeChoices, read_settings_file,
+    write_settings_file,
+};
+
+/// Settings, their persistence, the Settings window and the notices.
+pub fn plugin(app: &mut App) {
+    app.init_resources::<(Notices, SettingsOpen, ThemeChoices)>()
+        .add_systems(Startup, load_settings)
+        .add_systems(Update, save_settings.run_if(resource_changed::<Settings>))
+        .add_systems(EguiPrimaryContextPass, (settings_window, notices_window));
+}
+
+fn load_settings(mut commands: Commands, data: Res<DataDir>, mut notices: ResMut<Notices>) {
+    let path = data.file("settings.ron");
+    let (settings, error) = read_settings_file(path.as_deref());
+    if let Some(e) = error {
+        notices.warn(format!("Settings file ignored: {e}"));
+    }
+    commands.insert_resource(settings);
+    commands.insert_resource(SettingsFile(path));
+}
+
+fn save_settings(
+    settings: Res<Settings>,
+    file: Res<SettingsFile>,
+    mut notices: ResMut<Notices>,
+    mut first: Local<bool>,
+) {
+    // The first change is the load itself.
+    if !*first {
+        *first = true;
+        return;
+    }
+    if let Some(path) = &file.0
+        && let Err(e) = write_settings_file(&settings, path)
+    {
+        notices.warn(format!(
+            "Could not save settings to {}: {e}",
+            path.display()
+        ));
+    }
+}
+
+fn settings_window(
+    mut contexts: EguiContexts,
+    mut open: ResMut<SettingsOpen>,
+    settings: Option<ResMut<Settings>>,
+    choices: Res<ThemeChoices>,
+    editor: Option<ResMut<crate::app::editor::ThemeEditor>>,
+) -> Result {
+    let Some(mut settings) = settings else {
+        return Ok(());
+    };
+    if !open.0 {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut s = settings.clone();
+    egui::Window::new("Settings")
+        .open(&mut open.0)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
+                ui.label("Theme");
+                let current = choices
+                    .0
+                    .iter()
+                    .find(|(stem, _)| *stem == s.theme)
+                    .map_or(s.theme.clone(), |(_, name)| name.clone());
+                egui::ComboBox::from_id_salt("theme")
+                    .selected_text(current)
+                    .show_ui(ui, |ui| {
+                        for (stem, name) in &choices.0 {
+                            ui.selectable_value(&mut s.theme, stem.clone(), name);
+                        }
+                    });
+                ui.end_row();
+                ui.label("Volume");
+                ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0));
+                ui.end_row();
+                ui.label("");
+                ui.checkbox(&mut s.muted, "Mute");
+                ui.end_row();
+                ui.label("");
+                ui.checkbox(&mut s.reduced_motion, "Reduced motion (skip animations)");
+                ui.end_row();
+            });
+            if let Some(mut editor) = editor
+                && ui
+                    .button("Theme editor…")
+                    .on_hover_text("Make your own theme from any theme, and see it live")
+                    .clicked()
+            {
+                editor.open = true;
+            }
+        });
+    if s != *settings {
+        *settings = s;
+    }
+    Ok(())
+}
+
+fn notices_window(
+    mut contexts: EguiContexts,
+    mut notices: ResMut<Notices>,
+    theme: Option<Res<Theme>>,
+) -> Result {
+    if notices.0.is_empty() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let pal = theme.map_or_else(|| UiPalette::of(&Theme::default()), |t| UiPalette::of(&t));
+    let mut dismiss = None;
+    egui::Area::new(egui::Id::new("notices"))
+        .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-10.0, -50.0))
+        .show(ctx, |ui| {
+            for (i, n) in notices.0.iter().enumerate() {
+                pal.bar_frame()
+                    .inner_margin(egui::Margin::same(8))
+                    .corner_radius(6.0)
+                    .show(ui, |ui| {
+                        ui.set_max_width(520.0);
+                        ui.horizontal(|ui| {
+                            let size = 14.0;
+                            ui.label(if n.error {
+                                pal.bad_text(&n.text, size)
+                            } else {
+                                pal.good_text(&n.text, size)
+                            });
+                            if ui.small_button("x").clicked() {
+                                dismiss = Some(i);
+                            }
+                        });
+                    });
+            }
+        });
+    if let Some(i) = dismiss {
+        notices.0.remove(i);
+    }
+    Ok(())
+}

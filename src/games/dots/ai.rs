@@ -1,0 +1,115 @@
+//! The computer player and hints: the rules' [`Planner`] runs as a kit AI job
+//! ([`crate::kit::ai`]), never blocking a frame; its answer becomes a [`DotsAction::Play`] or the shown hint.
+
+use bevy::prelude::*;
+
+use crate::kit::schedule::GameSystems;
+use gems_rules::dots::{Planner, Point};
+
+use super::model::{DotsAction, DotsHint, DotsPhase, DotsSession};
+use crate::kit::ai::{AddAi, AiHost, AiSlot, Once};
+use crate::kit::phase::PhaseOf;
+
+/// Whether the computer plays, and how fast.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct DotsAutoplay {
+    /// The planner plays every move.
+    pub enabled: bool,
+    /// Seconds to wait on an idle board before each move.
+    pub delay: f32,
+    /// Seconds waited so far.
+    pub waited: f32,
+}
+
+impl Default for DotsAutoplay {
+    fn default() -> Self {
+        Self {
+            enabled: false,
+            delay: 0.3,
+            waited: 0.0,
+        }
+    }
+}
+
+/// What a running search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// Autoplay's next move.
+    Play,
+    /// A hint to show.
+    Hint,
+}
+
+/// A planner search's answer: the selection order and the dots it removes.
+pub type Answer = Option<(Vec<Point>, usize)>;
+
+/// The search in flight, if any, with the moves left when it started in its purpose (a
+/// different value means the board moved on).
+pub type DotsSearch = AiSlot<Once<Answer>, (Purpose, u32)>;
+
+/// Starts and collects searches.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<DotsAutoplay>()
+        .add_ai::<Once<Answer>, (Purpose, u32), _>(
+            super::set(GameSystems::Input),
+            (start_search, finish_search),
+        );
+}
+
+fn spawn(session: &DotsSession, host: AiHost, search: &mut DotsSearch, purpose: Purpose) {
+    let board = session.game.board().clone();
+    let moves_left = session.game.moves_left();
+    let seed = session.game.seed() ^ (u64::from(moves_left) << 32) ^ session.game.score();
+    let work = Once::new(move || Planner::new(seed).choose(&board, moves_left));
+    search.start(host, work, session.generation, (purpose, moves_left));
+}
+
+fn start_search(
+    time: Res<Time>,
+    phase: PhaseOf<DotsPhase>,
+    session: Res<DotsSession>,
+    host: Res<AiHost>,
+    mut autoplay: ResMut<DotsAutoplay>,
+    mut search: ResMut<DotsSearch>,
+    mut actions: MessageReader<DotsAction>,
+) {
+    let wants_hint = actions.read().any(|a| *a == DotsAction::Hint);
+    if phase.get() != DotsPhase::Idle || search.busy() || session.game.is_over() {
+        autoplay.waited = 0.0;
+        return;
+    }
+    if wants_hint {
+        spawn(&session, *host, &mut search, Purpose::Hint);
+        return;
+    }
+    if !autoplay.enabled {
+        return;
+    }
+    autoplay.waited += time.delta_secs();
+    if autoplay.waited >= autoplay.delay {
+        autoplay.waited = 0.0;
+        spawn(&session, *host, &mut search, Purpose::Play);
+    }
+}
+
+fn finish_search(
+    session: Res<DotsSession>,
+    phase: PhaseOf<DotsPhase>,
+    mut search: ResMut<DotsSearch>,
+    mut hint: ResMut<DotsHint>,
+    mut actions: MessageWriter<DotsAction>,
+) {
+    let Some(((purpose, moves_left), answer)) = search.poll_fresh(session.generation) else {
+        return;
+    };
+    let fresh = moves_left == session.game.moves_left() && phase.get() == DotsPhase::Idle;
+    let Some((path, points)) = answer.filter(|_| fresh) else {
+        return;
+    };
+    match purpose {
+        Purpose::Play => {
+            actions.write(DotsAction::Play(path));
+        }
+        Purpose::Hint => *hint = DotsHint { path, points },
+    }
+}

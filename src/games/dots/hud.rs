@@ -1,0 +1,229 @@
+//! The egui HUD of Dots: moves left, score and best, hint / remove / autoplay / new game /
+//! title buttons, the game settings (board size, colours, moves), a status line (closed loops
+//! announced before release) and the game-over panel with high scores.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use gems_rules::dots::{MAX_COLORS, MAX_SIZE, MIN_COLORS, MIN_SIZE};
+
+use super::ai::DotsAutoplay;
+use super::model::{DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, LastPoints};
+use crate::kit::chrome::ChromeBar;
+use crate::kit::phase::PhaseOf;
+use crate::kit::schedule::GameSchedule;
+use crate::kit::scores::HighScores;
+use crate::kit::seed::Seeds;
+use crate::kit::theme::Theme;
+use crate::kit::ui::{BarPart, UiPalette, button, dialog};
+
+/// Draws the HUD.
+pub(super) fn plugin(app: &mut App) {
+    app.game_hud(super::SCREEN, hud);
+}
+
+fn hud(
+    mut contexts: EguiContexts,
+    session: Res<DotsSession>,
+    phase: PhaseOf<DotsPhase>,
+    hint: Res<DotsHint>,
+    last: Res<LastPoints>,
+    over: Res<DotsGameOver>,
+    scores: Res<HighScores>,
+    theme: Res<Theme>,
+    mut autoplay: ResMut<DotsAutoplay>,
+    mut seeds: ResMut<Seeds>,
+    mut bar: ChromeBar,
+    mut actions: MessageWriter<DotsAction>,
+    mut draft: Local<Option<(usize, u8, u32)>>,
+    mut sharing: crate::kit::share::Sharing,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let game = &session.game;
+    let text = theme.text_size;
+    let heading = theme.heading_size;
+    let best = scores.best(&session.score_key()).unwrap_or(0);
+    let idle = phase.get() == DotsPhase::Idle;
+    let pal = UiPalette::of(&theme);
+    // The moves, the score and the hint always show; on a phone the rest is under "☰ More".
+    pal.top_bar_parts(&ctx, "dots-top", |ui, part| {
+        if part == BarPart::More {
+            ui.separator();
+            ui.label(egui::RichText::new(format!("Best {best}")).size(text));
+            ui.separator();
+            let removable = idle && game.selection().len() >= 2;
+            if button(
+                ui,
+                egui::RichText::new("Remove (Enter)").size(text),
+                removable,
+                "",
+            ) {
+                actions.write(DotsAction::Remove);
+            }
+            ui.checkbox(
+                &mut autoplay.enabled,
+                egui::RichText::new("AI autoplay (A)").size(text),
+            );
+            if ui
+                .button(egui::RichText::new("New game (N)").size(text))
+                .clicked()
+            {
+                actions.write(DotsAction::NewGame(seeds.next_seed()));
+            }
+            settings_menu(ui, &session, text, &mut draft, &mut actions);
+            sharing.button(ui);
+            bar.shared_buttons(ui, text);
+            return;
+        }
+        bar.games_button(ui, text);
+        ui.separator();
+        ui.label(egui::RichText::new("Dots").size(heading).strong());
+        ui.separator();
+        ui.label(
+            egui::RichText::new(format!("Moves left {}", game.moves_left()))
+                .size(text)
+                .strong(),
+        );
+        ui.separator();
+        ui.label(
+            egui::RichText::new(format!("Score {}", game.score()))
+                .size(text)
+                .strong(),
+        );
+        if last.0 > 0 {
+            ui.label(pal.good_text(format!("+{}", last.0), text));
+        }
+        ui.separator();
+        if button(ui, egui::RichText::new("Hint (H)").size(text), idle, "") {
+            actions.write(DotsAction::Hint);
+        }
+    });
+    let status = status_text(&session, &hint);
+    pal.bottom_bar(&ctx, "dots-bottom", |ui| {
+        ui.label(egui::RichText::new(status).size(text * 0.9));
+    });
+    if phase.get() == DotsPhase::Over {
+        dialog(&ctx, "Game over", None, |ui| {
+            ui.vertical_centered(|ui| {
+                let why = if game.moves_left() == 0 {
+                    "No moves left."
+                } else {
+                    "No two neighbouring dots share a colour."
+                };
+                ui.label(egui::RichText::new(why).size(text));
+                ui.label(
+                    egui::RichText::new(format!("Score {}", over.score))
+                        .size(heading)
+                        .strong(),
+                );
+                if over.new_record {
+                    ui.label(pal.accent_text("New best score!", text * 1.3).strong());
+                }
+                ui.add_space(6.0);
+                ui.label(
+                    egui::RichText::new(format!(
+                        "Top scores on {0}×{0}, {1} colours, {2} moves",
+                        session.size, session.colors, session.moves
+                    ))
+                    .size(text * 0.9)
+                    .weak(),
+                );
+                let table = scores.table(&session.score_key());
+                pal.score_table(ui, "dots-top-ten", table, over.rank, text);
+                if let Some(err) = &scores.error {
+                    ui.label(pal.bad_text(err, text * 0.9));
+                }
+                ui.add_space(8.0);
+                ui.horizontal(|ui| {
+                    if ui
+                        .button(egui::RichText::new("Play again").size(text))
+                        .on_hover_text("The same deal once more")
+                        .clicked()
+                    {
+                        actions.write(DotsAction::NewGame(session.seed));
+                    }
+                    if ui
+                        .button(egui::RichText::new("New game").size(text))
+                        .on_hover_text("A new deal with the same settings")
+                        .clicked()
+                    {
+                        actions.write(DotsAction::NewGame(seeds.next_seed()));
+                    }
+                    if ui
+                        .button(egui::RichText::new("☰ Games").size(text))
+                        .clicked()
+                    {
+                        bar.leave();
+                    }
+                });
+            });
+        });
+    }
+    Ok(())
+}
+
+/// Most moves the settings menu offers (the rules allow up to 1000).
+const MENU_MAX_MOVES: u32 = 99;
+
+/// The settings button ("6×6 · 5 colours · 20 moves"): sliders for the next game's board size,
+/// colours and moves, and a button that starts it. Each setting has its own high score.
+fn settings_menu(
+    ui: &mut egui::Ui,
+    session: &DotsSession,
+    text: f32,
+    draft: &mut Option<(usize, u8, u32)>,
+    actions: &mut MessageWriter<DotsAction>,
+) {
+    let current = (session.size, session.colors, session.moves);
+    let label = format!(
+        "{0}×{0} · {1} colours · {2} moves",
+        current.0, current.1, current.2
+    );
+    ui.menu_button(egui::RichText::new(label).size(text), |ui| {
+        let (mut size, mut colors, mut moves) = draft.unwrap_or(current);
+        ui.label(egui::RichText::new("Next game").strong());
+        ui.add(egui::Slider::new(&mut size, MIN_SIZE..=MAX_SIZE).text("board size"));
+        ui.add(egui::Slider::new(&mut colors, MIN_COLORS..=MAX_COLORS).text("colours"));
+        ui.add(egui::Slider::new(&mut moves, 1..=MENU_MAX_MOVES).text("moves"));
+        *draft = Some((size, colors, moves));
+        ui.horizontal(|ui| {
+            if ui.button("Start").clicked() {
+                actions.write(DotsAction::Setup {
+                    size,
+                    colors,
+                    moves,
+                });
+                *draft = None;
+                ui.close();
+            } else if ui.button("Defaults").clicked() {
+                *draft = Some((
+                    gems_rules::dots::DEFAULT_SIZE,
+                    gems_rules::dots::DEFAULT_COLORS,
+                    gems_rules::dots::DEFAULT_MOVES,
+                ));
+            }
+        });
+    });
+}
+
+fn status_text(session: &DotsSession, hint: &DotsHint) -> String {
+    let game = &session.game;
+    let sel = game.selection();
+    if game.is_closed_shape() {
+        let c = game.board().get(sel[0]);
+        return format!(
+            "Closed loop! Release to remove all {} dots of this colour.",
+            game.board().count(c)
+        );
+    }
+    if sel.len() >= 2 {
+        return format!(
+            "{} dots selected: release (or Enter) to remove them.",
+            sel.len()
+        );
+    }
+    if !hint.path.is_empty() {
+        return format!("Hint: the ringed dots remove {}.", hint.points);
+    }
+    "Drag from dot to dot of one colour; close a loop to clear the whole colour. Right click clears."
+        .to_string()
+}

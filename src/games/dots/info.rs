@@ -1,0 +1,62 @@
+//! What Dots tells the kit about itself: its name, its title card, what it offers.
+
+use bevy_egui::egui;
+
+use crate::kit::game::{Capability, GameInfo};
+use crate::kit::theme::{Theme, color, egui_color};
+
+/// Dots's entry in the game registry.
+pub static GAME: GameInfo = GameInfo {
+    screen: super::SCREEN,
+    name: "Dots",
+    blurb: "Connect same-colour dots; close a loop to clear a whole colour.",
+    plugin: super::plugin,
+    logic_plugin: super::logic_plugin,
+    picture,
+    how_to_play: concat!(
+        "Press on a dot and drag through neighbouring dots of its colour (up, down, left or right); release to remove them (2 or more), one point each. Dragging back steps back. The dots above fall and new ones drop in.\n",
+        "\n",
+        "Close a loop (4 or more dots, ending on a dot that also touches an earlier dot of the path, as round a square) and every dot of that colour on the board goes, one point each.\n",
+        "\n",
+        "You have a set number of moves; the game also ends when no two neighbouring dots share a colour. Clicking dots one by one works too: Enter or Space removes them, right click or Backspace clears. H shows a hint, A lets the computer play, N starts a new game.",
+    ),
+    capabilities: &[
+        Capability::Hint,
+        Capability::Restart,
+        Capability::NewGame,
+        Capability::Share,
+        Capability::Computer,
+        Capability::GameOver,
+        Capability::Records,
+    ],
+};
+
+/// The title card's picture: a closed loop of one colour among dots of others.
+fn picture(painter: &egui::Painter, r: egui::Rect, theme: &Theme) {
+    let gem = |k: u32| egui_color(color(&theme.style(k).color));
+    let (rows, cols) = (4, 6);
+    let cell = (r.width() / cols as f32).min(r.height() / rows as f32);
+    let origin = r.center() - egui::vec2(cell * cols as f32, cell * rows as f32) / 2.0;
+    let at = |row: usize, col: usize| {
+        origin + egui::vec2((col as f32 + 0.5) * cell, (row as f32 + 0.5) * cell)
+    };
+    // A closed loop of one colour.
+    let ring = [(1, 1), (1, 2), (2, 2), (2, 1), (1, 1)];
+    for w in ring.windows(2) {
+        painter.line_segment(
+            [at(w[0].0, w[0].1), at(w[1].0, w[1].1)],
+            egui::Stroke::new(cell * 0.16, gem(1)),
+        );
+    }
+    for row in 0..rows {
+        for col in 0..cols {
+            let on_ring = ring.contains(&(row, col));
+            let k = if on_ring {
+                1
+            } else {
+                ((row * 3 + col * 5) % 4 + 2) as u32
+            };
+            painter.circle_filled(at(row, col), cell * 0.22, gem(k));
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! Mouse, touch and keyboard become [`DotsAction`]s: press on a dot, drag from dot to dot,
+//! release to remove; clicks extend or (on the last dot) deselect.
+
+use bevy::input::touch::Touches;
+use bevy::prelude::*;
+
+use crate::kit::schedule::GameSystems;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::EguiWantsInput;
+use gems_rules::dots::Point;
+
+use super::ai::DotsAutoplay;
+use super::model::DotsAction;
+use super::view::DotsLayout;
+
+/// How close to a dot's centre (in cells) a drag must pass to take it: less than half a cell,
+/// so that cutting a corner does not pick a diagonal neighbour.
+const DRAG_REACH: f32 = 0.42;
+
+/// Reads the devices.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (pointer, touch, keyboard).in_set(super::set(GameSystems::Input)),
+    );
+}
+
+fn dot_under(
+    pos: Vec2,
+    camera: (&Camera, &GlobalTransform),
+    layout: &DotsLayout,
+    reach: f32,
+) -> Option<Point> {
+    layout.dot_at(crate::kit::pointer::to_world(camera, pos)?, reach)
+}
+
+fn pointer(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    layout: Res<DotsLayout>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    egui: Option<Res<EguiWantsInput>>,
+    mut last: Local<Option<Point>>,
+    mut actions: MessageWriter<DotsAction>,
+) {
+    let over_ui = crate::kit::pointer::over_ui(egui.as_deref());
+    let Some(pos) = window.cursor_position() else {
+        return;
+    };
+    if buttons.just_pressed(MouseButton::Left) && !over_ui {
+        if let Some(p) = dot_under(pos, *camera, &layout, 0.5) {
+            actions.write(DotsAction::Press(p));
+            *last = Some(p);
+        }
+    } else if buttons.pressed(MouseButton::Left) {
+        let p = dot_under(pos, *camera, &layout, DRAG_REACH);
+        if p.is_some() && p != *last {
+            actions.write(DotsAction::Drag(p.unwrap_or(Point::new(0, 0))));
+            *last = p;
+        }
+    }
+    if buttons.just_released(MouseButton::Left) {
+        actions.write(DotsAction::Release);
+        *last = None;
+    }
+    if buttons.just_pressed(MouseButton::Right) && !over_ui {
+        actions.write(DotsAction::Clear);
+    }
+}
+
+fn touch(
+    touches: Res<Touches>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    layout: Res<DotsLayout>,
+    mut last: Local<Option<Point>>,
+    mut actions: MessageWriter<DotsAction>,
+) {
+    for t in touches.iter_just_pressed() {
+        if let Some(p) = dot_under(t.position(), *camera, &layout, 0.5) {
+            actions.write(DotsAction::Press(p));
+            *last = Some(p);
+        }
+    }
+    for t in touches.iter() {
+        if let Some(p) = dot_under(t.position(), *camera, &layout, DRAG_REACH)
+            && Some(p) != *last
+        {
+            actions.write(DotsAction::Drag(p));
+            *last = Some(p);
+        }
+    }
+    if touches.iter_just_released().next().is_some() {
+        actions.write(DotsAction::Release);
+        *last = None;
+    }
+}
+
+fn keyboard(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui: Option<Res<EguiWantsInput>>,
+    mut seeds: ResMut<crate::kit::seed::Seeds>,
+    mut autoplay: ResMut<DotsAutoplay>,
+    mut actions: MessageWriter<DotsAction>,
+) {
+    if egui.is_some_and(|e| e.wants_keyboard_input()) {
+        return;
+    }
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::Space]) {
+        actions.write(DotsAction::Remove);
+    }
+    if keys.just_pressed(KeyCode::Backspace) {
+        actions.write(DotsAction::Clear);
+    }
+    if keys.just_pressed(KeyCode::KeyH) {
+        actions.write(DotsAction::Hint);
+    }
+    if keys.just_pressed(KeyCode::KeyA) {
+        autoplay.enabled = !autoplay.enabled;
+    }
+    if keys.just_pressed(KeyCode::KeyN) {
+        actions.write(DotsAction::NewGame(seeds.next_seed()));
+    }
+}

@@ -1,0 +1,198 @@
+//! The Dots screen's model: the rules game in a resource, one entity per dot, the actions that
+//! input, HUD and AI send, and the animation components.
+
+use bevy::prelude::*;
+use gems_rules::dots::{DEFAULT_COLORS, DEFAULT_MOVES, DEFAULT_SIZE, DotsError, Game, Point};
+
+/// The game being played and how it was set up.
+#[derive(Resource, Clone, Debug)]
+pub struct DotsSession {
+    /// The rules game: the single source of truth.
+    pub game: Game,
+    /// Board side.
+    pub size: usize,
+    /// Colour count.
+    pub colors: u8,
+    /// Moves allowed.
+    pub moves: u32,
+    /// The seed the board was dealt from (Play again deals it once more).
+    pub seed: u64,
+    /// Bumped on every new game, so stale AI answers are dropped.
+    pub generation: u64,
+}
+
+impl DotsSession {
+    /// A new game; falls back to the defaults when the settings are invalid.
+    pub fn new(size: usize, colors: u8, moves: u32, seed: u64) -> Self {
+        Self::try_new(size, colors, moves, seed).unwrap_or_else(|e| {
+            tracing::warn!("dots: {e}; using the default game");
+            Self::default_with_seed(seed)
+        })
+    }
+
+    /// A new game, or why the rules refuse these settings.
+    pub fn try_new(size: usize, colors: u8, moves: u32, seed: u64) -> Result<Self, DotsError> {
+        Ok(Self {
+            game: Game::new(size, colors, moves, seed)?,
+            size,
+            colors,
+            moves,
+            seed,
+            generation: 0,
+        })
+    }
+
+    /// The default game (6×6, 5 colours, 20 moves) from `seed`.
+    pub fn default_with_seed(seed: u64) -> Self {
+        let game = Game::new(DEFAULT_SIZE, DEFAULT_COLORS, DEFAULT_MOVES, seed)
+            .expect("the default settings are valid");
+        Self {
+            game,
+            size: DEFAULT_SIZE,
+            colors: DEFAULT_COLORS,
+            moves: DEFAULT_MOVES,
+            seed,
+            generation: 0,
+        }
+    }
+
+    /// The high-score key of these settings.
+    pub fn score_key(&self) -> String {
+        format!(
+            "dots|{}x{}|{}c|{}m",
+            self.size, self.size, self.colors, self.moves
+        )
+    }
+}
+
+impl crate::kit::share::Describe for DotsSession {
+    fn title(&self) -> String {
+        format!(
+            "Dots - {n}x{n}, {c} colours - score {s}, {m} moves left",
+            n = self.size,
+            c = self.colors,
+            s = self.game.score(),
+            m = self.game.moves_left()
+        )
+    }
+
+    fn link_query(&self) -> Result<String, String> {
+        Ok(crate::kit::launch::link::query(&[
+            ("game", "dots".to_string()),
+            ("size", self.size.to_string()),
+            ("colours", self.colors.to_string()),
+            ("moves", self.moves.to_string()),
+            ("seed", self.seed.to_string()),
+        ]))
+    }
+}
+
+/// A dot entity: where it is on the rules board and its colour.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dot {
+    /// Its cell.
+    pub at: Point,
+    /// Its colour, `1..=colors`.
+    pub color: u8,
+}
+
+/// Entity of the dot at each cell (`y * size + x`).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct DotIndex {
+    /// Board side.
+    pub size: usize,
+    /// One slot per cell.
+    pub cells: Vec<Option<Entity>>,
+}
+
+impl DotIndex {
+    /// The entity at `p`.
+    pub fn get(&self, p: Point) -> Option<Entity> {
+        self.cells.get(p.y * self.size + p.x).copied().flatten()
+    }
+}
+
+/// A removed dot shrinking away; despawned when done.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Vanish {
+    /// Seconds elapsed.
+    pub elapsed: f32,
+    /// Seconds it takes.
+    pub duration: f32,
+}
+
+/// What the Dots screen is doing: a sub-state of [`super::SCREEN`](crate::kit::screens::Screen).
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(crate::kit::screens::Screen = super::SCREEN)]
+pub enum DotsPhase {
+    /// Waiting for input (or the AI).
+    #[default]
+    Idle,
+    /// An AI selection is shown before it is removed.
+    Showing,
+    /// Removed dots vanish.
+    Removing,
+    /// Dots fall and new ones drop in.
+    Falling,
+    /// The game has ended.
+    Over,
+}
+
+/// What the player (or AI) asks for. Input, HUD and AI only send these; the logic applies them.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum DotsAction {
+    /// Pointer pressed on a dot: start a selection there, or extend/deselect by click.
+    Press(Point),
+    /// Pointer dragged onto a dot: extend the selection, or step back onto the previous dot.
+    Drag(Point),
+    /// Pointer released: removes the selection if this press dragged it to 2 or more dots.
+    Release,
+    /// Remove the current selection.
+    Remove,
+    /// Forget the selection.
+    Clear,
+    /// Select this whole legal order and remove it (the AI's move).
+    Play(Vec<Point>),
+    /// Ask for a hint.
+    Hint,
+    /// Start a new game with the same settings from this seed.
+    NewGame(u64),
+    /// Start a new game with these settings (from the next seed); settings the rules refuse
+    /// leave the game as it is.
+    Setup {
+        /// Board side.
+        size: usize,
+        /// Colour count.
+        colors: u8,
+        /// Moves allowed.
+        moves: u32,
+    },
+}
+
+/// State of the pointer gesture and the AI's shown selection.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Gesture {
+    /// A press is in progress.
+    pub pressed: bool,
+    /// The selection changed by dragging during this press.
+    pub dragged: bool,
+    /// Seconds the AI's selection has been shown.
+    pub showing: f32,
+}
+
+/// The hint on screen, if any.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct DotsHint {
+    /// The hinted selection order.
+    pub path: Vec<Point>,
+    /// Dots it would remove.
+    pub points: usize,
+}
+
+/// Points of the last move, for the HUD.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LastPoints(pub usize);
+
+/// The result of the Dots game that just ended (Modern Gems keeps its own).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Deref)]
+pub struct DotsGameOver(pub crate::kit::scores::GameOverInfo);

@@ -1,0 +1,231 @@
+//! The Expert as a coach. A hint is the first move of the line the Expert finds from the board
+//! in a short search; when a game ends, the Expert plays the same start under the same rules
+//! for a few seconds, and the game-over window shows its score beside the player's, with "Show
+//! me" to watch its line. Both run as the kit's AI jobs: on a worker thread using at most
+//! cores − 1 threads on the desktop, a slice per frame in the browser, so a frame never waits.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use crate::kit::schedule::GameSystems;
+use gems_rules::gems::{Board, Budget, Cell, ExpertSearch, Line, RemovalPolicy, cores};
+
+use super::model::{GemsAction, GemsSession, KeyCursor, Phase};
+use crate::kit::ai::{AddAi, AiHost, AiSlot, AiWork};
+
+/// An Expert search as AI work: on a thread, or a slice at a time. The search is set up by
+/// its first step (setting up computes the simple players' lines, which is no work for the
+/// frame's thread); a dropped [`StopOnDrop`] ends it early.
+pub struct ExpertWork {
+    board: Board,
+    policy: RemovalPolicy,
+    budget: Duration,
+    search: Option<ExpertSearch>,
+    threads: usize,
+    stop: Arc<AtomicBool>,
+}
+
+/// Held with a running [`ExpertWork`]: dropping it (the job was cancelled, or the app closed)
+/// stops the search at its next look at the clock.
+#[derive(Debug)]
+pub struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// How long a thread searches between two looks at the stop flag.
+const STOP_CHECK: Duration = Duration::from_millis(50);
+
+impl ExpertWork {
+    /// A search of `board` under `policy` for `budget` on at most cores − 1 threads (at least
+    /// one), so the frame's own thread is never crowded out; and its stop guard.
+    pub fn new(board: &Board, policy: RemovalPolicy, budget: Duration) -> (ExpertWork, StopOnDrop) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let work = ExpertWork {
+            board: board.clone(),
+            policy,
+            budget,
+            search: None,
+            threads: cores().saturating_sub(1).max(1),
+            stop: stop.clone(),
+        };
+        (work, StopOnDrop(stop))
+    }
+
+    fn start(&self) -> ExpertSearch {
+        ExpertSearch::new(&self.board, self.policy, Budget::Time(self.budget), None)
+    }
+}
+
+impl AiWork for ExpertWork {
+    type Output = Line;
+
+    fn step(&mut self, slice: Duration) -> Option<Line> {
+        let Some(search) = &mut self.search else {
+            self.search = Some(self.start());
+            return None;
+        };
+        (search.step(slice) || self.stop.load(Ordering::Relaxed)).then(|| search.best().clone())
+    }
+
+    fn finish(mut self) -> Line {
+        let mut search = self.search.take().unwrap_or_else(|| self.start());
+        if self.threads > 1 {
+            // Spare cores: the whole budget on them (not stopped early).
+            return search.run(self.threads);
+        }
+        while !search.step(STOP_CHECK) && !self.stop.load(Ordering::Relaxed) {}
+        search.best().clone()
+    }
+}
+
+/// What a hint job is for (the purpose of its [`AiSlot`]), holding its stop guard.
+#[derive(Debug)]
+pub struct HintJob(pub StopOnDrop);
+
+/// What a coach job is for (the purpose of its [`AiSlot`]), holding its stop guard.
+#[derive(Debug)]
+pub struct CoachJob(pub StopOnDrop);
+
+/// The running hint search, if any.
+pub type HintAi = AiSlot<ExpertWork, HintJob>;
+
+/// The running coach search, if any.
+pub type CoachAi = AiSlot<ExpertWork, CoachJob>;
+
+/// The latest hint: the Expert's move, shown until the board changes.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hint {
+    /// The suggested cell.
+    pub cell: Option<Cell>,
+    /// Generation it belongs to.
+    pub generation: u64,
+}
+
+/// How long the Expert thinks for a hint and as the coach.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CoachBudget {
+    /// A hint's search.
+    pub hint: Duration,
+    /// The coach's game from the start.
+    pub game: Duration,
+}
+
+impl Default for CoachBudget {
+    fn default() -> Self {
+        CoachBudget {
+            hint: Duration::from_millis(500),
+            game: Duration::from_secs(3),
+        }
+    }
+}
+
+/// The coach's game for the finished game at `generation`.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Coach {
+    /// The finished game's generation the coach is playing (or played) for.
+    pub generation: Option<u64>,
+    /// The Expert's line from the start, once found.
+    pub line: Option<Line>,
+}
+
+/// Hints and the coach.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Hint>()
+        .init_resource::<Coach>()
+        .init_resource::<CoachBudget>()
+        .add_ai::<ExpertWork, HintJob, _>(
+            super::set(GameSystems::Ai),
+            (start_hint.run_if(in_state(Phase::Idle)), finish_hint),
+        )
+        .add_ai::<ExpertWork, CoachJob, _>(super::set(GameSystems::Ai), coach)
+        .add_systems(OnExit(super::SCREEN), stop_searches);
+}
+
+/// Leaving the screen stops the hint's and the coach's searches, so they never hold a worker
+/// thread another game's computer player is waiting for (the coach starts again on return).
+fn stop_searches(
+    mut hint: ResMut<HintAi>,
+    mut coach_ai: ResMut<CoachAi>,
+    mut coach: ResMut<Coach>,
+) {
+    hint.cancel();
+    coach_ai.cancel();
+    *coach = Coach::default();
+}
+
+fn start_hint(
+    mut actions: MessageReader<GemsAction>,
+    session: Res<GemsSession>,
+    budget: Res<CoachBudget>,
+    host: Res<AiHost>,
+    mut ai: ResMut<HintAi>,
+) {
+    if actions.read().any(|a| *a == GemsAction::Hint) && !session.game.is_over() {
+        let (work, stop) =
+            ExpertWork::new(session.game.board(), session.game.policy(), budget.hint);
+        ai.start(*host, work, session.generation, HintJob(stop));
+    }
+}
+
+/// Shows the hint if it is still for this board: the cursor goes to it and its group lights up.
+fn finish_hint(
+    session: Res<GemsSession>,
+    mut ai: ResMut<HintAi>,
+    mut hint: ResMut<Hint>,
+    mut cursor: ResMut<KeyCursor>,
+    mut actions: MessageWriter<GemsAction>,
+) {
+    let Some((_, line)) = ai.poll_fresh(session.generation) else {
+        return;
+    };
+    let cell = line.moves.first().copied();
+    *hint = Hint {
+        cell,
+        generation: session.generation,
+    };
+    if let Some(cell) = cell {
+        cursor.cell = cell;
+        cursor.visible = true;
+        actions.write(GemsAction::Hover(Some(cell)));
+    }
+}
+
+/// Starts the coach when a game the player played ends, collects its line, and forgets it
+/// when the game moves on (undo, a new game).
+fn coach(
+    phase: Res<State<Phase>>,
+    session: Res<GemsSession>,
+    budget: Res<CoachBudget>,
+    host: Res<AiHost>,
+    mut coach: ResMut<Coach>,
+    mut ai: ResMut<CoachAi>,
+) {
+    if let Some((_, line)) = ai.poll_fresh(session.generation) {
+        coach.line = Some(line);
+    }
+    let over = *phase.get() == Phase::Over && !session.watched;
+    if !over {
+        if coach.generation.is_some() {
+            ai.cancel();
+            *coach = Coach::default();
+        }
+        return;
+    }
+    if coach.generation == Some(session.generation) {
+        return;
+    }
+    ai.cancel();
+    *coach = Coach {
+        generation: Some(session.generation),
+        line: None,
+    };
+    let (work, stop) = ExpertWork::new(&session.start, session.game.policy(), budget.game);
+    ai.start(*host, work, session.generation, CoachJob(stop));
+}

@@ -1,0 +1,61 @@
+//! What Modern Gems tells the kit about itself: its name, its title card, what it offers.
+
+use bevy_egui::egui;
+
+use crate::kit::game::{Capability, GameInfo};
+use crate::kit::theme::{Theme, color, egui_color};
+
+/// Modern Gems's entry in the game registry.
+pub static GAME: GameInfo = GameInfo {
+    screen: super::SCREEN,
+    name: "Modern Gems",
+    blurb: "Clear the board: pick a gem and its group vanishes. Bigger groups score more.",
+    plugin: super::plugin,
+    logic_plugin: super::logic_plugin,
+    picture,
+    how_to_play: concat!(
+        "Under the default rules, clicking a gem removes it and every gem of its kind connected to it, and a group of n gems scores n². The gems above fall, and empty columns close to the left. New game and the bottom bar offer other rules, such as Classic SameGame: groups of 2 or more, (n−2)² points, 1000 more for a cleared board.\n",
+        "\n",
+        "Hover a gem to see its group and what removing it scores; on a touch screen, tap once to see it and again to remove it. Large groups pay best. The game ends when no move is left.\n",
+        "\n",
+        "Keys: arrows or WASD move the cursor, Space or Enter removes, U or Ctrl+Z undoes, Y or Ctrl+Shift+Z redoes, H asks the Expert for a hint. The bottom bar hands the board to a computer player.",
+    ),
+    capabilities: &[
+        Capability::Undo,
+        Capability::Hint,
+        Capability::Restart,
+        Capability::NewGame,
+        Capability::Share,
+        Capability::Keyboard,
+        Capability::Computer,
+        Capability::GameOver,
+        Capability::Records,
+    ],
+};
+
+/// The title card's picture: a board with a big group about to go.
+fn picture(painter: &egui::Painter, r: egui::Rect, theme: &Theme) {
+    let gem = |k: u32| egui_color(color(&theme.style(k).color));
+    // A board with a big group about to go.
+    let (rows, cols) = (4, 7);
+    let cell = (r.width() / cols as f32).min(r.height() / rows as f32);
+    let origin = r.center() - egui::vec2(cell * cols as f32, cell * rows as f32) / 2.0;
+    let kinds = [
+        1, 2, 2, 3, 1, 4, 2, 3, 2, 2, 2, 1, 4, 4, 3, 3, 1, 2, 5, 4, 1, 5, 1, 3, 3, 5, 5, 2,
+    ];
+    for (i, &k) in kinds.iter().enumerate() {
+        let (row, col) = (i / cols, i % cols);
+        let c = origin + egui::vec2((col as f32 + 0.5) * cell, (row as f32 + 0.5) * cell);
+        let group = k == 2 && (row < 3 && (1..=4).contains(&col));
+        let radius = cell * if group { 0.46 } else { 0.38 };
+        painter.circle_filled(c, radius, gem(k));
+        painter.circle_filled(
+            c + egui::vec2(-radius * 0.3, -radius * 0.35),
+            radius * 0.28,
+            egui::Color32::from_white_alpha(70),
+        );
+        if group {
+            painter.circle_stroke(c, radius, egui::Stroke::new(2.0, egui::Color32::WHITE));
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! What Grid Duel tells the kit about itself: its name, its title card, what it offers.
+
+use bevy_egui::egui;
+
+use crate::kit::game::{Capability, GameInfo};
+use crate::kit::theme::{Theme, color, egui_color};
+
+/// Grid Duel's entry in the game registry.
+pub static GAME: GameInfo = GameInfo {
+    screen: super::SCREEN,
+    name: "Grid Duel",
+    blurb: "Score a 9×9 grid of digits against the computer over three turns.",
+    plugin: super::plugin,
+    logic_plugin: super::logic_plugin,
+    picture,
+    how_to_play: concat!(
+        "Each of three turns deals you, then the computer, two 9×9 grids of digits. A grid scores its runs of 2 or more equal neighbouring digits: a run in a column adds (digit + 1) × length, a run in a row subtracts digit × length. A digit seen 15 or more times adds its square, and each 3×3 box holding all of 1–9 adds 100.\n",
+        "\n",
+        "After each of your grids you make one choice: keep it, deal one row again, or deal a whole new grid; the new grid's points stand. The higher total after three turns wins, and a tie starts a whole new game.\n",
+        "\n",
+        "Click a row or press 1–9 to deal it again, G deals a new grid, Enter or Space keeps the grid.",
+    ),
+    capabilities: &[
+        Capability::Share,
+        Capability::Keyboard,
+        Capability::Computer,
+        Capability::GameOver,
+        Capability::Records,
+    ],
+};
+
+/// The title card's picture: a grid of digits with a chosen row.
+fn picture(painter: &egui::Painter, r: egui::Rect, theme: &Theme) {
+    let gem = |k: u32| egui_color(color(&theme.style(k).color));
+    let n = 5;
+    let cell = r.height().min(r.width()) / n as f32;
+    let origin = r.center() - egui::vec2(cell, cell) * n as f32 / 2.0;
+    for row in 0..n {
+        for col in 0..n {
+            let min = origin + egui::vec2(col as f32, row as f32) * cell;
+            let sq = egui::Rect::from_min_size(min, egui::vec2(cell, cell)).shrink(1.5);
+            let chosen = row == 2;
+            painter.rect_filled(
+                sq,
+                2.0,
+                if chosen {
+                    gem(3)
+                } else {
+                    egui::Color32::from_white_alpha(30)
+                },
+            );
+            let digit = (row * 7 + col * 3 + 1) % 10;
+            painter.text(
+                sq.center(),
+                egui::Align2::CENTER_CENTER,
+                digit.to_string(),
+                egui::FontId::monospace(cell * 0.55),
+                if chosen {
+                    egui::Color32::BLACK
+                } else {
+                    egui::Color32::from_gray(230)
+                },
+            );
+        }
+    }
+}

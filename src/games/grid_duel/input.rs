@@ -1,0 +1,56 @@
+//! Grid Duel's input: hovering highlights a row and clicking regenerates it; keys choose too.
+
+use bevy::prelude::*;
+
+use crate::kit::schedule::GameSystems;
+
+use super::model::{DuelAction, Stage};
+use super::view::{HoverRow, row_at};
+use crate::kit::pointer::WorldPointer;
+
+/// Reads the mouse and the keyboard.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<HoverRow>()
+        .add_systems(Update, read_input.in_set(super::set(GameSystems::Input)));
+}
+
+/// Hovering highlights a row; clicking it regenerates that row. Keys: 1–9 a row, G the whole
+/// grid, Enter or Space keeps the grid.
+fn read_input(
+    pointer: WorldPointer,
+    keys: Res<ButtonInput<KeyCode>>,
+    stage: Res<State<Stage>>,
+    mut hover: ResMut<HoverRow>,
+    mut actions: MessageWriter<DuelAction>,
+) {
+    let row = pointer.hover().and_then(row_at);
+    hover.set_if_neq(HoverRow(row));
+    if *stage.get() != Stage::Choosing {
+        return;
+    }
+    if let Some(r) = pointer.click().and_then(row_at) {
+        actions.write(DuelAction::RegenerateRow(r + 1));
+        return;
+    }
+    if pointer.keyboard_taken() {
+        return;
+    }
+    const DIGITS: [KeyCode; 9] = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ];
+    if let Some(i) = DIGITS.iter().position(|k| keys.just_pressed(*k)) {
+        actions.write(DuelAction::RegenerateRow(i + 1));
+    } else if keys.just_pressed(KeyCode::KeyG) {
+        actions.write(DuelAction::RegenerateGrid);
+    } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::Space]) {
+        actions.write(DuelAction::Keep);
+    }
+}

@@ -1,0 +1,175 @@
+//! Grid Duel's model in the ECS: the rules' [`Duel`] in a resource, the grid on show as 81 cell
+//! entities, the actions players send, and the stage of the grid on show.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+use gems_rules::grid_duel::{Breakdown, ComputerKind, Duel, GRIDS_PER_TURN, Grid, Outcome, Side};
+
+use crate::kit::screens::Screen;
+
+/// Seconds between two cells appearing while a whole grid is revealed.
+pub const CELL_STAGGER: f32 = 0.012;
+/// Seconds between two cells of a regenerated row appearing.
+pub const ROW_STAGGER: f32 = 0.06;
+/// Seconds one cell takes to appear.
+pub const CELL_FADE: f32 = 0.25;
+/// Seconds a finished grid stays on show before the game moves on.
+pub const HOLD: f32 = 1.6;
+/// Seconds `--autoplay` looks at the human's grid before choosing.
+pub const AUTOPLAY_DELAY: f32 = 0.8;
+
+/// The duel being played and how it was set up.
+#[derive(Resource, Clone, Debug)]
+pub struct DuelSession {
+    /// The rules' game.
+    pub duel: Duel,
+    /// The seed it deals from.
+    pub seed: u64,
+    /// Whether a high score was already recorded for the finished game.
+    pub recorded: bool,
+}
+
+impl DuelSession {
+    /// A new duel from `seed`.
+    pub fn new(seed: u64, kind: ComputerKind) -> Self {
+        Self {
+            duel: Duel::new(seed, kind),
+            seed,
+            recorded: false,
+        }
+    }
+}
+
+impl crate::kit::share::Describe for DuelSession {
+    fn title(&self) -> String {
+        format!(
+            "Grid Duel - deal {} - turn {}: you {}, computer {}",
+            self.seed,
+            self.duel.turn() + 1,
+            self.duel.total(Side::Human),
+            self.duel.total(Side::Computer)
+        )
+    }
+
+    fn link_query(&self) -> Result<String, String> {
+        Ok(crate::kit::launch::link::query(&[
+            ("game", "grid-duel".to_string()),
+            ("seed", self.seed.to_string()),
+        ]))
+    }
+}
+
+/// What the players ask for; the input systems and the HUD send these, tests too.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DuelAction {
+    /// Keep the grid on show.
+    Keep,
+    /// Regenerate the whole grid on show.
+    RegenerateGrid,
+    /// Regenerate one row, numbered 1–9.
+    RegenerateRow(usize),
+    /// After a tie: play the whole new game.
+    Replay,
+    /// Start a fresh duel (new seed) against the plain or smart computer.
+    NewGame {
+        /// Whether the computer plays smart.
+        smart: bool,
+    },
+}
+
+/// Which cells of the grid on show appear anew.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reveal {
+    /// All 81 cells, row by row.
+    All,
+    /// One row (0-based), left to right.
+    Row(usize),
+    /// Nothing new: the grid is already on show.
+    None,
+}
+
+/// One grid to put on show.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Show {
+    /// The grid.
+    pub grid: Grid,
+    /// Whose grid it is.
+    pub owner: Side,
+    /// Which of the turn's grids (0-based).
+    pub index: usize,
+    /// What appears anew.
+    pub reveal: Reveal,
+    /// A line about it: the choice made, the smart computer's expectation.
+    pub note: String,
+    /// Whether the human chooses after it is revealed (else it is held, then the game moves on).
+    pub choose: bool,
+}
+
+/// Where the grid on show stands: a sub-state of [`super::SCREEN`] (the seconds spent in
+/// it are [`OnShow::elapsed`]).
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = super::SCREEN)]
+pub enum Stage {
+    /// Cells are appearing.
+    Revealing,
+    /// The human's grid is on show; waiting for their choice.
+    Choosing,
+    /// A finished grid is held on show for [`HOLD`] seconds (a new game starts here, held
+    /// already, so that its first grid comes at once).
+    #[default]
+    Holding,
+    /// The game is over (won, lost, or tied and waiting for the replay).
+    Over(Outcome),
+}
+
+/// The grid on show and the stage of its animation.
+#[derive(Resource, Clone, Debug)]
+pub struct OnShow {
+    /// The current show (`None` before the first frame of a game).
+    pub show: Option<Show>,
+    /// Its points.
+    pub points: Breakdown,
+    /// Seconds spent in the current [`Stage`] (`f32::MAX`: a reveal that shows at once).
+    pub elapsed: f32,
+    /// Shows waiting their turn (the computer's grids).
+    pub queue: VecDeque<Show>,
+}
+
+impl Default for OnShow {
+    fn default() -> Self {
+        Self {
+            show: None,
+            points: Breakdown::default(),
+            elapsed: HOLD,
+            queue: VecDeque::new(),
+        }
+    }
+}
+
+/// A cell of the grid on show, 0-based.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DuelCell {
+    /// Row, 0 at the top.
+    pub row: usize,
+    /// Column, 0 at the left.
+    pub col: usize,
+}
+
+/// The digit a cell shows (mirrors the rules' grid) and how far it has appeared (0 to 1).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Default)]
+pub struct CellState {
+    /// The digit, 1–9.
+    pub digit: u8,
+    /// 0 = hidden, 1 = fully shown.
+    pub shown: f32,
+}
+
+/// The caption of a show: whose grid, which one ("Your grid 1 of 2", "Computer's grid 2 of 2").
+pub fn caption(show: &Show) -> String {
+    let who = match show.owner {
+        Side::Human => "Your",
+        Side::Computer => "Computer's",
+    };
+    format!("{who} grid {} of {GRIDS_PER_TURN}", show.index + 1)
+}

@@ -1,0 +1,206 @@
+//! K in a row's menu panel (egui): the game on show and its status, the next game's setup
+//! (size, k, strength, who starts), editing unavailable squares and loading a board file.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use gems_rules::k_in_a_row::{Board, Cell, MAX_SIZE, Side, Status, Strength};
+
+use super::ai::KThinking;
+use super::model::{KAction, KFileStatus, KSession, Setup};
+use super::view::PANEL;
+use crate::kit::chrome::ChromeBar;
+use crate::kit::schedule::GameSchedule;
+use crate::kit::scores::HighScores;
+use crate::kit::theme::Theme;
+use crate::kit::ui::UiPalette;
+
+/// Shows the menu.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<KMenu>()
+        .add_systems(Startup, menu_from_setup.after(super::apply_launch_options))
+        .game_hud(super::SCREEN, menu);
+}
+
+/// The menu shows the first game's setup (which a link may have chosen).
+fn menu_from_setup(session: Res<KSession>, mut menu: ResMut<KMenu>) {
+    let setup = &session.setup;
+    menu.size = setup.board.size();
+    menu.k = setup.board.k();
+    match setup.strength {
+        Strength::Quality(q) => {
+            menu.quality = q;
+            menu.perfect = false;
+        }
+        Strength::Perfect => menu.perfect = true,
+    }
+    menu.human_first = setup.first == Side::Human;
+}
+
+/// The menu's fields.
+#[derive(Resource, Clone, Debug)]
+struct KMenu {
+    size: usize,
+    k: usize,
+    quality: u32,
+    perfect: bool,
+    human_first: bool,
+    path: String,
+    message: String,
+}
+
+impl Default for KMenu {
+    fn default() -> Self {
+        KMenu {
+            size: 5,
+            k: 4,
+            quality: 4,
+            perfect: false,
+            human_first: true,
+            path: "board.txt".to_string(),
+            message: String::new(),
+        }
+    }
+}
+
+fn setup_from_menu(menu: &KMenu, current: &Board) -> Setup {
+    let mut board = Board::new(menu.size, menu.k.min(menu.size)).unwrap_or(*current);
+    if current.size() == menu.size {
+        for r in 0..menu.size {
+            for c in 0..menu.size {
+                if current.get(r, c) == Some(Cell::Unavailable) {
+                    board.set(r, c, Cell::Unavailable);
+                }
+            }
+        }
+    }
+    Setup {
+        board,
+        strength: if menu.perfect {
+            Strength::Perfect
+        } else {
+            Strength::Quality(menu.quality)
+        },
+        first: if menu.human_first {
+            Side::Human
+        } else {
+            Side::Computer
+        },
+    }
+}
+
+fn menu(
+    mut contexts: EguiContexts,
+    mut session: ResMut<KSession>,
+    thinking: Res<KThinking>,
+    mut m: ResMut<KMenu>,
+    file_status: Res<KFileStatus>,
+    mut actions: MessageWriter<KAction>,
+    mut bar: ChromeBar,
+    theme: Res<Theme>,
+    scores: Res<HighScores>,
+    mut sharing: crate::kit::share::Sharing,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let pal = UiPalette::of(&theme);
+    let (won, drawn, lost) = session.record(&scores);
+    pal.side_panel(&ctx, "k-in-a-row-menu", PANEL, |ui| {
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            bar.games_button(ui, theme.text_size);
+            sharing.button(ui);
+            bar.shared_buttons(ui, theme.text_size);
+        });
+        ui.heading(egui::RichText::new("K in a row").size(theme.heading_size));
+        let b = session.game.board();
+        ui.label(format!(
+            "{n}×{n} board, {k} in a row wins",
+            n = b.size(),
+            k = b.k()
+        ));
+        ui.separator();
+        let status = match session.game.status() {
+            Status::Won(Side::Human) => "You win!".to_string(),
+            Status::Won(Side::Computer) => "The computer wins.".to_string(),
+            Status::Draw => "A draw: no empty square left.".to_string(),
+            Status::InProgress if session.editing => {
+                "Click squares to make them unavailable.".to_string()
+            }
+            Status::InProgress if thinking.busy() => "Computer is thinking…".to_string(),
+            Status::InProgress => "Your move: click an empty square.".to_string(),
+        };
+        ui.horizontal(|ui| {
+            if thinking.busy() {
+                ui.add(egui::Spinner::new());
+            }
+            let text = match session.game.status() {
+                Status::Won(Side::Human) => pal.good_text(status, theme.text_size),
+                Status::Won(Side::Computer) => pal.bad_text(status, theme.text_size),
+                _ => egui::RichText::new(status).size(theme.text_size),
+            };
+            ui.label(text.strong());
+        });
+        ui.label(
+            egui::RichText::new(format!(
+                "Your record here: {won} won · {drawn} drawn · {lost} lost"
+            ))
+            .size(theme.text_size * 0.9),
+        );
+        ui.separator();
+        ui.label("Next game");
+        ui.add(egui::Slider::new(&mut m.size, 3..=MAX_SIZE).text("size"));
+        let size = m.size;
+        ui.add(egui::Slider::new(&mut m.k, 2..=size).text("in a row"));
+        m.k = m.k.min(size);
+        ui.checkbox(&mut m.perfect, "perfect play (solve)");
+        ui.add_enabled(
+            !m.perfect,
+            egui::Slider::new(&mut m.quality, 1..=8).text("quality"),
+        );
+        ui.horizontal(|ui| {
+            ui.label("First:");
+            ui.radio_value(&mut m.human_first, true, "you");
+            ui.radio_value(&mut m.human_first, false, "computer");
+        });
+        if ui.button("New game").clicked() {
+            let setup = setup_from_menu(&m, &session.setup.board);
+            actions.write(KAction::NewGame(setup));
+        }
+        let editable = session.game.moves().is_empty() && session.setup.board.size() == m.size;
+        let mut editing = session.editing;
+        if ui
+            .add_enabled(
+                editable,
+                egui::Checkbox::new(&mut editing, "edit unavailable squares"),
+            )
+            .changed()
+        {
+            session.editing = editing;
+        }
+        ui.separator();
+        ui.label("Board file (size, k, quality, rows of e/u):");
+        ui.text_edit_singleline(&mut m.path);
+        if ui.button("Load board file").clicked() {
+            actions.write(KAction::LoadFile(std::path::PathBuf::from(m.path.trim())));
+        }
+        if file_status.is_changed() {
+            match &file_status.0 {
+                Some(Ok(path)) => {
+                    let setup = &session.setup;
+                    m.size = setup.board.size();
+                    m.k = setup.board.k();
+                    if let Strength::Quality(q) = setup.strength {
+                        m.quality = q.min(8);
+                    }
+                    m.perfect = false;
+                    m.message = format!("Loaded {path}");
+                }
+                Some(Err(e)) => m.message = e.clone(),
+                None => {}
+            }
+        }
+        if !m.message.is_empty() {
+            ui.label(egui::RichText::new(&m.message).small());
+        }
+    });
+    Ok(())
+}

@@ -1,0 +1,203 @@
+//! K in a row's model in the ECS: the rules' [`Game`] in the [`KSession`] resource, how the
+//! next game is set up, the actions players send, and the phase of a game.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use gems_rules::k_in_a_row::{
+    Board, BoardFile, Cell, Game, MAX_FILE_BYTES, Side, Status, Strength, parse_board_file,
+};
+
+use crate::kit::screens::Screen;
+
+/// Seconds a placed tile takes to grow in.
+pub const PLACE_SECONDS: f32 = 0.25;
+/// Time the computer may think in perfect mode before it falls back to a depth-limited search.
+pub const PERFECT_TIME: Duration = Duration::from_secs(3);
+/// The most a quality search may take (it then plays its deepest finished iteration): the
+/// quality bounds the depth, this bounds the wait on large boards.
+pub const QUALITY_TIME: Duration = Duration::from_secs(1);
+
+/// How the next game is set up (the menu edits this).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    /// The board: size, k and unavailable squares (no tiles).
+    pub board: Board,
+    /// The computer's strength.
+    pub strength: Strength,
+    /// Who places the first tile.
+    pub first: Side,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        let mut board = Board::new(5, 4).expect("5x5 with k=4 is a valid board");
+        board.set(1, 3, Cell::Unavailable);
+        board.set(3, 1, Cell::Unavailable);
+        Setup {
+            board,
+            strength: Strength::Quality(4),
+            first: Side::Human,
+        }
+    }
+}
+
+/// The game on screen.
+#[derive(Resource, Clone, Debug)]
+pub struct KSession {
+    /// The rules' game.
+    pub game: Game,
+    /// The setup it was started from (and the next "New game" uses).
+    pub setup: Setup,
+    /// Bumped on every new game; a search started for an older game is ignored.
+    pub generation: u64,
+    /// Elapsed seconds when each cell got its tile (for the grow-in animation).
+    pub placed_at: Vec<Option<f32>>,
+    /// While true, clicks toggle unavailable squares instead of placing tiles.
+    pub editing: bool,
+}
+
+impl KSession {
+    /// The key of this board size and run length's win/draw/loss record in the high scores;
+    /// the record's counters are this key with `|won`, `|drawn` and `|lost`.
+    pub fn record_key(&self) -> String {
+        let b = self.game.board();
+        format!("k-in-a-row|{n}x{n}|k{k}", n = b.size(), k = b.k())
+    }
+
+    /// The person's (won, drawn, lost) record on this board size and run length.
+    pub fn record(&self, scores: &crate::kit::scores::HighScores) -> (u64, u64, u64) {
+        let key = self.record_key();
+        let get = |what: &str| scores.counter(&format!("{key}|{what}"));
+        (get("won"), get("drawn"), get("lost"))
+    }
+
+    /// A new game from `setup`.
+    pub fn new(setup: Setup, generation: u64) -> KSession {
+        let n = setup.board.size();
+        KSession {
+            game: Game::new(setup.board, setup.first),
+            setup,
+            generation,
+            placed_at: vec![None; n * n],
+            editing: false,
+        }
+    }
+
+    /// The winning line, if the game has one.
+    pub fn winning_line(&self) -> Option<Vec<(usize, usize)>> {
+        match self.game.status() {
+            Status::Won(side) => self.game.board().winning_line(side),
+            _ => None,
+        }
+    }
+
+    /// Whether every placed tile has finished growing at time `now`.
+    pub fn animations_done(&self, now: f32) -> bool {
+        self.placed_at
+            .iter()
+            .flatten()
+            .all(|&t| now - t >= PLACE_SECONDS)
+    }
+}
+
+impl crate::kit::share::Describe for KSession {
+    fn title(&self) -> String {
+        let b = self.game.board();
+        let tiles = b.count(Side::Human) + b.count(Side::Computer);
+        format!(
+            "K in a row - {n}x{n}, k {k} - {tiles} tiles placed",
+            n = b.size(),
+            k = b.k()
+        )
+    }
+
+    /// The setup of the game (its board's unavailable squares too), not the tiles placed.
+    fn link_query(&self) -> Result<String, String> {
+        use crate::kit::launch::link::{k_cells, query};
+        let board = &self.setup.board;
+        let mut pairs = vec![
+            ("game", "k-in-a-row".to_string()),
+            ("size", board.size().to_string()),
+            ("k", board.k().to_string()),
+            (
+                "quality",
+                match self.setup.strength {
+                    Strength::Quality(q) => q.to_string(),
+                    Strength::Perfect => "perfect".to_string(),
+                },
+            ),
+            (
+                "first",
+                match self.setup.first {
+                    Side::Human => "human",
+                    Side::Computer => "computer",
+                }
+                .to_string(),
+            ),
+        ];
+        let cells = k_cells(board);
+        if cells.contains('u') {
+            pairs.push(("cells", cells));
+        }
+        Ok(query(&pairs))
+    }
+}
+
+impl Default for KSession {
+    fn default() -> Self {
+        KSession::new(Setup::default(), 0)
+    }
+}
+
+/// What the player (or a test) asks for.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum KAction {
+    /// Place the human's tile at (row, col).
+    Place(usize, usize),
+    /// Toggle an unavailable square at (row, col) (only before the first tile).
+    ToggleUnavailable(usize, usize),
+    /// Start a new game with this setup.
+    NewGame(Setup),
+    /// Load a board file (size, k, quality, rows of `e`/`u`) and start a game on it; a bad file
+    /// becomes a notice and the game in play goes on.
+    LoadFile(std::path::PathBuf),
+}
+
+/// The outcome of the last [`KAction::LoadFile`], for the menu: `Ok(path)` or `Err(reason)`.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct KFileStatus(pub Option<Result<String, String>>);
+
+/// Reads and parses a board file (without tiles), with a one-line reason on failure.
+pub fn load_board_file(path: &std::path::Path) -> Result<BoardFile, String> {
+    let text = crate::kit::store::read_text(path)?.ok_or_else(|| "no such file".to_string())?;
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!("the file is larger than {MAX_FILE_BYTES} bytes"));
+    }
+    parse_board_file(&text, false).map_err(|e| e.to_string())
+}
+
+/// Whose turn it is, or the end: a sub-state of [`super::SCREEN`], following the rules'
+/// game after every move.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = super::SCREEN)]
+pub enum KPhase {
+    /// The person places a tile (or edits the board before the first one).
+    #[default]
+    HumanTurn,
+    /// The computer searches for its move.
+    ComputerTurn,
+    /// Won, lost or drawn.
+    Over,
+}
+
+impl KPhase {
+    /// The phase the rules' `game` is in.
+    pub fn of(game: &Game) -> KPhase {
+        match (game.status(), game.to_move()) {
+            (Status::InProgress, Side::Human) => KPhase::HumanTurn,
+            (Status::InProgress, Side::Computer) => KPhase::ComputerTurn,
+            _ => KPhase::Over,
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! Solo Red's AI: hints and autoplay search with the rules' AI (rollouts over the unseen cards,
+//! never peeking) as kit AI jobs, and their answers are shown or played.
+
+use bevy::prelude::*;
+
+use crate::kit::schedule::GameSystems;
+use gems_rules::solo_red::{PlayResult, ai};
+
+use super::model::{CardEntity, Gliding, SoloRedSession};
+use crate::kit::ai::{AddAi, AiHost, AiSlot, Once};
+
+/// Rollouts the AI spends per move (runs off the main thread).
+pub const AI_ROLLOUTS: usize = 800;
+
+/// The AI computation in flight, if any; its purpose is whether its answer is to be played
+/// (autoplay) or shown (hint).
+pub type AiTask = AiSlot<Once<Option<ai::Move>>, bool>;
+
+/// How many searches were started (varies the AI's seed).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AiSearches(pub u64);
+
+/// Plays or shows the AI's answers, and starts autoplay's searches.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AiSearches>()
+        .add_ai::<Once<Option<ai::Move>>, bool, _>(
+            super::set(GameSystems::Ai),
+            (ai_poll, ai_autoplay),
+        );
+}
+
+/// Starts a search for the session's next move; `play` plays its answer, else shows it.
+pub(super) fn spawn_ai(
+    s: &SoloRedSession,
+    host: AiHost,
+    t: &mut AiTask,
+    searches: &mut AiSearches,
+    play: bool,
+) {
+    searches.0 += 1;
+    let game = s.game.clone();
+    let seed = s.seed.wrapping_mul(7919).wrapping_add(searches.0);
+    let work =
+        Once::new(move || ai::hint(&game, seed, AI_ROLLOUTS).or_else(|| ai::any_move(&game)));
+    t.start(host, work, s.generation, play);
+}
+
+fn ai_poll(mut s: ResMut<SoloRedSession>, mut t: ResMut<AiTask>) {
+    let generation = s.generation;
+    let Some((play, answer)) = t.poll_fresh(generation) else {
+        return;
+    };
+    if s.game.is_over() {
+        return;
+    }
+    match answer {
+        Some(m) if play => {
+            s.selected = None;
+            s.hint = None;
+            if s.apply(m) == Some(PlayResult::Lost) {
+                s.message = "No play could keep a palette winning: game lost.".into();
+            }
+        }
+        Some(m) => {
+            s.message = format!("Hint: {}", m.describe(&s.game));
+            s.hint = Some(m);
+        }
+        None => s.message = "No card can make a palette win.".into(),
+    }
+}
+
+fn ai_autoplay(
+    s: Res<SoloRedSession>,
+    host: Res<AiHost>,
+    mut t: ResMut<AiTask>,
+    mut searches: ResMut<AiSearches>,
+    moving: Query<&CardEntity, With<Gliding>>,
+) {
+    if s.autoplay && !t.busy() && !s.game.is_over() && moving.is_empty() {
+        spawn_ai(&s, *host, &mut t, &mut searches, true);
+    }
+}

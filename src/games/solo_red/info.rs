@@ -1,0 +1,74 @@
+//! What Solo Red tells the kit about itself: its name, its title card, what it offers.
+
+use bevy_egui::egui;
+
+use crate::kit::game::{Capability, GameInfo};
+use crate::kit::theme::{Theme, egui_color};
+
+/// Solo Red's entry in the game registry.
+pub static GAME: GameInfo = GameInfo {
+    screen: super::SCREEN,
+    name: "Solo Red",
+    blurb: "The Red7 solitaire: keep changing the rule so your palette stays winning.",
+    plugin: super::plugin,
+    logic_plugin: super::logic_plugin,
+    picture,
+    how_to_play: concat!(
+        "Red7 for one. The canvas's colour is the rule, and under it one palette is winning. Each turn you may first play a hand card to the canvas to change the rule (never your last card), then you must play a card to a losing palette so that it wins; if it does not, the game is lost. Your hand then refills from the deck.\n",
+        "\n",
+        "The rules: red, the highest card; orange, the most cards of one number; blue, the most different colours; indigo, the longest run of consecutive numbers; violet, the most cards below 4. Cards rank by number, then by colour (red, orange, blue, indigo, violet); a tie goes to the palette with the highest card that counts.\n",
+        "\n",
+        "You win when your hand and the deck are both empty. Click a hand card to pick it up, then click a palette or the canvas. H shows a hint, A lets the computer play (A again stops it), N deals a new game.",
+    ),
+    capabilities: &[
+        Capability::Hint,
+        Capability::Restart,
+        Capability::Share,
+        Capability::Computer,
+        Capability::GameOver,
+        Capability::Records,
+    ],
+};
+
+/// The title card's picture: three fanned cards.
+fn picture(painter: &egui::Painter, r: egui::Rect, _theme: &Theme) {
+    let dark = egui::Color32::from_black_alpha(90);
+    let cards = [
+        (
+            super::view::face(gems_rules::solo_red::Colour::Red),
+            "7",
+            -0.25f32,
+        ),
+        (
+            super::view::face(gems_rules::solo_red::Colour::Blue),
+            "5",
+            0.0,
+        ),
+        (
+            super::view::face(gems_rules::solo_red::Colour::Orange),
+            "3",
+            0.25,
+        ),
+    ];
+    let h = r.height() * 0.95;
+    let w = h * 0.7;
+    for (i, (c, n, tilt)) in cards.iter().enumerate() {
+        let centre = r.center() + egui::vec2((i as f32 - 1.0) * w * 0.62, (tilt.abs()) * 10.0);
+        let card = egui::Rect::from_center_size(centre, egui::vec2(w, h));
+        painter.rect(
+            card,
+            6.0,
+            egui::Color32::from_gray(245),
+            egui::Stroke::new(1.0, dark),
+            egui::StrokeKind::Inside,
+        );
+        painter.rect_filled(card.shrink(5.0), 4.0, egui_color(*c));
+        painter.text(
+            card.center(),
+            egui::Align2::CENTER_CENTER,
+            *n,
+            egui::FontId::proportional(h * 0.45),
+            egui::Color32::WHITE,
+        );
+    }
+}

@@ -1,0 +1,297 @@
+//! Solo Red's model in the ECS: the rules' game in the [`SoloRedSession`] resource, the actions
+//! players send, one [`CardEntity`] per card on the table and where on the table it belongs,
+//! and the phase of a deal.
+
+use bevy::prelude::*;
+use gems_rules::solo_red::{Card, Game, PlayResult, ai};
+
+use crate::kit::screens::Screen;
+
+/// Palettes and hand size of a Bevy game.
+pub const PALETTES: usize = 4;
+/// Hand size of a Bevy game.
+pub const HAND: usize = 7;
+
+/// The current game and what the player is doing with it.
+#[derive(Resource, Clone, Debug)]
+pub struct SoloRedSession {
+    /// The rules game: the single source of truth.
+    pub game: Game,
+    /// Seed of this deal.
+    pub seed: u64,
+    /// Cards played to the canvas, oldest first (the canvas shows the last; none = the Red starter).
+    pub canvas_pile: Vec<Card>,
+    /// The hand card (0-based) picked up by the player.
+    pub selected: Option<usize>,
+    /// The AI's suggestion, shown until the next change.
+    pub hint: Option<ai::Move>,
+    /// The last message for the player (an illegal move, the hint's wording…).
+    pub message: String,
+    /// Whether the AI plays by itself.
+    pub autoplay: bool,
+    /// Autoplay was switched on during this deal, so it does not count in the player's record.
+    pub assisted: bool,
+    /// The finished deal is in the record already.
+    pub recorded: bool,
+    /// Bumped by every play, so an AI answer for an earlier table is dropped.
+    pub generation: u64,
+}
+
+impl SoloRedSession {
+    /// A new shuffled deal of all 35 cards, 4 palettes, hand of 7.
+    pub fn new(seed: u64) -> Self {
+        let mut game = Game::new(seed);
+        game.start(&Game::all_cards(), true, PALETTES, HAND)
+            .expect("the full deck always starts 4 palettes and a hand of 7");
+        Self::from_game(game, seed)
+    }
+
+    /// A session around an already started game.
+    pub fn from_game(game: Game, seed: u64) -> Self {
+        Self {
+            game,
+            seed,
+            canvas_pile: Vec::new(),
+            selected: None,
+            hint: None,
+            message: String::new(),
+            autoplay: false,
+            assisted: false,
+            recorded: false,
+            generation: 0,
+        }
+    }
+
+    /// Where each card on the table belongs now, from the rules state.
+    pub fn places(&self) -> Vec<(Card, Place)> {
+        let mut out = Vec::new();
+        for (p, pal) in self.game.palettes().iter().enumerate() {
+            out.extend(
+                pal.iter()
+                    .enumerate()
+                    .map(|(i, &c)| (c, Place::Palette(p, i))),
+            );
+        }
+        out.extend(
+            self.canvas_pile
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| (c, Place::Canvas(i))),
+        );
+        out.extend(
+            self.game
+                .hand()
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| (c, Place::Hand(i))),
+        );
+        out
+    }
+
+    /// Plays the AI's move `m` (canvas card first, then the palette play and the draw).
+    pub fn apply(&mut self, m: ai::Move) -> Option<PlayResult> {
+        self.generation += 1;
+        let r = m.apply(&mut self.game);
+        if r.is_some()
+            && let Some(c) = m.canvas
+        {
+            self.canvas_pile.push(c);
+        }
+        r
+    }
+}
+
+/// Where a card lies on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// Palette (0-based), position in it.
+    Palette(usize, usize),
+    /// Canvas pile position (the highest is on top).
+    Canvas(usize),
+    /// Hand position.
+    Hand(usize),
+}
+
+impl crate::kit::share::Describe for SoloRedSession {
+    fn title(&self) -> String {
+        format!(
+            "Solo Red - deal {} - {} cards in hand, {} in the deck",
+            self.seed,
+            self.game.hand().len(),
+            self.game.deck_len()
+        )
+    }
+
+    fn link_query(&self) -> Result<String, String> {
+        Ok(crate::kit::launch::link::query(&[
+            ("game", "solo-red".to_string()),
+            ("seed", self.seed.to_string()),
+        ]))
+    }
+}
+
+/// What the player (mouse, buttons, tests) asks for.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SoloRedAction {
+    /// Pick up (or put back) a hand card, 0-based.
+    Select(usize),
+    /// Play the picked-up card to palette P (0-based).
+    Palette(usize),
+    /// Play the picked-up card to the canvas.
+    Canvas,
+    /// Ask the AI for a hint.
+    Hint,
+    /// Let the AI play by itself, or stop it.
+    ToggleAutoplay,
+    /// Deal a new game with this seed.
+    NewGame(u64),
+}
+
+/// A card entity: which card it shows and where it belongs.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CardEntity {
+    /// The card.
+    pub card: Card,
+    /// Where it belongs now (it glides there).
+    pub place: Place,
+}
+
+/// Layout of the table in world units (pixels at scale 1).
+pub mod table {
+    use bevy::prelude::*;
+
+    /// Card width.
+    pub const CARD_W: f32 = 96.0;
+    /// Card height.
+    pub const CARD_H: f32 = 134.0;
+    /// Vertical step between cards of a palette.
+    pub const FAN: f32 = 34.0;
+    /// How far below its top card a palette's frame reaches (room for its fan).
+    pub const PALETTE_DEPTH: f32 = 360.0;
+
+    /// How the table is laid out: wide (the palettes in the middle, the canvas left, the deck
+    /// right, the hand in one row) for a landscape window, tall (the palettes on top, the canvas
+    /// and the deck below them, the hand in two rows) for a phone held upright.
+    #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum Table {
+        /// Landscape.
+        #[default]
+        Wide,
+        /// Portrait.
+        Tall,
+    }
+
+    impl Table {
+        /// The layout for a free area of `free` (width, height).
+        pub fn for_free(free: Vec2) -> Table {
+            if free.x < free.y {
+                Table::Tall
+            } else {
+                Table::Wide
+            }
+        }
+
+        /// Centre x of palette `p` of `n`.
+        pub fn palette_x(self, p: usize, n: usize) -> f32 {
+            let dx = match self {
+                Table::Wide => 150.0,
+                Table::Tall => 106.0,
+            };
+            (p as f32 - (n as f32 - 1.0) / 2.0) * dx
+        }
+
+        /// Centre y of the palettes' top cards.
+        pub fn palette_y(self) -> f32 {
+            match self {
+                Table::Wide => 190.0,
+                Table::Tall => 330.0,
+            }
+        }
+
+        /// Centre of the canvas.
+        pub fn canvas(self) -> Vec2 {
+            match self {
+                Table::Wide => Vec2::new(-470.0, 150.0),
+                Table::Tall => Vec2::new(-106.0, -145.0),
+            }
+        }
+
+        /// Centre of the deck.
+        pub fn deck(self) -> Vec2 {
+            match self {
+                Table::Wide => Vec2::new(470.0, -250.0),
+                Table::Tall => Vec2::new(106.0, -145.0),
+            }
+        }
+
+        /// Centre of hand slot `i` of `n`: one row when wide; rows of four when tall.
+        pub fn hand(self, i: usize, n: usize) -> Vec2 {
+            match self {
+                Table::Wide => {
+                    Vec2::new((i as f32 - (n as f32 - 1.0) / 2.0) * 108.0 - 40.0, -260.0)
+                }
+                Table::Tall => {
+                    let (row, col) = (i / 4, i % 4);
+                    let in_row = (n - row * 4).min(4);
+                    Vec2::new(
+                        (col as f32 - (in_row as f32 - 1.0) / 2.0) * 100.0,
+                        -350.0 - row as f32 * 150.0,
+                    )
+                }
+            }
+        }
+
+        /// Below the hand (where the hand's caption goes).
+        pub fn under_hand(self) -> Vec2 {
+            match self {
+                Table::Wide => Vec2::new(-40.0, -260.0 - CARD_H / 2.0 - 22.0),
+                Table::Tall => Vec2::new(0.0, -500.0 - CARD_H / 2.0 - 22.0),
+            }
+        }
+
+        /// Everything on the table, captions included: what the camera must show.
+        pub fn bounds(self) -> Rect {
+            match self {
+                Table::Wide => Rect::new(-540.0, -370.0, 540.0, 290.0),
+                Table::Tall => Rect::new(-225.0, -610.0, 225.0, 430.0),
+            }
+        }
+    }
+}
+
+/// Where a card at `place` sits (x, y, z) on `table`, given `n` palettes and `hand` cards in
+/// hand.
+pub fn place_position(
+    table: table::Table,
+    place: Place,
+    palettes: usize,
+    hand: usize,
+    lifted: bool,
+) -> Vec3 {
+    use table::*;
+    match place {
+        Place::Palette(p, i) => Vec3::new(
+            table.palette_x(p, palettes),
+            table.palette_y() - i as f32 * FAN,
+            1.0 + i as f32 * 0.1,
+        ),
+        Place::Canvas(i) => table.canvas().extend(1.0 + i as f32 * 0.1),
+        Place::Hand(i) => (table.hand(i, hand) + Vec2::new(0.0, if lifted { 28.0 } else { 0.0 }))
+            .extend(5.0 + i as f32 * 0.1),
+    }
+}
+
+/// Marks a card entity still on its way to its place.
+#[derive(Component)]
+pub struct Gliding;
+
+/// Whether the deal goes on: a sub-state of [`super::SCREEN`], following the rules' game.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = super::SCREEN)]
+pub enum SoloPhase {
+    /// Cards are played.
+    #[default]
+    Playing,
+    /// The deal is won or lost.
+    Over,
+}

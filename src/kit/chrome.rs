@@ -1,0 +1,287 @@
+//! The chrome every game shares, drawn by the kit: the way back to the games ("☰ Games", asking
+//! first while a game is in progress), the pause menu (Resume, Restart, Settings, How to play,
+//! Games), the How to play window, and the keys that reach them in every game: Esc closes the
+//! topmost of these windows or else opens the pause menu, P pauses, F1 opens How to play.
+//!
+//! A game draws its own items in its top bar between [`ChromeBar::games_button`] and
+//! [`ChromeBar::shared_buttons`], and answers the [`ChromeCommand`]s the chrome sends it (Restart). While
+//! the game is paused, virtual time stops (so do animations) and the game's input and computer
+//! steps do not run ([`not_paused`]).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::game::GameRegistry;
+use super::screens::{Screen, ScreenStatus};
+use super::settings::SettingsOpen;
+use super::status::MoveSettled;
+use super::theme::Theme;
+use super::ui::dialog;
+
+/// Whether the game on screen is paused: virtual time stops, and with it the animations, and
+/// the game's input and computer steps wait ([`not_paused`]).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Paused(pub bool);
+
+/// Pauses or resumes the game: virtual time stops, so transitions and the AI stop too.
+pub fn set_paused(paused: &mut Paused, time: &mut Time<Virtual>, on: bool) {
+    paused.0 = on;
+    if on {
+        time.pause();
+    } else {
+        time.unpause();
+    }
+}
+
+/// A run condition: true unless the game is paused (true where nothing pauses, as in headless
+/// tests).
+pub fn not_paused(paused: Option<Res<Paused>>) -> bool {
+    paused.is_none_or(|p| !p.0)
+}
+
+/// What the chrome asks of the game on screen; each game's input answers the ones it offers.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChromeCommand {
+    /// Start the same deal or board again.
+    Restart,
+}
+
+/// The chrome's windows, and whether a game on screen has started.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Chrome {
+    /// The How to play window is open.
+    pub help: bool,
+    /// "Leave this game?" is asked.
+    pub confirm_leave: bool,
+    /// A move has been played in the game on screen since it opened (leaving asks first while
+    /// the game is not over).
+    pub started: bool,
+}
+
+impl Chrome {
+    /// Asks to leave for the games: at once when nothing would be lost, else after asking.
+    pub fn leave(&mut self, status: &ScreenStatus, next: &mut NextState<Screen>) {
+        if self.started && !status.over {
+            self.confirm_leave = true;
+        } else {
+            next.set(Screen::Title);
+        }
+    }
+}
+
+/// The chrome: its state, its keys and its windows, on every game's screen.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Chrome>()
+        .add_systems(OnEnter(Screen::Title), leave_game)
+        .add_systems(Update, note_moves)
+        .add_systems(EguiPrimaryContextPass, chrome.run_if(in_game));
+}
+
+/// True while a game's screen shows.
+pub fn in_game(screen: Option<Res<State<Screen>>>) -> bool {
+    screen.is_some_and(|s| *s.get() != Screen::Title)
+}
+
+/// Back at the title: nothing is paused, asked or started any more.
+fn leave_game(
+    mut chrome: ResMut<Chrome>,
+    mut paused: ResMut<Paused>,
+    mut time: ResMut<Time<Virtual>>,
+) {
+    *chrome = Chrome::default();
+    if paused.0 {
+        set_paused(&mut paused, &mut time, false);
+    }
+}
+
+/// A settled move means the game has started.
+fn note_moves(
+    mut settled: MessageReader<MoveSettled>,
+    screen: Res<State<Screen>>,
+    mut chrome: ResMut<Chrome>,
+) {
+    if settled.read().any(|m| m.game == *screen.get()) && !chrome.started {
+        chrome.started = true;
+    }
+}
+
+/// The keys and windows of the chrome.
+#[allow(clippy::too_many_arguments)]
+fn chrome(
+    mut contexts: EguiContexts,
+    mut chrome: ResMut<Chrome>,
+    mut paused: ResMut<Paused>,
+    mut time: ResMut<Time<Virtual>>,
+    mut settings: ResMut<SettingsOpen>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: MessageWriter<ChromeCommand>,
+    screen: Res<State<Screen>>,
+    status: Res<ScreenStatus>,
+    registry: Option<Res<GameRegistry>>,
+    theme: Res<Theme>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let typing = ctx.text_edit_focused();
+    let (esc, p, f1) = ctx.input(|i| {
+        (
+            i.key_pressed(egui::Key::Escape),
+            i.key_pressed(egui::Key::P),
+            i.key_pressed(egui::Key::F1),
+        )
+    });
+    if esc {
+        // The topmost window closes; with none open, the pause menu opens.
+        if chrome.confirm_leave {
+            chrome.confirm_leave = false;
+        } else if chrome.help {
+            chrome.help = false;
+        } else if settings.0 {
+            settings.0 = false;
+        } else {
+            let on = !paused.0;
+            set_paused(&mut paused, &mut time, on);
+        }
+    } else if p && !typing {
+        let on = !paused.0;
+        set_paused(&mut paused, &mut time, on);
+    }
+    if f1 {
+        chrome.help = !chrome.help;
+    }
+    let game = registry.as_ref().and_then(|r| r.get(*screen.get()));
+    if paused.0 && !chrome.help && !settings.0 && !chrome.confirm_leave {
+        dialog(&ctx, "Paused", None, |ui| {
+            ui.vertical_centered(|ui| {
+                let wide = egui::vec2(180.0, 0.0);
+                if ui
+                    .add(egui::Button::new("▶ Resume").min_size(wide))
+                    .clicked()
+                {
+                    set_paused(&mut paused, &mut time, false);
+                }
+                if game.is_some_and(|g| g.offers(super::game::Capability::Restart))
+                    && ui
+                        .add(egui::Button::new("⟲ Restart").min_size(wide))
+                        .clicked()
+                {
+                    set_paused(&mut paused, &mut time, false);
+                    commands.write(ChromeCommand::Restart);
+                }
+                if ui
+                    .add(egui::Button::new("⚙ Settings").min_size(wide))
+                    .clicked()
+                {
+                    settings.0 = true;
+                }
+                if ui
+                    .add(egui::Button::new("? How to play").min_size(wide))
+                    .clicked()
+                {
+                    chrome.help = true;
+                }
+                if ui
+                    .add(egui::Button::new("☰ Games").min_size(wide))
+                    .clicked()
+                {
+                    chrome.leave(&status, &mut next);
+                }
+                ui.label(
+                    egui::RichText::new("Esc or P resumes")
+                        .size(theme.text_size * 0.85)
+                        .weak(),
+                );
+            });
+        });
+    }
+    if chrome.help {
+        let mut open = true;
+        let name = game.map_or("How to play", |g| g.name);
+        dialog(
+            &ctx,
+            &format!("How to play {name}"),
+            Some(&mut open),
+            |ui| {
+                ui.set_max_width(460.0);
+                let text = game.map_or("", |g| g.how_to_play);
+                for paragraph in text.split("\n\n") {
+                    ui.label(
+                        egui::RichText::new(paragraph.replace('\n', " ")).size(theme.text_size),
+                    );
+                    ui.add_space(4.0);
+                }
+                ui.label(
+                    egui::RichText::new("Esc or P pauses · F1 shows this page")
+                        .size(theme.text_size * 0.85)
+                        .weak(),
+                );
+            },
+        );
+        chrome.help &= open;
+    }
+    if chrome.confirm_leave {
+        dialog(&ctx, "Leave this game?", None, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(
+                    egui::RichText::new("The game in progress will not be kept.")
+                        .size(theme.text_size),
+                );
+                ui.horizontal(|ui| {
+                    if ui.button("Leave").clicked() {
+                        chrome.confirm_leave = false;
+                        next.set(Screen::Title);
+                    }
+                    if ui.button("Stay").clicked() {
+                        chrome.confirm_leave = false;
+                    }
+                });
+            });
+        });
+    }
+    Ok(())
+}
+
+/// What a game's HUD needs to draw the chrome's items in its top bar and carry them out.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct ChromeBar<'w> {
+    chrome: ResMut<'w, Chrome>,
+    settings: ResMut<'w, SettingsOpen>,
+    status: Res<'w, ScreenStatus>,
+    next: ResMut<'w, NextState<Screen>>,
+}
+
+impl ChromeBar<'_> {
+    /// The first item of every top bar: "☰ Games", the way back to the games (asking first
+    /// while a game is in progress).
+    pub fn games_button(&mut self, ui: &mut egui::Ui, text_size: f32) {
+        if ui
+            .button(egui::RichText::new("☰ Games").size(text_size))
+            .on_hover_text("Back to the games (asks first while a game is in progress)")
+            .clicked()
+        {
+            self.chrome.leave(&self.status, &mut self.next);
+        }
+    }
+
+    /// The last items of every top bar: Settings (⚙) and How to play (?).
+    pub fn shared_buttons(&mut self, ui: &mut egui::Ui, text_size: f32) {
+        if ui
+            .button(egui::RichText::new("⚙").size(text_size))
+            .on_hover_text("Settings")
+            .clicked()
+        {
+            self.settings.0 = !self.settings.0;
+        }
+        if ui
+            .button(egui::RichText::new("?").size(text_size))
+            .on_hover_text("How to play (F1)")
+            .clicked()
+        {
+            self.chrome.help = !self.chrome.help;
+        }
+    }
+
+    /// Asks to leave for the games, as "☰ Games" does.
+    pub fn leave(&mut self) {
+        self.chrome.leave(&self.status, &mut self.next);
+    }
+}

@@ -1,0 +1,94 @@
+//! The contract of a game: what a game tells the kit about itself ([`GameInfo`]), and how it
+//! registers ([`AddGame::add_game`]). The title builds its cards and number keys from the
+//! [`GameRegistry`]; the chrome asks it what the game on screen offers.
+//!
+//! Adding a game is one folder under `src/games/` whose `info.rs` fills in a [`GameInfo`], and
+//! one line in `src/games/mod.rs`'s `REGISTRY`.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::screens::Screen;
+use super::theme::Theme;
+
+/// What a game can offer through the kit's chrome and keys. A game lists the ones it offers
+/// in its [`GameInfo::capabilities`]; the contract test checks each against the table of what
+/// every game must offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Capability {
+    /// Take back a move, and play it again.
+    Undo,
+    /// Show a good move on the board.
+    Hint,
+    /// Play the same deal or board again from its start.
+    Restart,
+    /// A New game dialog with the game's options.
+    NewGame,
+    /// A link that opens this very game.
+    Share,
+    /// A whole game can be played from the keyboard alone.
+    Keyboard,
+    /// A computer opponent or automatic player.
+    Computer,
+    /// A game-over window with the record or the top ten.
+    GameOver,
+    /// The game keeps records (high scores, wins and streaks).
+    Records,
+}
+
+/// What a game tells the kit about itself: one value in the game's `info.rs`.
+pub struct GameInfo {
+    /// The screen that plays it.
+    pub screen: Screen,
+    /// Its name, as the title card and the top bar show it.
+    pub name: &'static str,
+    /// One line about it, under its name on the title card.
+    pub blurb: &'static str,
+    /// The whole game: model, systems, drawing, input and menus.
+    pub plugin: fn(&mut App),
+    /// The game without a window (the model, actions, AI and records), for headless tests.
+    pub logic_plugin: fn(&mut App),
+    /// Paints the title card's picture of the game into a rectangle, in the theme's colours.
+    pub picture: fn(&egui::Painter, egui::Rect, &Theme),
+    /// How to play it: paragraphs separated by a blank line, shown by the chrome's How to play
+    /// window (`?`, F1).
+    pub how_to_play: &'static str,
+    /// What it offers through the kit's chrome and keys.
+    pub capabilities: &'static [Capability],
+}
+
+impl GameInfo {
+    /// Whether the game offers `capability`.
+    pub fn offers(&self, capability: Capability) -> bool {
+        self.capabilities.contains(&capability)
+    }
+}
+
+/// The games registered, in title order.
+#[derive(Resource, Default)]
+pub struct GameRegistry(pub Vec<&'static GameInfo>);
+
+impl GameRegistry {
+    /// The game on `screen`, if one is registered there.
+    pub fn get(&self, screen: Screen) -> Option<&'static GameInfo> {
+        self.0.iter().copied().find(|g| g.screen == screen)
+    }
+}
+
+/// Registers a game with the kit.
+pub trait AddGame {
+    /// Adds the game's plugin and enters it in the [`GameRegistry`] (title order is the order
+    /// of the calls).
+    fn add_game(&mut self, info: &'static GameInfo) -> &mut Self;
+}
+
+impl AddGame for App {
+    fn add_game(&mut self, info: &'static GameInfo) -> &mut Self {
+        self.init_resource::<GameRegistry>();
+        self.world_mut().resource_mut::<GameRegistry>().0.push(info);
+        // Called directly: every game's plugin is a `fn(&mut App)`, and Bevy would take a
+        // second function pointer for the same plugin added twice.
+        (info.plugin)(self);
+        self
+    }
+}

@@ -1,0 +1,87 @@
+//! Text files loaded as Bevy assets (themes, boards, line files): read whole, refused when too
+//! large before any decoding, and every failure a typed error naming what is wrong.
+
+use bevy::asset::io::Reader;
+use bevy::prelude::*;
+
+/// Why a text asset (a theme, a board, a line file) could not be loaded: `E` says what is
+/// wrong with its contents.
+#[derive(Debug, thiserror::Error)]
+pub enum TextLoadError<E: std::error::Error + Send + Sync + 'static> {
+    /// Reading failed.
+    #[error("could not read the file: {0}")]
+    Io(#[from] std::io::Error),
+    /// Not UTF-8.
+    #[error("the file is not UTF-8 text")]
+    Utf8,
+    /// Bad contents (the message names the line where it can).
+    #[error("{0}")]
+    Content(E),
+}
+
+/// Reads a text asset whole. `too_large` sees its size in bytes and refuses it (with the
+/// content error to give) before any decoding.
+pub async fn read_text<E: std::error::Error + Send + Sync + 'static>(
+    reader: &mut dyn Reader,
+    too_large: impl FnOnce(usize) -> Option<E>,
+) -> Result<String, TextLoadError<E>> {
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes).await?;
+    if let Some(e) = too_large(bytes.len()) {
+        return Err(TextLoadError::Content(e));
+    }
+    String::from_utf8(bytes).map_err(|_| TextLoadError::Utf8)
+}
+
+/// Ask for the asset folders to be scanned again (e.g. after dropping in a board file).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct Rescan;
+
+/// File stems in `assets/DIR` ending in `.EXT`: the shipped ones first (in their order), then
+/// any others the player dropped in, sorted. On the web only the shipped ones are known.
+pub fn discover(dir: &str, ext: &str, shipped: &[String]) -> Vec<String> {
+    let names: Vec<String> = shipped.to_vec();
+    #[cfg(not(target_arch = "wasm32"))]
+    let names = {
+        let mut names = names;
+        let root = super::paths::asset_dir().join(dir);
+        let suffix = format!(".{ext}");
+        let mut extra: Vec<String> = std::fs::read_dir(root)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                name.strip_suffix(&suffix).map(str::to_string)
+            })
+            .filter(|n| !names.contains(n))
+            .collect();
+        extra.sort();
+        names.extend(extra);
+        names
+    };
+    #[cfg(target_arch = "wasm32")]
+    let _ = (dir, ext);
+    names
+}
+
+/// The loader's own message from an asset load error (without Bevy's wrapping and backtrace):
+/// whole for a text asset whose contents error is `E`, else its first line.
+pub fn loader_message<E: std::error::Error + Send + Sync + 'static>(
+    e: &bevy::asset::AssetLoadError,
+) -> String {
+    let bevy::asset::AssetLoadError::AssetLoaderError(inner) = e else {
+        return e.to_string();
+    };
+    let error = inner.error();
+    if let Some(t) = error.downcast_ref::<TextLoadError<E>>() {
+        t.to_string()
+    } else {
+        error
+            .to_string()
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    }
+}

@@ -1,0 +1,178 @@
+//! The contract of a game: every game in the registry offers what the table below requires,
+//! runs headless on its screen, and answers the chrome. For each capability the chrome drives,
+//! each game offering it is driven through the chrome and its state checked to change (by the
+//! window title every game writes from its state, `Describe::title`).
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use gems_rules::dots::Point;
+use modern_gems::games::REGISTRY;
+use modern_gems::games::dots::model::{DotsAction, DotsSession};
+use modern_gems::games::gems::model::{GemsAction, GemsSession};
+use modern_gems::games::k_in_a_row::model::{KAction, KSession};
+use modern_gems::games::solo_red::model::{SoloRedAction, SoloRedSession};
+use modern_gems::headless_screen_app;
+use modern_gems::kit::chrome::{ChromeCommand, Paused};
+use modern_gems::kit::game::{Capability, GameInfo};
+use modern_gems::kit::scores::HighScores;
+use modern_gems::kit::screens::{Screen, ScreenStatus};
+use modern_gems::kit::share::GameTitle;
+
+/// What every game must offer. "Every game complete" adds Undo, Hint, Restart, NewGame and
+/// Keyboard here as each game gains them.
+const REQUIRED: [Capability; 3] = [Capability::Share, Capability::Computer, Capability::Records];
+
+/// A headless app playing `game`, settled on its first frames.
+fn app_for(game: &GameInfo) -> App {
+    let mut app = headless_screen_app(game.screen, Duration::from_millis(16));
+    app.insert_resource(HighScores::default());
+    (game.logic_plugin)(&mut app);
+    settle(&mut app);
+    app
+}
+
+/// Steps until the game on screen reports itself settled.
+fn settle(app: &mut App) {
+    for _ in 0..2_000 {
+        app.update();
+        if app.world().resource::<ScreenStatus>().settled {
+            return;
+        }
+    }
+    panic!("the game never settled");
+}
+
+/// The window title the game writes from its state.
+fn title(app: &App) -> String {
+    app.world().resource::<GameTitle>().0.clone()
+}
+
+/// Plays one move of the game on screen through its own actions (as its input would).
+fn play_a_move(app: &mut App, screen: Screen) {
+    let world = app.world_mut();
+    if screen == modern_gems::games::gems::SCREEN {
+        let game = &world.resource::<GemsSession>().game;
+        let (cell, _) = game.board().cells().next().expect("a gem");
+        world.write_message(GemsAction::Select(cell));
+    } else if screen == modern_gems::games::dots::SCREEN {
+        let board = world.resource::<DotsSession>().game.board().clone();
+        let n = board.size();
+        let pair = (0..n)
+            .flat_map(|y| (0..n - 1).map(move |x| (Point { x, y }, Point { x: x + 1, y })))
+            .chain(
+                (0..n - 1)
+                    .flat_map(|y| (0..n).map(move |x| (Point { x, y }, Point { x, y: y + 1 }))),
+            )
+            .find(|(a, b)| board.get(*a) == board.get(*b))
+            .expect("two neighbouring dots of one colour");
+        world.write_message(DotsAction::Play(vec![pair.0, pair.1]));
+    } else if screen == modern_gems::games::k_in_a_row::SCREEN {
+        let board = world.resource::<KSession>().game.board().clone();
+        let size = board.size();
+        let (row, col) = (0..size * size)
+            .map(|i| (i / size, i % size))
+            .find(|&(r, c)| board.is_empty(r, c))
+            .expect("an empty square");
+        world.write_message(KAction::Place(row, col));
+    } else if screen == modern_gems::games::solo_red::SCREEN {
+        let game = world.resource::<SoloRedSession>().game.clone();
+        let turn = gems_rules::solo_red::ai::any_move(&game).expect("a move");
+        let index = |card| {
+            game.hand()
+                .iter()
+                .position(|&c| c == card)
+                .expect("in hand")
+        };
+        if let Some(canvas) = turn.canvas {
+            world.write_message(SoloRedAction::Select(index(canvas)));
+            world.write_message(SoloRedAction::Canvas);
+        }
+        world.write_message(SoloRedAction::Select(index(turn.card)));
+        world.write_message(SoloRedAction::Palette(turn.palette));
+    } else {
+        panic!("no move written for {}", screen.slug());
+    }
+    settle(app);
+}
+
+#[test]
+fn every_game_registers_what_the_contract_requires() {
+    for game in &REGISTRY {
+        for capability in REQUIRED {
+            assert!(
+                game.offers(capability),
+                "{} does not offer {capability:?}",
+                game.name
+            );
+        }
+        assert!(
+            !game.how_to_play.trim().is_empty(),
+            "{}: no how to play",
+            game.name
+        );
+    }
+    let screens: std::collections::HashSet<_> = REGISTRY.iter().map(|g| g.screen).collect();
+    assert_eq!(screens.len(), REGISTRY.len(), "two games share a screen");
+}
+
+#[test]
+fn every_game_runs_headless_and_describes_its_state() {
+    for game in &REGISTRY {
+        let app = app_for(game);
+        let title = title(&app);
+        assert!(
+            title.starts_with(game.name.split(' ').next().unwrap_or_default()),
+            "{}: title '{title}'",
+            game.name
+        );
+    }
+}
+
+#[test]
+fn restart_through_the_chrome_deals_the_same_game_again_in_every_game_offering_it() {
+    let offering: Vec<_> = REGISTRY
+        .iter()
+        .filter(|g| g.offers(Capability::Restart))
+        .collect();
+    assert!(offering.len() >= 4, "Restart is offered by most games");
+    for game in offering {
+        let mut app = app_for(game);
+        let start = title(&app);
+        play_a_move(&mut app, game.screen);
+        let moved = title(&app);
+        assert_ne!(moved, start, "{}: the move changed nothing", game.name);
+        app.world_mut().write_message(ChromeCommand::Restart);
+        settle(&mut app);
+        assert_eq!(title(&app), start, "{}: Restart did not restart", game.name);
+    }
+}
+
+#[test]
+fn a_paused_game_s_computer_waits_until_it_resumes() {
+    let game = REGISTRY
+        .iter()
+        .find(|g| g.screen == modern_gems::games::k_in_a_row::SCREEN)
+        .expect("K in a row");
+    let mut app = app_for(game);
+    app.world_mut().resource_mut::<Paused>().0 = true;
+    app.world_mut().write_message(KAction::Place(0, 0));
+    for _ in 0..60 {
+        app.update();
+    }
+    let tiles = |app: &App| {
+        let b = app.world().resource::<KSession>().game.board().clone();
+        (
+            b.count(gems_rules::k_in_a_row::Side::Human),
+            b.count(gems_rules::k_in_a_row::Side::Computer),
+        )
+    };
+    assert_eq!(tiles(&app), (1, 0), "the computer answered while paused");
+    app.world_mut().resource_mut::<Paused>().0 = false;
+    settle(&mut app);
+    assert_eq!(
+        tiles(&app),
+        (1, 1),
+        "the computer answers once the game resumes"
+    );
+}
