@@ -14,7 +14,10 @@
 //!    plugins); [`headless_screen_app`] is the same logic without a window, for tests. The app
 //!    also holds the title screen, the Settings window, the theme library and editor, the
 //!    player's images and the scripted runs (`--screenshot`, `--monkey`).
-//! 2. [`kit`]: what every game shares, each concern once: the screens
+//! 2. [`kit`]: what every game shares, each concern once: the contract of a game
+//!    ([`kit::game::GameInfo`], registered with [`kit::game::AddGame::add_game`]), the chrome
+//!    every game shows ([`kit::chrome`]: ☰ Games, ⚙, ?, the pause menu, Esc, P and F1), the
+//!    screens
 //!    ([`kit::screens::Screen`], and the status every game reports), the frame's order for
 //!    every game ([`kit::schedule::GameSystems`]), the launch options and links
 //!    ([`kit::launch`]), the computer player's jobs ([`kit::ai`]), seeds, phases as sub-states,
@@ -30,6 +33,18 @@
 //!    `logic_plugin` that runs headless (tests) and a `view_plugin`. [`games::gems`] (Modern
 //!    Gems) adds `anim` and `transition` for its phase pipeline (flagging, removing, falling,
 //!    shifting) and `boards` (its board files).
+//!
+//! # Adding a game
+//!
+//! 1. A folder `src/games/NAME/` with the files every game has: `mod.rs` (`SCREEN`, `set`,
+//!    `plugin`, `logic_plugin`), `info.rs` (its [`kit::game::GameInfo`]: name, blurb, title-card
+//!    picture, how to play, capabilities), `model.rs`, `logic.rs` (its actions, and
+//!    `answer_chrome` for the [`kit::chrome::ChromeCommand`]s it offers), `input.rs`, `view.rs`,
+//!    `hud.rs` (its top bar between the chrome's `games_button` and `shared_buttons`), and `ai.rs`
+//!    and `sound.rs` where it has them.
+//! 2. One line in `src/games/mod.rs`'s `REGISTRY`, and (until screens are named by the
+//!    registry) a variant of [`kit::screens::Screen`] with its slug.
+//! 3. `tests/contract.rs` checks it like every other game.
 //!
 //! The tests in `tests/` drive these plugins headless; `tests/monkey.rs` plays all five games
 //! at once with random actions and checks the ECS against the rules after every frame.

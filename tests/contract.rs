@@ -68,7 +68,7 @@ fn play_a_move(app: &mut App, screen: Screen) {
             .expect("two neighbouring dots of one colour");
         world.write_message(DotsAction::Play(vec![pair.0, pair.1]));
     } else if screen == modern_gems::games::k_in_a_row::SCREEN {
-        let board = world.resource::<KSession>().game.board().clone();
+        let board = *world.resource::<KSession>().game.board();
         let size = board.size();
         let (row, col) = (0..size * size)
             .map(|i| (i / size, i % size))
@@ -161,7 +161,7 @@ fn a_paused_game_s_computer_waits_until_it_resumes() {
         app.update();
     }
     let tiles = |app: &App| {
-        let b = app.world().resource::<KSession>().game.board().clone();
+        let b = *app.world().resource::<KSession>().game.board();
         (
             b.count(gems_rules::k_in_a_row::Side::Human),
             b.count(gems_rules::k_in_a_row::Side::Computer),

@@ -257,6 +257,11 @@ fn fan_mesh(outline: &[Vec2]) -> Mesh {
     for i in 0..n {
         indices.extend([0, 1 + i, 1 + (i + 1) % n]);
     }
+    flat_mesh(positions, indices)
+}
+
+/// A flat mesh of triangles in the unit cell (its UVs map the cell onto an image).
+fn flat_mesh(positions: Vec<[f32; 3]>, indices: Vec<u32>) -> Mesh {
     let count = positions.len();
     let uvs: Vec<[f32; 2]> = positions.iter().map(|p| [p[0] + 0.5, 0.5 - p[1]]).collect();
     Mesh::new(
@@ -350,14 +355,5 @@ fn ring_mesh(outer: f32, inner: f32, n: u32) -> Mesh {
         let (o, q) = (2 * i, 2 * ((i + 1) % n));
         indices.extend([o, o + 1, q, q, o + 1, q + 1]);
     }
-    let count = positions.len();
-    let uvs: Vec<[f32; 2]> = positions.iter().map(|p| [p[0] + 0.5, 0.5 - p[1]]).collect();
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; count])
-    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
-    .with_inserted_indices(Indices::U32(indices))
+    flat_mesh(positions, indices)
 }

@@ -46,6 +46,19 @@ pub enum ChromeCommand {
     Restart,
 }
 
+/// A system answering the chrome's Restart with the game's own action: `restart(session)`.
+pub fn answer_restart<S: Resource, A: Message>(
+    restart: fn(&S) -> A,
+) -> impl FnMut(MessageReader<ChromeCommand>, Res<S>, MessageWriter<A>) {
+    move |mut asked, session, mut actions| {
+        for command in asked.read() {
+            match command {
+                ChromeCommand::Restart => actions.write(restart(&session)),
+            };
+        }
+    }
+}
+
 /// The chrome's windows, and whether a game on screen has started.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Chrome {

@@ -109,11 +109,11 @@ fn describe<S: Describe>(
             query,
         };
     }
-    if let Some(mut window) = window {
-        if window.title != title {
-            set_page_title(&title);
-            window.title = title;
-        }
+    if let Some(mut window) = window
+        && window.title != title
+    {
+        set_page_title(&title);
+        window.title = title;
     }
 }
 

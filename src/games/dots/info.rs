@@ -2,7 +2,8 @@
 
 use bevy_egui::egui;
 
-use crate::kit::game::{Capability, GameInfo};
+use crate::kit::game::Capability::{Computer, GameOver, Hint, NewGame, Records, Restart, Share};
+use crate::kit::game::GameInfo;
 use crate::kit::theme::{Theme, color, egui_color};
 
 /// Dots's entry in the game registry.
@@ -20,15 +21,7 @@ pub static GAME: GameInfo = GameInfo {
         "\n",
         "You have a set number of moves; the game also ends when no two neighbouring dots share a colour. Clicking dots one by one works too: Enter or Space removes them, right click or Backspace clears. H shows a hint, A lets the computer play, N starts a new game.",
     ),
-    capabilities: &[
-        Capability::Hint,
-        Capability::Restart,
-        Capability::NewGame,
-        Capability::Share,
-        Capability::Computer,
-        Capability::GameOver,
-        Capability::Records,
-    ],
+    capabilities: &[Hint, Restart, NewGame, Share, Computer, GameOver, Records],
 };
 
 /// The title card's picture: a closed loop of one colour among dots of others.

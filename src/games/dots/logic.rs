@@ -3,8 +3,6 @@
 
 use bevy::prelude::*;
 
-use crate::kit::chrome::ChromeCommand;
-
 use crate::kit::schedule::GameSystems;
 use gems_rules::dots::{Board, Outcome, Point};
 
@@ -409,17 +407,4 @@ fn report_status(phase: PhaseOf<DotsPhase>, mut status: ResMut<ScreenStatus>) {
         matches!(phase.get(), DotsPhase::Idle | DotsPhase::Over),
         phase.get() == DotsPhase::Over,
     );
-}
-
-/// What the chrome asks of the game: Restart deals the same board again.
-pub(super) fn answer_chrome(
-    mut asked: MessageReader<ChromeCommand>,
-    session: Res<DotsSession>,
-    mut actions: MessageWriter<DotsAction>,
-) {
-    for command in asked.read() {
-        match command {
-            ChromeCommand::Restart => actions.write(DotsAction::NewGame(session.seed)),
-        };
-    }
 }

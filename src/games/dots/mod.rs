@@ -15,6 +15,7 @@ pub mod view;
 
 use bevy::prelude::*;
 
+use crate::kit::chrome::answer_restart;
 use crate::kit::schedule::{AppResources, GameSchedule, GameSet, GameSystems};
 use crate::kit::screens::Screen;
 use crate::kit::share::DescribeGame;
@@ -50,7 +51,11 @@ pub fn logic_plugin(app: &mut App) {
         .init_resources::<(DotIndex, Gesture, DotsHint, LastPoints, DotsGameOver)>()
         .add_message::<DotsAction>()
         .game_sets(SCREEN)
-        .add_systems(Update, logic::answer_chrome.in_set(set(GameSystems::Input)))
+        .add_systems(
+            Update,
+            answer_restart(|s: &DotsSession| DotsAction::NewGame(s.seed))
+                .in_set(set(GameSystems::Input)),
+        )
         .describe_game::<DotsSession>(SCREEN)
         .add_plugins((logic::plugin, ai::plugin));
 }

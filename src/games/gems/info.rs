@@ -2,7 +2,10 @@
 
 use bevy_egui::egui;
 
-use crate::kit::game::{Capability, GameInfo};
+use crate::kit::game::Capability::{
+    Computer, GameOver, Hint, Keyboard, NewGame, Records, Restart, Share, Undo,
+};
+use crate::kit::game::GameInfo;
 use crate::kit::theme::{Theme, color, egui_color};
 
 /// Modern Gems's entry in the game registry.
@@ -21,15 +24,7 @@ pub static GAME: GameInfo = GameInfo {
         "Keys: arrows or WASD move the cursor, Space or Enter removes, U or Ctrl+Z undoes, Y or Ctrl+Shift+Z redoes, H asks the Expert for a hint. The bottom bar hands the board to a computer player.",
     ),
     capabilities: &[
-        Capability::Undo,
-        Capability::Hint,
-        Capability::Restart,
-        Capability::NewGame,
-        Capability::Share,
-        Capability::Keyboard,
-        Capability::Computer,
-        Capability::GameOver,
-        Capability::Records,
+        Undo, Hint, Restart, NewGame, Share, Keyboard, Computer, GameOver, Records,
     ],
 };
 

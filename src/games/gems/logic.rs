@@ -3,8 +3,6 @@
 
 use bevy::prelude::*;
 
-use crate::kit::chrome::ChromeCommand;
-
 use crate::kit::chrome::Paused;
 
 use crate::kit::schedule::GameSystems;
@@ -375,16 +373,4 @@ pub fn default_session() -> GemsSession {
         gems_rules::gems::RemovalPolicy::Chained,
         Player::Interactive,
     )
-}
-
-/// What the chrome asks of the game (Restart) becomes the game's action.
-pub(super) fn answer_chrome(
-    mut asked: MessageReader<ChromeCommand>,
-    mut actions: MessageWriter<GemsAction>,
-) {
-    for command in asked.read() {
-        match command {
-            ChromeCommand::Restart => actions.write(GemsAction::Restart),
-        };
-    }
 }

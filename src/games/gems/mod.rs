@@ -29,6 +29,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use gems_rules::gems::{Player, RemovalPolicy, board_by_name, random_board, random_board_name};
 
+use crate::kit::chrome::answer_restart;
 use crate::kit::launch::LaunchOptions;
 use crate::kit::schedule::{AppResources, GameSchedule, GameSet, GameSystems};
 use crate::kit::screens::Screen;
@@ -71,7 +72,11 @@ pub fn logic_plugin(app: &mut App) {
         .add_message::<BoardRebuilt>()
         .add_message::<FlagChanged>()
         .game_sets(SCREEN)
-        .add_systems(Update, logic::answer_chrome.in_set(set(GameSystems::Input)))
+        .add_systems(
+            Update,
+            answer_restart(|_: &model::GemsSession| GemsAction::Restart)
+                .in_set(set(GameSystems::Input)),
+        )
         .describe_game::<model::GemsSession>(SCREEN)
         .add_plugins((
             logic::plugin,

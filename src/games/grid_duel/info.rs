@@ -2,7 +2,8 @@
 
 use bevy_egui::egui;
 
-use crate::kit::game::{Capability, GameInfo};
+use crate::kit::game::Capability::{Computer, GameOver, Keyboard, Records, Share};
+use crate::kit::game::GameInfo;
 use crate::kit::theme::{Theme, color, egui_color};
 
 /// Grid Duel's entry in the game registry.
@@ -20,13 +21,7 @@ pub static GAME: GameInfo = GameInfo {
         "\n",
         "Click a row or press 1–9 to deal it again, G deals a new grid, Enter or Space keeps the grid.",
     ),
-    capabilities: &[
-        Capability::Share,
-        Capability::Keyboard,
-        Capability::Computer,
-        Capability::GameOver,
-        Capability::Records,
-    ],
+    capabilities: &[Share, Keyboard, Computer, GameOver, Records],
 };
 
 /// The title card's picture: a grid of digits with a chosen row.

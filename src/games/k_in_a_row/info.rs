@@ -2,7 +2,8 @@
 
 use bevy_egui::egui;
 
-use crate::kit::game::{Capability, GameInfo};
+use crate::kit::game::Capability::{Computer, NewGame, Records, Restart, Share};
+use crate::kit::game::GameInfo;
 use crate::kit::theme::{Theme, color, egui_color};
 
 /// K in a Row's entry in the game registry.
@@ -20,13 +21,7 @@ pub static GAME: GameInfo = GameInfo {
         "\n",
         "Click an empty square to place your tile. The left panel sets the next game's board size (up to 19×19), k, the computer's strength and who starts, and can mark squares unavailable before the first move.",
     ),
-    capabilities: &[
-        Capability::Restart,
-        Capability::NewGame,
-        Capability::Share,
-        Capability::Computer,
-        Capability::Records,
-    ],
+    capabilities: &[Restart, NewGame, Share, Computer, Records],
 };
 
 /// The title card's picture: a diagonal of four tiles among the opponent's.

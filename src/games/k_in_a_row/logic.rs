@@ -3,8 +3,6 @@
 
 use bevy::prelude::*;
 
-use crate::kit::chrome::ChromeCommand;
-
 use crate::kit::schedule::GameSystems;
 use gems_rules::k_in_a_row::{Cell, Side, Status, Strength};
 
@@ -157,17 +155,4 @@ fn report_status(
         && phase.get() != KPhase::ComputerTurn
         && session.animations_done(time.elapsed_secs());
     status.report(calm, calm && phase.get() == KPhase::Over);
-}
-
-/// What the chrome asks of the game: Restart starts the same setup again.
-pub(super) fn answer_chrome(
-    mut asked: MessageReader<ChromeCommand>,
-    session: Res<KSession>,
-    mut actions: MessageWriter<KAction>,
-) {
-    for command in asked.read() {
-        match command {
-            ChromeCommand::Restart => actions.write(KAction::NewGame(session.setup.clone())),
-        };
-    }
 }

@@ -15,6 +15,7 @@ pub mod view;
 
 use bevy::prelude::*;
 
+use crate::kit::chrome::answer_restart;
 use crate::kit::schedule::{AppResources, GameSchedule, GameSet, GameSystems};
 use crate::kit::screens::Screen;
 use crate::kit::share::DescribeGame;
@@ -42,7 +43,11 @@ pub fn logic_plugin(app: &mut App) {
         .add_sub_state::<KPhase>()
         .add_message::<KAction>()
         .game_sets(SCREEN)
-        .add_systems(Update, logic::answer_chrome.in_set(set(GameSystems::Input)))
+        .add_systems(
+            Update,
+            answer_restart(|s: &KSession| KAction::NewGame(s.setup.clone()))
+                .in_set(set(GameSystems::Input)),
+        )
         .describe_game::<KSession>(SCREEN)
         .add_plugins((logic::plugin, ai::plugin));
 }

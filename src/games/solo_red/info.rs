@@ -2,7 +2,8 @@
 
 use bevy_egui::egui;
 
-use crate::kit::game::{Capability, GameInfo};
+use crate::kit::game::Capability::{Computer, GameOver, Hint, Records, Restart, Share};
+use crate::kit::game::GameInfo;
 use crate::kit::theme::{Theme, egui_color};
 
 /// Solo Red's entry in the game registry.
@@ -20,14 +21,7 @@ pub static GAME: GameInfo = GameInfo {
         "\n",
         "You win when your hand and the deck are both empty. Click a hand card to pick it up, then click a palette or the canvas. H shows a hint, A lets the computer play (A again stops it), N deals a new game.",
     ),
-    capabilities: &[
-        Capability::Hint,
-        Capability::Restart,
-        Capability::Share,
-        Capability::Computer,
-        Capability::GameOver,
-        Capability::Records,
-    ],
+    capabilities: &[Hint, Restart, Share, Computer, GameOver, Records],
 };
 
 /// The title card's picture: three fanned cards.

@@ -4,8 +4,6 @@
 
 use bevy::prelude::*;
 
-use crate::kit::chrome::ChromeCommand;
-
 use crate::kit::schedule::GameSystems;
 use gems_rules::solo_red::{Card, PlayResult};
 
@@ -248,17 +246,4 @@ fn status(
         (over || !s.autoplay) && !t.busy() && moving.is_empty(),
         over,
     );
-}
-
-/// What the chrome asks of the game: Restart deals the same deal again.
-pub(super) fn answer_chrome(
-    mut asked: MessageReader<ChromeCommand>,
-    session: Res<SoloRedSession>,
-    mut actions: MessageWriter<SoloRedAction>,
-) {
-    for command in asked.read() {
-        match command {
-            ChromeCommand::Restart => actions.write(SoloRedAction::NewGame(session.seed)),
-        };
-    }
 }

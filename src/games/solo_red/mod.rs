@@ -18,6 +18,7 @@ pub mod view;
 
 use bevy::prelude::*;
 
+use crate::kit::chrome::answer_restart;
 use crate::kit::schedule::{GameSchedule, GameSet, GameSystems};
 use crate::kit::screens::Screen;
 use crate::kit::share::DescribeGame;
@@ -43,7 +44,11 @@ pub fn logic_plugin(app: &mut App) {
     app.add_message::<SoloRedAction>()
         .add_sub_state::<SoloPhase>()
         .game_sets(SCREEN)
-        .add_systems(Update, logic::answer_chrome.in_set(set(GameSystems::Input)))
+        .add_systems(
+            Update,
+            answer_restart(|s: &model::SoloRedSession| SoloRedAction::NewGame(s.seed))
+                .in_set(set(GameSystems::Input)),
+        )
         .describe_game::<model::SoloRedSession>(SCREEN)
         .add_plugins((logic::plugin, ai::plugin));
 }
