@@ -256,6 +256,7 @@ fn chrome(
 /// What a game's HUD needs to draw the chrome's items in its top bar and carry them out.
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct ChromeBar<'w> {
+    sharing: super::share::Sharing<'w>,
     chrome: ResMut<'w, Chrome>,
     settings: ResMut<'w, SettingsOpen>,
     status: Res<'w, ScreenStatus>,
@@ -291,6 +292,39 @@ impl ChromeBar<'_> {
         {
             self.chrome.help = !self.chrome.help;
         }
+    }
+
+    /// The top bar of a game whose own items live in a side panel: ☰ Games, the game's name,
+    /// `own` (a line about the game), then Share, ⚙ and ?, in the order every game's bar has;
+    /// the room it took.
+    pub fn top_bar(
+        &mut self,
+        ctx: &egui::Context,
+        theme: &Theme,
+        name: &str,
+        mut own: impl FnMut(&mut egui::Ui),
+    ) -> egui::Rect {
+        let pal = super::ui::UiPalette::of(theme);
+        let text = theme.text_size;
+        pal.top_bar_parts(ctx, &format!("{name}-top"), |ui, part| match part {
+            super::ui::BarPart::Main => {
+                self.games_button(ui, text);
+                ui.separator();
+                ui.label(egui::RichText::new(name).size(theme.heading_size).strong());
+                ui.separator();
+                own(ui);
+            }
+            super::ui::BarPart::More => {
+                ui.separator();
+                self.sharing.button(ui);
+                self.shared_buttons(ui, text);
+            }
+        })
+    }
+
+    /// The Share button: the link of the game on screen.
+    pub fn share_button(&mut self, ui: &mut egui::Ui) {
+        self.sharing.button(ui);
     }
 
     /// Asks to leave for the games, as "☰ Games" does.

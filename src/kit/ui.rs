@@ -60,9 +60,14 @@ impl UiPalette {
             .inner_margin(egui::Margin::symmetric(12, 8))
     }
 
-    /// A bar across the top of the window (`id` names it for egui).
-    pub fn top_bar(&self, ctx: &egui::Context, id: &str, add: impl FnOnce(&mut egui::Ui)) {
-        self.bar(ctx, id, egui::Align2::LEFT_TOP, add);
+    /// A bar across the top of the window (`id` names it for egui); the room it took.
+    pub fn top_bar(
+        &self,
+        ctx: &egui::Context,
+        id: &str,
+        add: impl FnOnce(&mut egui::Ui),
+    ) -> egui::Rect {
+        self.bar(ctx, id, egui::Align2::LEFT_TOP, add)
     }
 
     /// A bar across the top whose items come in two parts ([`BarPart`]): both inline in a wide
@@ -73,8 +78,8 @@ impl UiPalette {
         ctx: &egui::Context,
         id: &str,
         add: impl FnMut(&mut egui::Ui, BarPart),
-    ) {
-        self.top_bar_fitted(ctx, id, false, add);
+    ) -> egui::Rect {
+        self.top_bar_fitted(ctx, id, false, add)
     }
 
     /// [`UiPalette::top_bar_parts`]; with `one_line`, the second part also opens from the menu
@@ -86,7 +91,7 @@ impl UiPalette {
         id: &str,
         one_line: bool,
         mut add: impl FnMut(&mut egui::Ui, BarPart),
-    ) {
+    ) -> egui::Rect {
         // A window the whole bar did not fit on one line (at this width or a wider one) gets
         // the menu too.
         let width = ctx.content_rect().width();
@@ -97,7 +102,7 @@ impl UiPalette {
                 .is_some_and(|w| width <= w);
         let narrow = is_narrow(ctx) || wrapped;
         let mut wraps = false;
-        self.top_bar(ctx, id, |ui| {
+        let rect = self.top_bar(ctx, id, |ui| {
             add(ui, BarPart::Main);
             let first_line = ui.min_rect().height();
             if narrow {
@@ -111,6 +116,7 @@ impl UiPalette {
             ctx.data_mut(|d| d.insert_temp(wrapped_at, width));
             ctx.request_repaint();
         }
+        rect
     }
 
     /// A bar across the bottom of the window.
@@ -124,7 +130,7 @@ impl UiPalette {
         id: &str,
         align: egui::Align2,
         add: impl FnOnce(&mut egui::Ui),
-    ) {
+    ) -> egui::Rect {
         let width = ctx.content_rect().width();
         let shown = egui::Area::new(egui::Id::new(id))
             .anchor(align, egui::vec2(0.0, 0.0))
@@ -135,6 +141,7 @@ impl UiPalette {
                 });
             });
         super::insets::record(ctx, shown.response.rect);
+        shown.response.rect
     }
 
     /// A sheet along the bottom of a narrow window, in place of a side panel: a button shows or
@@ -167,20 +174,23 @@ impl UiPalette {
         super::insets::record(ctx, shown.response.rect);
     }
 
-    /// A panel down the left side of the window, `width` wide (a game's menu beside its board).
+    /// A panel down the right side of the window below `top` (the top bar's bottom edge),
+    /// `width` wide: a game's menu beside its board, on the same side in every game; in a
+    /// narrow window, a sheet along the bottom.
     pub fn side_panel(
         &self,
         ctx: &egui::Context,
         id: &str,
         width: f32,
+        top: f32,
         add: impl FnOnce(&mut egui::Ui),
     ) {
         if is_narrow(ctx) {
             return self.sheet(ctx, id, 0.42, add);
         }
-        let height = ctx.content_rect().height();
+        let height = ctx.content_rect().height() - top;
         let shown = egui::Area::new(egui::Id::new(id))
-            .anchor(egui::Align2::LEFT_TOP, egui::vec2(0.0, 0.0))
+            .anchor(egui::Align2::RIGHT_TOP, egui::vec2(0.0, top))
             .show(ctx, |ui| {
                 self.bar_frame().show(ui, |ui| {
                     ui.set_width(width - 24.0);

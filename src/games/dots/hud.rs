@@ -35,7 +35,6 @@ fn hud(
     mut bar: ChromeBar,
     mut actions: MessageWriter<DotsAction>,
     mut draft: Local<Option<(usize, u8, u32)>>,
-    mut sharing: crate::kit::share::Sharing,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let game = &session.game;
@@ -53,24 +52,26 @@ fn hud(
             let removable = idle && game.selection().len() >= 2;
             if button(
                 ui,
-                egui::RichText::new("Remove (Enter)").size(text),
+                egui::RichText::new("Remove").size(text),
                 removable,
-                "",
+                "Remove the selected dots (Enter)",
             ) {
                 actions.write(DotsAction::Remove);
             }
             ui.checkbox(
                 &mut autoplay.enabled,
-                egui::RichText::new("AI autoplay (A)").size(text),
-            );
+                egui::RichText::new("Autoplay").size(text),
+            )
+            .on_hover_text("The computer plays (A)");
             if ui
-                .button(egui::RichText::new("New game (N)").size(text))
+                .button(egui::RichText::new("New game").size(text))
+                .on_hover_text("A new deal with these settings (N)")
                 .clicked()
             {
                 actions.write(DotsAction::NewGame(seeds.next_seed()));
             }
             settings_menu(ui, &session, text, &mut draft, &mut actions);
-            sharing.button(ui);
+            bar.share_button(ui);
             bar.shared_buttons(ui, text);
             return;
         }
@@ -93,7 +94,12 @@ fn hud(
             ui.label(pal.good_text(format!("+{}", last.0), text));
         }
         ui.separator();
-        if button(ui, egui::RichText::new("Hint (H)").size(text), idle, "") {
+        if button(
+            ui,
+            egui::RichText::new("Hint").size(text),
+            idle,
+            "A good move (H)",
+        ) {
             actions.write(DotsAction::Hint);
         }
     });

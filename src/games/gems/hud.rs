@@ -119,7 +119,6 @@ pub struct HudParams<'w> {
     rescan: MessageWriter<'w, Rescan>,
     actions: MessageWriter<'w, GemsAction>,
     load: MessageWriter<'w, LoadGameRequest>,
-    sharing: crate::kit::share::Sharing<'w>,
 }
 
 fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
@@ -155,6 +154,15 @@ fn top_bar_main(ui: &mut egui::Ui, p: &mut HudParams, pal: &UiPalette) {
     let text = p.theme.text_size;
     p.bar.games_button(ui, text);
     ui.separator();
+    // On a phone the game's name gives its room to the score.
+    if !crate::kit::ui::is_narrow(ui.ctx()) {
+        ui.label(
+            egui::RichText::new(super::info::GAME.name)
+                .size(p.theme.heading_size)
+                .strong(),
+        );
+        ui.separator();
+    }
     let game = &p.session.game;
     ui.label(
         egui::RichText::new(format!("Score {}", game.score()))
@@ -183,7 +191,7 @@ fn top_bar_main(ui: &mut egui::Ui, p: &mut HudParams, pal: &UiPalette) {
 }
 
 fn top_bar_more(ui: &mut egui::Ui, p: &mut HudParams) {
-    p.sharing.button(ui);
+    p.bar.share_button(ui);
     let game = &p.session.game;
     ui.label(format!("Move {}", game.move_num()));
     let best = p.scores.best(&p.session.score_key());

@@ -74,7 +74,6 @@ fn panel(
     theme: Res<Theme>,
     time: Res<Time>,
     mut count_up: Local<(Option<gems_rules::grid_duel::Grid>, f32)>,
-    mut sharing: crate::kit::share::Sharing,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(session) = session else {
@@ -84,133 +83,117 @@ fn panel(
     let pal = UiPalette::of(&theme);
     // The colours of the world's run highlights: columns score (good), rows (bad), gold extras.
     let (red, green, gold) = (pal.bad, pal.good, pal.accent);
-    pal.panel(
-        ctx,
-        "grid-duel-panel",
-        egui::Align2::RIGHT_TOP,
-        egui::vec2(-12.0, 12.0),
-        340.0,
-        |ui| {
-            ui.horizontal(|ui| {
-                bar.games_button(ui, theme.text_size);
-                ui.heading(egui::RichText::new("Grid Duel").size(28.0).color(gold));
-                sharing.button(ui);
-                bar.shared_buttons(ui, theme.text_size);
-            });
-            ui.label(format!(
-                "Game {} · Turn {} of {TURNS} · {} computer",
-                duel.game_number(),
-                duel.turn() + 1,
-                match duel.computer_kind() {
-                    gems_rules::grid_duel::ComputerKind::Plain => "plain",
-                    gems_rules::grid_duel::ComputerKind::Smart => "smart",
-                }
-            ));
-            ui.separator();
-            // The points count up for a moment once a grid is dealt.
-            let revealed = *stage.get() != Stage::Revealing;
-            let grid = on_show.show.as_ref().map(|s| s.grid).filter(|_| revealed);
-            if count_up.0 != grid {
-                *count_up = (grid, 0.0);
-            }
-            count_up.1 = (count_up.1 + time.delta_secs() / COUNT_UP_SECS).min(1.0);
-            let frac = count_up.1;
-            let part = |v: i32| (v as f32 * frac).round() as i32;
-            if let Some(show) = &on_show.show {
-                ui.label(egui::RichText::new(caption(show)).size(20.0).strong());
-                let p = &on_show.points;
-                if *stage.get() != Stage::Revealing {
-                    egui::Grid::new("points").num_columns(2).show(ui, |ui| {
-                        ui.label(egui::RichText::new("Vertical").color(green));
-                        ui.label(
-                            egui::RichText::new(format!("+{}", part(p.vertical))).color(green),
-                        );
-                        ui.end_row();
-                        ui.label(egui::RichText::new("Horizontal").color(red));
-                        ui.label(
-                            egui::RichText::new(format!("−{}", part(p.horizontal))).color(red),
-                        );
-                        ui.end_row();
-                        ui.label(egui::RichText::new("Bonus").color(gold));
-                        ui.label(egui::RichText::new(format!("+{}", part(p.bonus))).color(gold));
-                        ui.end_row();
-                        ui.label(egui::RichText::new("Rare").color(gold));
-                        ui.label(egui::RichText::new(format!("+{}", part(p.rare))).color(gold));
-                        ui.end_row();
-                        ui.label(egui::RichText::new("Grid points").strong());
-                        ui.label(
-                            egui::RichText::new(part(p.total()).to_string())
-                                .size(22.0)
-                                .strong(),
-                        );
-                        ui.end_row();
-                    });
-                } else {
-                    ui.label("Dealing . . .");
-                }
-                ui.label(egui::RichText::new(&show.note).italics());
-            }
-            if *stage.get() == Stage::Choosing {
-                ui.add_space(6.0);
-                ui.horizontal(|ui| {
-                    if ui.button("Keep this grid  [Enter]").clicked() {
-                        actions.write(DuelAction::Keep);
-                    }
-                    if ui.button("New grid  [G]").clicked() {
-                        actions.write(DuelAction::RegenerateGrid);
-                    }
+    let line = format!(
+        "Game {} · Turn {} of {TURNS} · {} computer",
+        duel.game_number(),
+        duel.turn() + 1,
+        match duel.computer_kind() {
+            gems_rules::grid_duel::ComputerKind::Plain => "plain",
+            gems_rules::grid_duel::ComputerKind::Smart => "smart",
+        }
+    );
+    let bar_rect = bar.top_bar(ctx, &theme, "Grid Duel", |ui| {
+        ui.label(egui::RichText::new(&line).size(theme.text_size));
+    });
+    pal.side_panel(ctx, "grid-duel-panel", 340.0, bar_rect.bottom(), |ui| {
+        ui.add_space(6.0);
+        // The points count up for a moment once a grid is dealt.
+        let revealed = *stage.get() != Stage::Revealing;
+        let grid = on_show.show.as_ref().map(|s| s.grid).filter(|_| revealed);
+        if count_up.0 != grid {
+            *count_up = (grid, 0.0);
+        }
+        count_up.1 = (count_up.1 + time.delta_secs() / COUNT_UP_SECS).min(1.0);
+        let frac = count_up.1;
+        let part = |v: i32| (v as f32 * frac).round() as i32;
+        if let Some(show) = &on_show.show {
+            ui.label(egui::RichText::new(caption(show)).size(20.0).strong());
+            let p = &on_show.points;
+            if *stage.get() != Stage::Revealing {
+                egui::Grid::new("points").num_columns(2).show(ui, |ui| {
+                    ui.label(egui::RichText::new("Vertical").color(green));
+                    ui.label(egui::RichText::new(format!("+{}", part(p.vertical))).color(green));
+                    ui.end_row();
+                    ui.label(egui::RichText::new("Horizontal").color(red));
+                    ui.label(egui::RichText::new(format!("−{}", part(p.horizontal))).color(red));
+                    ui.end_row();
+                    ui.label(egui::RichText::new("Bonus").color(gold));
+                    ui.label(egui::RichText::new(format!("+{}", part(p.bonus))).color(gold));
+                    ui.end_row();
+                    ui.label(egui::RichText::new("Rare").color(gold));
+                    ui.label(egui::RichText::new(format!("+{}", part(p.rare))).color(gold));
+                    ui.end_row();
+                    ui.label(egui::RichText::new("Grid points").strong());
+                    ui.label(
+                        egui::RichText::new(part(p.total()).to_string())
+                            .size(22.0)
+                            .strong(),
+                    );
+                    ui.end_row();
                 });
-                ui.small("Click a row (or press 1–9) to regenerate just that row.");
+            } else {
+                ui.label("Dealing . . .");
             }
-            ui.separator();
-            scoreboard(ui, duel);
-            if let Stage::Over(outcome) = *stage.get() {
-                ui.separator();
-                let (h, c) = (duel.total(Side::Human), duel.total(Side::Computer));
-                let (msg, color) = match outcome {
-                    Outcome::HumanWins => (format!("You win by {} points!", h - c), green),
-                    Outcome::ComputerWins => {
-                        (format!("The computer wins by {} points.", c - h), red)
-                    }
-                    Outcome::Tie => (format!("A tie at {h} points each!"), gold),
-                };
-                ui.label(egui::RichText::new(msg).size(22.0).color(color).strong());
-                if outcome == Outcome::Tie {
-                    ui.label("A tie starts a whole new game.");
-                    if ui.button("Play the replay game").clicked() {
-                        actions.write(DuelAction::Replay);
-                    }
-                }
-            }
-            if let Some(scores) = &scores {
-                if matches!(stage.get(), Stage::Over(_)) {
-                    ui.label(egui::RichText::new("Your best winning totals").strong());
-                    pal.score_table(ui, "duel-top-ten", scores.table(BEST_KEY), None, 14.0);
-                } else if let Some(best) = scores.best(BEST_KEY) {
-                    ui.label(format!("Best winning total: {best}"));
-                }
-            }
-            ui.separator();
-            ui.checkbox(
-                &mut smart.0,
-                "Smart computer (regenerates a row when it pays)",
-            );
+            ui.label(egui::RichText::new(&show.note).italics());
+        }
+        if *stage.get() == Stage::Choosing {
+            ui.add_space(6.0);
             ui.horizontal(|ui| {
-                if ui.button("New game").clicked() {
-                    actions.write(DuelAction::NewGame { smart: smart.0 });
+                if ui.button("Keep this grid  [Enter]").clicked() {
+                    actions.write(DuelAction::Keep);
                 }
-                if ui.button("☰ Games").clicked() {
-                    bar.leave();
+                if ui.button("New grid  [G]").clicked() {
+                    actions.write(DuelAction::RegenerateGrid);
                 }
             });
-            ui.add_space(8.0);
-            ui.small(
-                "Points = vertical − horizontal + bonus + rare. Runs in a row (red) cost \
+            ui.small("Click a row (or press 1–9) to regenerate just that row.");
+        }
+        ui.separator();
+        scoreboard(ui, duel);
+        if let Stage::Over(outcome) = *stage.get() {
+            ui.separator();
+            let (h, c) = (duel.total(Side::Human), duel.total(Side::Computer));
+            let (msg, color) = match outcome {
+                Outcome::HumanWins => (format!("You win by {} points!", h - c), green),
+                Outcome::ComputerWins => (format!("The computer wins by {} points.", c - h), red),
+                Outcome::Tie => (format!("A tie at {h} points each!"), gold),
+            };
+            ui.label(egui::RichText::new(msg).size(22.0).color(color).strong());
+            if outcome == Outcome::Tie {
+                ui.label("A tie starts a whole new game.");
+                if ui.button("Play the replay game").clicked() {
+                    actions.write(DuelAction::Replay);
+                }
+            }
+        }
+        if let Some(scores) = &scores {
+            if matches!(stage.get(), Stage::Over(_)) {
+                ui.label(egui::RichText::new("Your best winning totals").strong());
+                pal.score_table(ui, "duel-top-ten", scores.table(BEST_KEY), None, 14.0);
+            } else if let Some(best) = scores.best(BEST_KEY) {
+                ui.label(format!("Best winning total: {best}"));
+            }
+        }
+        ui.separator();
+        ui.checkbox(
+            &mut smart.0,
+            "Smart computer (regenerates a row when it pays)",
+        );
+        ui.horizontal(|ui| {
+            if ui.button("New game").clicked() {
+                actions.write(DuelAction::NewGame { smart: smart.0 });
+            }
+            if ui.button("☰ Games").clicked() {
+                bar.leave();
+            }
+        });
+        ui.add_space(8.0);
+        ui.small(
+            "Points = vertical − horizontal + bonus + rare. Runs in a row (red) cost \
                  digit × length; runs in a column (green) earn (digit + 1) × length; a digit \
                  seen 15+ times earns its square (gold); a 3×3 box holding 1–9 earns 100.",
-            );
-        },
-    );
+        );
+    });
     Ok(())
 }
 

@@ -98,26 +98,17 @@ fn menu(
     mut bar: ChromeBar,
     theme: Res<Theme>,
     scores: Res<HighScores>,
-    mut sharing: crate::kit::share::Sharing,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let pal = UiPalette::of(&theme);
     let (won, drawn, lost) = session.record(&scores);
-    pal.side_panel(&ctx, "k-in-a-row-menu", PANEL, |ui| {
+    let b = session.game.board();
+    let line = format!("{n}×{n} board, {k} in a row wins", n = b.size(), k = b.k());
+    let bar_rect = bar.top_bar(&ctx, &theme, "K in a Row", |ui| {
+        ui.label(egui::RichText::new(&line).size(theme.text_size));
+    });
+    pal.side_panel(&ctx, "k-in-a-row-menu", PANEL, bar_rect.bottom(), |ui| {
         ui.add_space(6.0);
-        ui.horizontal(|ui| {
-            bar.games_button(ui, theme.text_size);
-            sharing.button(ui);
-            bar.shared_buttons(ui, theme.text_size);
-        });
-        ui.heading(egui::RichText::new("K in a row").size(theme.heading_size));
-        let b = session.game.board();
-        ui.label(format!(
-            "{n}×{n} board, {k} in a row wins",
-            n = b.size(),
-            k = b.k()
-        ));
-        ui.separator();
         let status = match session.game.status() {
             Status::Won(Side::Human) => "You win!".to_string(),
             Status::Won(Side::Computer) => "The computer wins.".to_string(),

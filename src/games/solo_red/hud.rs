@@ -24,7 +24,6 @@ struct HudParams<'w> {
     bar: ChromeBar<'w>,
     scores: Option<Res<'w, crate::kit::scores::HighScores>>,
     seeds: ResMut<'w, crate::kit::seed::Seeds>,
-    sharing: crate::kit::share::Sharing<'w>,
 }
 
 fn hud(mut contexts: EguiContexts, mut p: HudParams, phase: Res<State<SoloPhase>>) -> Result {
@@ -53,7 +52,7 @@ fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
             if ui.button("🔀 New deal (N)").clicked() {
                 p.actions.write(SoloRedAction::NewGame(p.seeds.next_seed()));
             }
-            p.sharing.button(ui);
+            p.bar.share_button(ui);
             p.bar.shared_buttons(ui, p.theme.text_size);
             return;
         }
