@@ -21,7 +21,12 @@ use modern_gems::kit::share::GameTitle;
 
 /// What every game must offer. "Every game complete" adds Undo, Hint, Restart, NewGame and
 /// Keyboard here as each game gains them.
-const REQUIRED: [Capability; 3] = [Capability::Share, Capability::Computer, Capability::Records];
+const REQUIRED: [Capability; 4] = [
+    Capability::Share,
+    Capability::Computer,
+    Capability::GameOver,
+    Capability::Records,
+];
 
 /// A headless app playing `game`, settled on its first frames.
 fn app_for(game: &GameInfo) -> App {

@@ -258,10 +258,10 @@ def outline_band(girdle, inner):
                          inner[(i + 1) % n] + (0.0,), inner[i] + (0.0,)]) for i in range(n)]
 
 
-def brilliant(unit_poly, unit_centre, n, start_deg, table=0.52, star=0.78, height=40.0,
-              star_height=0.62):
-    """A brilliant-style crown on any outline that is star-shaped from its centre: a table of n
-    sides, n star facets, 2n kite halves and 2n upper-girdle facets."""
+def crown(unit_poly, unit_centre, n, start_deg, table, star, height, star_height):
+    """A brilliant's crown without its table, on any outline that is star-shaped from its centre:
+    n star facets, 2n kite halves and 2n upper-girdle facets. Also returns the girdle, the centre
+    and the table's n corners."""
     angles = [start_deg + 180.0 * k / n for k in range(2 * n)]
     girdle = [to_screen(ray_hit(unit_poly, unit_centre, a)) for a in angles]
     c = to_screen(unit_centre)
@@ -279,7 +279,16 @@ def brilliant(unit_poly, unit_centre, n, start_deg, table=0.52, star=0.78, heigh
         facets.append(("kite", [tj, g2, si]))
         facets.append(("girdle", [si, g1, g0]))
         facets.append(("girdle", [si, g2, g1]))
-    facets.append(("table", [p + (H,) for p in t]))
+    return facets, girdle, c, t
+
+
+def brilliant(unit_poly, unit_centre, n, start_deg, table=0.52, star=0.78, height=40.0,
+              star_height=0.62):
+    """A brilliant-style crown on any outline that is star-shaped from its centre: a table of n
+    sides, n star facets, 2n kite halves and 2n upper-girdle facets."""
+    facets, girdle, c, t = crown(unit_poly, unit_centre, n, start_deg, table, star, height,
+                                 star_height)
+    facets.append(("table", [p + (height,) for p in t]))
     return facets, girdle, c
 
 
@@ -545,23 +554,10 @@ def ring_cut(n, hole=0.42, table_out=0.78, table_in=0.58, star=0.90, height=26.0
     girdle in a brilliant's star, kite and upper-girdle facets to a flat table shaped like an
     annulus, which falls inwards over two steps of n facets each to the hole's edge; the hole is
     outlined like the girdle."""
+    facets, girdle, c, t = crown(poly_circle(), (0.0, 0.0), n, 90.0, table_out, star, height,
+                                 star_height)
+    H = height
     angles = [90.0 + 180.0 * k / n for k in range(2 * n)]
-    girdle = [to_screen(ray_hit(poly_circle(), (0.0, 0.0), a)) for a in angles]
-    c = to_screen((0.0, 0.0))
-    g = inset(girdle, OUTLINE_W)
-    facets = outline_band(girdle, g)
-    t = [scale_about(g[2 * i], c, table_out) for i in range(n)]
-    s = [scale_about(g[2 * i + 1], c, star) for i in range(n)]
-    H, Hs = height, height * star_height
-    for i in range(n):
-        j = (i + 1) % n
-        ti, tj, si = t[i] + (H,), t[j] + (H,), s[i] + (Hs,)
-        g0, g1, g2 = g[2 * i] + (0.0,), g[2 * i + 1] + (0.0,), g[(2 * i + 2) % (2 * n)] + (0.0,)
-        facets.append(("star", [ti, tj, si]))
-        facets.append(("kite", [ti, si, g0]))
-        facets.append(("kite", [tj, g2, si]))
-        facets.append(("girdle", [si, g1, g0]))
-        facets.append(("girdle", [si, g2, g1]))
     # The hole: its edge (the inner girdle) at n points facing the middles of the table's inner
     # edges, and its dark outline band inside the stone.
     hole_edge = [to_screen((hole * math.cos(math.radians(a)), hole * math.sin(math.radians(a))))

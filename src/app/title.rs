@@ -49,11 +49,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Title), (spawn_drifters, focus_first))
         .add_systems(
             Update,
-            (
-                restyle_drifters
-                    .run_if(resource_changed::<Theme>.or_else(resource_changed::<ThemeImages>)),
-                drift,
-            )
+            (restyle_drifters.run_if(crate::kit::art::restyled), drift)
                 .chain()
                 .run_if(in_state(Screen::Title)),
         )

@@ -357,3 +357,9 @@ fn ring_mesh(outer: f32, inner: f32, n: u32) -> Mesh {
     }
     flat_mesh(positions, indices)
 }
+
+/// A run condition: the theme or its images changed, so whatever is drawn from them is drawn
+/// again.
+pub fn restyled(theme: Res<Theme>, images: Res<ThemeImages>) -> bool {
+    theme.is_changed() || images.is_changed()
+}

@@ -28,8 +28,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                paint_background
-                    .run_if(resource_changed::<Theme>.or_else(resource_changed::<ThemeImages>)),
+                paint_background.run_if(crate::kit::art::restyled),
                 fit_camera,
                 fit_background,
             )

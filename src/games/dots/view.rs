@@ -68,8 +68,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 fit_layout,
-                rebuild_art
-                    .run_if(resource_changed::<Theme>.or_else(resource_changed::<ThemeImages>)),
+                rebuild_art.run_if(crate::kit::art::restyled),
                 dress_dots,
                 place_dots,
                 draw_overlay,

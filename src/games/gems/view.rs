@@ -54,8 +54,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                apply_theme
-                    .run_if(resource_changed::<Theme>.or_else(resource_changed::<ThemeImages>)),
+                apply_theme.run_if(crate::kit::art::restyled),
                 fit_to_window,
                 dress_new_gems,
                 show_flags,

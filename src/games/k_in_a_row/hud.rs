@@ -6,13 +6,14 @@ use bevy_egui::{EguiContexts, egui};
 use gems_rules::k_in_a_row::{Board, Cell, MAX_SIZE, Side, Status, Strength};
 
 use super::ai::KThinking;
-use super::model::{KAction, KFileStatus, KSession, Setup};
+use super::model::{KAction, KFileStatus, KPhase, KSession, Setup};
 use super::view::PANEL;
 use crate::kit::chrome::ChromeBar;
+use crate::kit::phase::PhaseOf;
 use crate::kit::schedule::GameSchedule;
 use crate::kit::scores::HighScores;
 use crate::kit::theme::Theme;
-use crate::kit::ui::UiPalette;
+use crate::kit::ui::{UiPalette, dialog};
 
 /// Shows the menu.
 pub(super) fn plugin(app: &mut App) {
@@ -98,6 +99,8 @@ fn menu(
     mut bar: ChromeBar,
     theme: Res<Theme>,
     scores: Res<HighScores>,
+    phase: PhaseOf<KPhase>,
+    mut dismissed: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let pal = UiPalette::of(&theme);
@@ -193,5 +196,78 @@ fn menu(
             ui.label(egui::RichText::new(&m.message).small());
         }
     });
+    if phase.get() == KPhase::Over && !*dismissed {
+        game_over_window(
+            &ctx,
+            &session,
+            (won, drawn, lost),
+            &m,
+            &theme,
+            &mut bar,
+            &mut actions,
+            &mut dismissed,
+        );
+    }
+    if phase.get() != KPhase::Over {
+        *dismissed = false;
+    }
     Ok(())
+}
+
+/// The game-over window every game has: how it ended, the record on this board, and Play again
+/// (the same setup), New game (the menu's setup), ☰ Games; "Look at the board" closes it.
+#[allow(clippy::too_many_arguments)]
+fn game_over_window(
+    ctx: &egui::Context,
+    session: &KSession,
+    (won, drawn, lost): (u64, u64, u64),
+    m: &KMenu,
+    theme: &Theme,
+    bar: &mut ChromeBar,
+    actions: &mut MessageWriter<KAction>,
+    dismissed: &mut bool,
+) {
+    let pal = UiPalette::of(theme);
+    let (title, text) = match session.game.status() {
+        Status::Won(Side::Human) => ("You win!", pal.good_text("You win!", theme.heading_size)),
+        Status::Won(Side::Computer) => (
+            "The computer wins",
+            pal.bad_text("The computer wins.", theme.heading_size),
+        ),
+        _ => (
+            "A draw",
+            egui::RichText::new("A draw: no empty square left.").size(theme.heading_size),
+        ),
+    };
+    dialog(ctx, title, None, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.label(text.strong());
+            ui.label(
+                egui::RichText::new(format!(
+                    "Your record here: {won} won · {drawn} drawn · {lost} lost"
+                ))
+                .size(theme.text_size),
+            );
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Play again")
+                    .on_hover_text("The same board")
+                    .clicked()
+                {
+                    actions.write(KAction::NewGame(session.setup.clone()));
+                }
+                if ui
+                    .button("New game")
+                    .on_hover_text("The menu's next game")
+                    .clicked()
+                {
+                    actions.write(KAction::NewGame(setup_from_menu(m, &session.setup.board)));
+                }
+                bar.games_button(ui, theme.text_size);
+            });
+            if ui.small_button("Look at the board").clicked() {
+                *dismissed = true;
+            }
+        });
+    });
 }

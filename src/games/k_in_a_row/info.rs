@@ -2,7 +2,7 @@
 
 use bevy_egui::egui;
 
-use crate::kit::game::Capability::{Computer, NewGame, Records, Restart, Share};
+use crate::kit::game::Capability::{Computer, GameOver, NewGame, Records, Restart, Share};
 use crate::kit::game::GameInfo;
 use crate::kit::theme::{Theme, color, egui_color};
 
@@ -21,7 +21,7 @@ pub static GAME: GameInfo = GameInfo {
         "\n",
         "Click an empty square to place your tile. The left panel sets the next game's board size (up to 19×19), k, the computer's strength and who starts, and can mark squares unavailable before the first move.",
     ),
-    capabilities: &[Restart, NewGame, Share, Computer, Records],
+    capabilities: &[Restart, NewGame, Share, Computer, GameOver, Records],
 };
 
 /// The title card's picture: a diagonal of four tiles among the opponent's.
