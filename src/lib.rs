@@ -42,9 +42,10 @@
 //!    `answer_chrome` for the [`kit::chrome::ChromeCommand`]s it offers), `input.rs`, `view.rs`,
 //!    `hud.rs` (its top bar between the chrome's `games_button` and `shared_buttons`), and `ai.rs`
 //!    and `sound.rs` where it has them.
-//! 2. One line in `src/games/mod.rs`'s `REGISTRY`, and (until screens are named by the
-//!    registry) a variant of [`kit::screens::Screen`] with its slug.
-//! 3. `tests/contract.rs` checks it like every other game.
+//!    Its `SCREEN` is `Screen::game("its-name")`: the kit keeps no list of the games.
+//! 2. One line in `src/games/mod.rs`'s `REGISTRY`.
+//! 3. `tests/contract.rs` checks it like every other game; `tests/sixth_game.rs` is a whole
+//!    (small) game written this way, registered with one `app.add_game(&GAME)`.
 //!
 //! The tests in `tests/` drive these plugins headless; `tests/monkey.rs` plays all five games
 //! at once with random actions and checks the ECS against the rules after every frame.

@@ -34,7 +34,7 @@ fn app_over(dir: &Path) -> App {
         RemovalPolicy::Chained,
         Player::Interactive,
     );
-    let mut app = headless_screen_app(Screen::ModernGems, Duration::from_millis(16));
+    let mut app = headless_screen_app(modern_gems::games::gems::SCREEN, Duration::from_millis(16));
     app.insert_resource(HighScores::load(data.file("scores.ron")))
         .insert_resource(data)
         .insert_resource(session)
@@ -197,7 +197,10 @@ fn bad_k_in_a_row_board_files_are_reported_and_the_game_goes_on() {
     for (name, bytes) in &files {
         std::fs::write(dir.join(name), bytes).unwrap();
     }
-    let mut app = headless_screen_app(Screen::KInARow, Duration::from_millis(16));
+    let mut app = headless_screen_app(
+        modern_gems::games::k_in_a_row::SCREEN,
+        Duration::from_millis(16),
+    );
     app.add_plugins(k_in_a_row::logic_plugin);
     app.update();
     app.update();

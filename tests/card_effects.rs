@@ -51,7 +51,7 @@ fn leave(app: &mut App) -> (usize, usize) {
 }
 
 fn solo_app(seed: u64, theme: Theme) -> App {
-    let mut app = headless_screen_app(Screen::SoloRed, STEP);
+    let mut app = headless_screen_app(modern_gems::games::solo_red::SCREEN, STEP);
     app.insert_resource(SoloRedSession::new(seed))
         .insert_resource(HighScores::default())
         .insert_resource(theme)
@@ -160,7 +160,7 @@ fn reduced_motion_lands_solo_red_cards_without_shards() {
 }
 
 fn duel_app(theme: Theme) -> App {
-    let mut app = headless_screen_app(Screen::GridDuel, STEP);
+    let mut app = headless_screen_app(modern_gems::games::grid_duel::SCREEN, STEP);
     app.insert_resource(DuelSession::new(5, ComputerKind::Plain))
         .insert_resource(theme)
         .add_plugins(grid_duel::logic_plugin);

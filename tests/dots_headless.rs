@@ -18,7 +18,7 @@ use modern_gems::kit::screens::{Screen, ScreenStatus};
 const STEP: Duration = Duration::from_millis(16);
 
 fn app_with(game: Game) -> App {
-    let mut app = headless_screen_app(Screen::Dots, STEP);
+    let mut app = headless_screen_app(modern_gems::games::dots::SCREEN, STEP);
     let (size, colors, moves) = (
         game.board().size(),
         game.board().colors(),
@@ -347,7 +347,7 @@ fn leaving_mid_animation_and_coming_back_shows_the_rules_board() {
     }
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
-        .set(Screen::Dots);
+        .set(modern_gems::games::dots::SCREEN);
     settle(&mut app);
     assert_eq!(phase(&app), DotsPhase::Idle);
     assert_eq!(session(&app).game.moves_left(), 9);

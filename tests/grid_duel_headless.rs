@@ -17,7 +17,7 @@ use modern_gems::kit::screens::{Screen, ScreenStatus};
 const STEP: Duration = Duration::from_millis(16);
 
 fn app(seed: u64, kind: ComputerKind) -> App {
-    let mut app = headless_screen_app(Screen::GridDuel, STEP);
+    let mut app = headless_screen_app(modern_gems::games::grid_duel::SCREEN, STEP);
     app.insert_resource(DuelSession::new(seed, kind))
         .add_plugins(grid_duel::logic_plugin);
     app.update();
@@ -194,7 +194,7 @@ fn new_game_starts_over_with_the_chosen_computer() {
 /// `--autoplay`: the human side plays the smart policy by itself and the game reaches its end.
 #[test]
 fn autoplay_plays_a_whole_game() {
-    let mut a = headless_screen_app(Screen::GridDuel, STEP);
+    let mut a = headless_screen_app(modern_gems::games::grid_duel::SCREEN, STEP);
     a.insert_resource(modern_gems::kit::launch::LaunchOptions {
         autoplay: true,
         seed: Some(12),

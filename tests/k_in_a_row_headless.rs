@@ -13,7 +13,10 @@ use modern_gems::kit::scores::HighScores;
 use modern_gems::kit::screens::{Screen, ScreenStatus};
 
 fn app() -> App {
-    let mut app = headless_screen_app(Screen::KInARow, Duration::from_millis(16));
+    let mut app = headless_screen_app(
+        modern_gems::games::k_in_a_row::SCREEN,
+        Duration::from_millis(16),
+    );
     app.add_plugins(k_in_a_row::logic_plugin);
     app.update();
     app

@@ -16,7 +16,7 @@ use modern_gems::kit::settings::Notices;
 
 /// A Modern Gems app on the tiny board whose library holds `standard-5` and a missing file.
 fn app_with_library() -> App {
-    let mut app = headless_screen_app(Screen::ModernGems, Duration::from_millis(16));
+    let mut app = headless_screen_app(modern_gems::games::gems::SCREEN, Duration::from_millis(16));
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
     app.add_plugins(bevy::asset::AssetPlugin {
         file_path: root.to_string_lossy().into_owned(),

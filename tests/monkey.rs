@@ -48,11 +48,11 @@ const DUEL_STEP: Duration = Duration::from_millis(250);
 /// random now and then). Games whose turns take longer get more frames, so that every game
 /// settles about as often.
 const ROUND: [(Screen, u64); 5] = [
-    (Screen::ModernGems, 1_200),
-    (Screen::Dots, 800),
-    (Screen::KInARow, 400),
-    (Screen::SoloRed, 1_000),
-    (Screen::GridDuel, 1_600),
+    (modern_gems::games::gems::SCREEN, 1_200),
+    (modern_gems::games::dots::SCREEN, 800),
+    (modern_gems::games::k_in_a_row::SCREEN, 400),
+    (modern_gems::games::solo_red::SCREEN, 1_000),
+    (modern_gems::games::grid_duel::SCREEN, 1_600),
 ];
 /// Frames when `MONKEY_FRAMES` is not set: six rounds.
 const DEFAULT_FRAMES: u64 = 30_000;
@@ -60,11 +60,11 @@ const DEFAULT_FRAMES: u64 = 30_000;
 const MIN_SETTLES: u32 = 200;
 /// The games, in the order the monkey visits them.
 const GAMES: [Screen; 5] = [
-    Screen::ModernGems,
-    Screen::Dots,
-    Screen::KInARow,
-    Screen::SoloRed,
-    Screen::GridDuel,
+    modern_gems::games::gems::SCREEN,
+    modern_gems::games::dots::SCREEN,
+    modern_gems::games::k_in_a_row::SCREEN,
+    modern_gems::games::solo_red::SCREEN,
+    modern_gems::games::grid_duel::SCREEN,
 ];
 
 fn env_u64(name: &str) -> Option<u64> {
@@ -77,7 +77,7 @@ fn env_u64(name: &str) -> Option<u64> {
 
 /// The app: every game's logic, the AI inline with node budgets, seeded deals.
 fn monkey_app(seed: u64) -> App {
-    let mut app = headless_screen_app(Screen::ModernGems, STEP);
+    let mut app = headless_screen_app(modern_gems::games::gems::SCREEN, STEP);
     app.insert_resource(AiHost::Inline)
         .insert_resource(Seeds::from_seed(seed))
         .insert_resource(GemsComputer(Computer::new(Expert::new(Budget::Nodes(300)))))
@@ -130,11 +130,11 @@ fn random_act(rng: &mut StdRng, world: &World, screen: Screen) -> Act {
         return Act::Go(pick(rng, &GAMES));
     }
     match screen {
-        Screen::ModernGems => gems_act(rng, world),
-        Screen::Dots => dots_act(rng, world),
-        Screen::KInARow => k_act(rng, world),
-        Screen::SoloRed => solo_act(rng, world),
-        Screen::GridDuel => duel_act(rng),
+        modern_gems::games::gems::SCREEN => gems_act(rng, world),
+        modern_gems::games::dots::SCREEN => dots_act(rng, world),
+        modern_gems::games::k_in_a_row::SCREEN => k_act(rng, world),
+        modern_gems::games::solo_red::SCREEN => solo_act(rng, world),
+        modern_gems::games::grid_duel::SCREEN => duel_act(rng),
         Screen::Title => Act::Go(pick(rng, &GAMES)),
     }
 }
@@ -317,8 +317,12 @@ fn check_announced_scores(
 ) {
     for m in settled.read() {
         let rules = match m.game {
-            Screen::ModernGems => (gems_session.game.score(), gems_session.game.is_over()),
-            Screen::Dots => (dots_session.game.score(), dots_session.game.is_over()),
+            modern_gems::games::gems::SCREEN => {
+                (gems_session.game.score(), gems_session.game.is_over())
+            }
+            modern_gems::games::dots::SCREEN => {
+                (dots_session.game.score(), dots_session.game.is_over())
+            }
             _ => continue,
         };
         if (m.score, m.game_over) != rules {
@@ -344,11 +348,11 @@ fn check_frame(app: &mut App, screen: Screen, settled: bool) -> Result<(), Strin
         return Ok(());
     }
     match screen {
-        Screen::ModernGems => check_gems(world),
-        Screen::Dots => check_dots(world),
-        Screen::KInARow => check_k(world),
-        Screen::SoloRed => check_solo(world),
-        Screen::GridDuel => check_duel(world),
+        modern_gems::games::gems::SCREEN => check_gems(world),
+        modern_gems::games::dots::SCREEN => check_dots(world),
+        modern_gems::games::k_in_a_row::SCREEN => check_k(world),
+        modern_gems::games::solo_red::SCREEN => check_solo(world),
+        modern_gems::games::grid_duel::SCREEN => check_duel(world),
         Screen::Title => Ok(()),
     }
 }
@@ -368,7 +372,7 @@ fn run(seed: u64, frames: u64) -> Report {
     let mut recent: VecDeque<(u64, Act)> = VecDeque::new();
     let mut settles: BTreeMap<String, u32> = BTreeMap::new();
     let mut was_settled = false;
-    let mut last_screen = Screen::ModernGems;
+    let mut last_screen = modern_gems::games::gems::SCREEN;
     // `MONKEY_TRACE=N`: print every frame from frame N on (the actions and the game's state).
     let trace_from = env_u64("MONKEY_TRACE").unwrap_or(u64::MAX);
     for frame in 0..frames {
@@ -378,7 +382,7 @@ fn run(seed: u64, frames: u64) -> Report {
                 .set(next);
         }
         let screen = *app.world().resource::<State<Screen>>().get();
-        let step = if screen == Screen::GridDuel {
+        let step = if screen == modern_gems::games::grid_duel::SCREEN {
             DUEL_STEP
         } else {
             STEP

@@ -17,7 +17,6 @@ use modern_gems::headless_screen_app;
 use modern_gems::kit::launch::LaunchOptions;
 use modern_gems::kit::launch::link::{MAX_LINK_BYTES, query_to_args};
 use modern_gems::kit::scores::HighScores;
-use modern_gems::kit::screens::Screen;
 use modern_gems::kit::share::{Describe, ShareLink};
 
 /// A headless app opened by `query`, as the web page would open it.
@@ -28,10 +27,10 @@ fn open(query: &str) -> App {
     app.insert_resource(opts.clone())
         .insert_resource(HighScores::default());
     match screen {
-        Screen::Dots => app.add_plugins(dots::logic_plugin),
-        Screen::KInARow => app.add_plugins(k_in_a_row::logic_plugin),
-        Screen::SoloRed => app.add_plugins(solo_red::logic_plugin),
-        Screen::GridDuel => app.add_plugins(grid_duel::logic_plugin),
+        modern_gems::games::dots::SCREEN => app.add_plugins(dots::logic_plugin),
+        modern_gems::games::k_in_a_row::SCREEN => app.add_plugins(k_in_a_row::logic_plugin),
+        modern_gems::games::solo_red::SCREEN => app.add_plugins(solo_red::logic_plugin),
+        modern_gems::games::grid_duel::SCREEN => app.add_plugins(grid_duel::logic_plugin),
         _ => app
             .insert_resource(
                 modern_gems::games::gems::session_from_options(&opts).expect("a board"),

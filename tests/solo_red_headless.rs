@@ -17,7 +17,10 @@ use modern_gems::kit::scores::HighScores;
 use modern_gems::kit::screens::{Screen, ScreenStatus};
 
 fn app_with(session: SoloRedSession) -> App {
-    let mut app = headless_screen_app(Screen::SoloRed, Duration::from_millis(16));
+    let mut app = headless_screen_app(
+        modern_gems::games::solo_red::SCREEN,
+        Duration::from_millis(16),
+    );
     app.insert_resource(session)
         .insert_resource(HighScores::default())
         .add_plugins((solo_red::logic_plugin, SoloRedRecordPlugin));
@@ -203,7 +206,7 @@ fn coming_back_to_the_screen_lays_the_table_out_again() {
     assert_eq!(world.query::<&CardEntity>().iter(world).count(), 0);
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
-        .set(Screen::SoloRed);
+        .set(modern_gems::games::solo_red::SCREEN);
     settle(&mut app);
     assert_mirror(&mut app);
     assert!(!session(&app).places().is_empty());

@@ -16,10 +16,12 @@ use bevy::prelude::*;
 use crate::games::gems;
 use crate::kit::game::AddGame;
 use crate::kit::launch::LaunchOptions;
+use crate::kit::screens::Screen;
 use crate::kit::{self, paths, ui_fonts, world_text};
 
 /// The full game: a window, the renderer, egui, every game's plugins, configured by `opts`.
 pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
+    let opts = resolve_game(opts, &crate::games::REGISTRY)?;
     let (session, pending) = match (gems::session_from_options(&opts), &opts.board) {
         (Ok(session), _) => (session, None),
         // In the browser the shipped board files are assets, loaded after the start: open on
@@ -107,4 +109,30 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
     }
     app.insert_resource(opts).add_plugins(scripted::plugin);
     Ok(app)
+}
+
+/// Puts the registered game that `--game` names (by its slug or an alias) into the options; an
+/// unknown name stops the desktop with its reason, and on the web becomes a notice over the
+/// title screen (a mistyped link still opens the page).
+pub fn resolve_game(
+    mut opts: LaunchOptions,
+    games: &[&'static crate::kit::game::GameInfo],
+) -> Result<LaunchOptions, String> {
+    let Some(Screen::Game(id)) = opts.game else {
+        return Ok(opts);
+    };
+    let name = id.as_str();
+    let found = games
+        .iter()
+        .find(|g| g.screen.slug() == name || g.aliases.contains(&name));
+    match found {
+        Some(game) => opts.game = Some(game.screen),
+        None if cfg!(target_arch = "wasm32") => {
+            opts.notices
+                .push(format!("Link: there is no game named '{name}'"));
+            opts.game = Some(Screen::Title);
+        }
+        None => return Err(format!("unknown game '{name}'")),
+    }
+    Ok(opts)
 }

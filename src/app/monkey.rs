@@ -17,15 +17,12 @@ use crate::kit::screens::Screen;
 /// Frames the monkey plays when `--monkey-frames` is not given.
 pub const DEFAULT_FRAMES: u64 = 1_500;
 
-/// The screens the monkey visits in turn.
-const TOUR: [Screen; 6] = [
-    Screen::Title,
-    Screen::ModernGems,
-    Screen::Dots,
-    Screen::KInARow,
-    Screen::SoloRed,
-    Screen::GridDuel,
-];
+/// The screens the monkey visits in turn: the title, then every game.
+fn tour() -> Vec<Screen> {
+    std::iter::once(Screen::Title)
+        .chain(crate::games::REGISTRY.iter().map(|g| g.screen))
+        .collect()
+}
 
 /// The keys the games listen to.
 const KEYS: [KeyCode; 12] = [
@@ -135,9 +132,10 @@ fn monkey_input(
     if m.frame >= m.frames {
         return;
     }
-    let visit = (m.frames / TOUR.len() as u64).max(1);
+    let tour = tour();
+    let visit = (m.frames / tour.len() as u64).max(1);
     if m.frame % visit == 1 {
-        next.set(TOUR[(m.frame / visit) as usize % TOUR.len()]);
+        next.set(tour[(m.frame / visit) as usize % tour.len()]);
     }
     let key_message = |i: usize, state| {
         let code = KEYS[i];

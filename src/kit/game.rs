@@ -44,6 +44,8 @@ pub struct GameInfo {
     pub name: &'static str,
     /// One line about it, under its name on the title card.
     pub blurb: &'static str,
+    /// Other names `--game` and links accept for it besides its screen's slug.
+    pub aliases: &'static [&'static str],
     /// The whole game: model, systems, drawing, input and menus.
     pub plugin: fn(&mut App),
     /// The game without a window (the model, actions, AI and records), for headless tests.

@@ -71,7 +71,7 @@ impl LaunchOptions {
         use crate::kit::screens::Screen;
         match self.game {
             Some(screen) => screen,
-            None if self.starts_game() => Screen::ModernGems,
+            None if self.starts_game() => Screen::game(setup::MODERN_GEMS),
             None => Screen::Title,
         }
     }

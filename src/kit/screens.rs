@@ -2,48 +2,91 @@
 
 use bevy::prelude::*;
 
-/// Which screen is showing.
+/// A game's name on the command line, in links and in the settings (`dots`, `k-in-a-row`):
+/// lower-case letters, digits and `-`, at most [`GameId::MAX`] bytes. It names the game's screen,
+/// so the kit needs no list of the games: each game names its own ([`Screen::game`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameId {
+    len: u8,
+    bytes: [u8; GameId::MAX],
+}
+
+impl GameId {
+    /// The longest name.
+    pub const MAX: usize = 24;
+
+    /// The id named `slug`, or `None` when it is not a well-formed name.
+    pub const fn new(slug: &str) -> Option<GameId> {
+        let b = slug.as_bytes();
+        if b.is_empty() || b.len() > GameId::MAX {
+            return None;
+        }
+        let mut bytes = [0; GameId::MAX];
+        let mut i = 0;
+        while i < b.len() {
+            let c = b[i];
+            if !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-') {
+                return None;
+            }
+            bytes[i] = c;
+            i += 1;
+        }
+        Some(GameId {
+            len: b.len() as u8,
+            bytes,
+        })
+    }
+
+    /// The name.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII bytes were stored (see `new`).
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
+
+impl std::fmt::Debug for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "GameId({})", self.as_str())
+    }
+}
+
+/// Which screen is showing: the title, or a game's.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Screen {
     /// The title screen, listing the games.
     #[default]
     Title,
-    /// Modern Gems.
-    ModernGems,
-    /// Dots.
-    Dots,
-    /// K in a row.
-    KInARow,
-    /// Solo Red.
-    SoloRed,
-    /// Grid Duel.
-    GridDuel,
+    /// The screen of the game with this id.
+    Game(GameId),
 }
 
 impl Screen {
-    /// The screen's name on the command line (`--game NAME`) and in the settings.
-    pub fn slug(self) -> &'static str {
-        match self {
-            Screen::Title => "title",
-            Screen::ModernGems => "modern-gems",
-            Screen::Dots => "dots",
-            Screen::KInARow => "k-in-a-row",
-            Screen::SoloRed => "solo-red",
-            Screen::GridDuel => "grid-duel",
+    /// The screen of the game named `slug` (a game's `SCREEN` constant; panics at compile time
+    /// on a malformed name).
+    pub const fn game(slug: &str) -> Screen {
+        match GameId::new(slug) {
+            Some(id) => Screen::Game(id),
+            None => panic!("a game's name is lower-case letters, digits and '-'"),
         }
     }
 
-    /// The screen named on the command line (`--game NAME`).
-    pub fn from_name(name: &str) -> Option<Screen> {
-        match name.to_ascii_lowercase().replace(['_', ' '], "-").as_str() {
-            "title" => Some(Screen::Title),
-            "modern-gems" | "gems" => Some(Screen::ModernGems),
-            "dots" => Some(Screen::Dots),
-            "k-in-a-row" | "kinarow" => Some(Screen::KInARow),
-            "solo-red" | "solored" => Some(Screen::SoloRed),
-            "grid-duel" | "gridduel" => Some(Screen::GridDuel),
-            _ => None,
+    /// The screen's name on the command line (`--game NAME`) and in the settings.
+    pub fn slug(&self) -> &str {
+        match self {
+            Screen::Title => "title",
+            Screen::Game(id) => id.as_str(),
         }
+    }
+
+    /// The screen a name on the command line asks for (`--game NAME`: any case, `_` or spaces
+    /// for `-`): the title, or the game of that name if there is one (the registry knows; see
+    /// `app::game_app`). `None` for a name no game could have.
+    pub fn from_name(name: &str) -> Option<Screen> {
+        let name = name.to_ascii_lowercase().replace(['_', ' '], "-");
+        if name == "title" {
+            return Some(Screen::Title);
+        }
+        GameId::new(&name).map(Screen::Game)
     }
 }
 

@@ -141,16 +141,19 @@ pub fn check_duel(world: &mut World) -> Result<(), String> {
 pub fn leftovers(world: &mut World, screen: Screen) -> Result<(), String> {
     let counts = [
         (
-            Screen::ModernGems,
+            modern_gems::games::gems::SCREEN,
             world.query::<&Kind>().iter(world).count(),
         ),
-        (Screen::Dots, world.query::<&Dot>().iter(world).count()),
         (
-            Screen::SoloRed,
+            modern_gems::games::dots::SCREEN,
+            world.query::<&Dot>().iter(world).count(),
+        ),
+        (
+            modern_gems::games::solo_red::SCREEN,
             world.query::<&CardEntity>().iter(world).count(),
         ),
         (
-            Screen::GridDuel,
+            modern_gems::games::grid_duel::SCREEN,
             world.query::<&DuelCell>().iter(world).count(),
         ),
     ];

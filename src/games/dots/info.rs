@@ -11,6 +11,7 @@ pub static GAME: GameInfo = GameInfo {
     screen: super::SCREEN,
     name: "Dots",
     blurb: "Connect same-colour dots; close a loop to clear a whole colour.",
+    aliases: &[],
     plugin: super::plugin,
     logic_plugin: super::logic_plugin,
     picture,

@@ -25,7 +25,7 @@ use model::{
 };
 
 /// The screen that plays this game.
-pub const SCREEN: Screen = Screen::Dots;
+pub const SCREEN: Screen = Screen::game("dots");
 
 /// This game's systems at `step` of the frame (every game's steps run in [`GameSystems`]' order,
 /// on its own screen only).

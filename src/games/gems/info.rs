@@ -13,6 +13,7 @@ pub static GAME: GameInfo = GameInfo {
     screen: super::SCREEN,
     name: "Modern Gems",
     blurb: "Clear the board: pick a gem and its group vanishes. Bigger groups score more.",
+    aliases: &["gems"],
     plugin: super::plugin,
     logic_plugin: super::logic_plugin,
     picture,

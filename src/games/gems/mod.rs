@@ -41,7 +41,7 @@ use model::{
 };
 
 /// The screen that plays this game.
-pub const SCREEN: Screen = Screen::ModernGems;
+pub const SCREEN: Screen = Screen::game("modern-gems");
 
 /// This game's systems at `step` of the frame (every game's steps run in [`GameSystems`]' order,
 /// on its own screen only).

@@ -11,6 +11,7 @@ pub static GAME: GameInfo = GameInfo {
     screen: super::SCREEN,
     name: "Grid Duel",
     blurb: "Score a 9×9 grid of digits against the computer over three turns.",
+    aliases: &["gridduel"],
     plugin: super::plugin,
     logic_plugin: super::logic_plugin,
     picture,

@@ -23,7 +23,7 @@ use crate::kit::share::DescribeGame;
 use model::{DuelAction, OnShow, Stage};
 
 /// The screen that plays this game.
-pub const SCREEN: Screen = Screen::GridDuel;
+pub const SCREEN: Screen = Screen::game("grid-duel");
 
 /// This game's systems at `step` of the frame (every game's steps run in [`GameSystems`]' order,
 /// on its own screen only).

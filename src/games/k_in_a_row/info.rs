@@ -11,6 +11,7 @@ pub static GAME: GameInfo = GameInfo {
     screen: super::SCREEN,
     name: "K in a Row",
     blurb: "Line up k tiles before the computer does, around the blocked squares.",
+    aliases: &["kinarow"],
     plugin: super::plugin,
     logic_plugin: super::logic_plugin,
     picture,

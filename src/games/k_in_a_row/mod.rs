@@ -23,7 +23,7 @@ use crate::kit::share::DescribeGame;
 use model::{KAction, KFileStatus, KPhase, KSession};
 
 /// The screen that plays this game.
-pub const SCREEN: Screen = Screen::KInARow;
+pub const SCREEN: Screen = Screen::game("k-in-a-row");
 
 /// This game's systems at `step` of the frame (every game's steps run in [`GameSystems`]' order,
 /// on its own screen only).

@@ -11,6 +11,7 @@ pub static GAME: GameInfo = GameInfo {
     screen: super::SCREEN,
     name: "Solo Red",
     blurb: "The Red7 solitaire: keep changing the rule so your palette stays winning.",
+    aliases: &["solored"],
     plugin: super::plugin,
     logic_plugin: super::logic_plugin,
     picture,

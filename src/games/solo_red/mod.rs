@@ -26,7 +26,7 @@ use crate::kit::share::DescribeGame;
 use model::{SoloPhase, SoloRedAction};
 
 /// The screen that plays this game.
-pub const SCREEN: Screen = Screen::SoloRed;
+pub const SCREEN: Screen = Screen::game("solo-red");
 
 /// This game's systems at `step` of the frame (every game's steps run in [`GameSystems`]' order,
 /// on its own screen only).

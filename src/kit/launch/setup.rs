@@ -7,7 +7,15 @@ use gems_rules::k_in_a_row::{self, Side, Strength};
 
 use super::LaunchOptions;
 use super::link::{apply_k_cells, gems_board_from_cells};
-use crate::kit::screens::Screen;
+
+// The games whose setups the flags carry (until each game's registration carries its own table
+// of limits), by the names their screens have.
+/// Modern Gems' name.
+pub(super) const MODERN_GEMS: &str = "modern-gems";
+/// Dots' name.
+const DOTS: &str = "dots";
+/// K in a row's name.
+const K_IN_A_ROW: &str = "k-in-a-row";
 
 /// How a game opens, from `--size`, `--colours`, `--moves`, `--k`, `--quality`, `--first` and
 /// `--cells`. Absent flags keep the game's own defaults.
@@ -96,8 +104,8 @@ impl LaunchOptions {
                 out.push((clear, format!("--{flag} is for {games} only")));
             }
         };
-        let dots_game = game == Screen::Dots;
-        let k_game = game == Screen::KInARow;
+        let dots_game = game.slug() == DOTS;
+        let k_game = game.slug() == K_IN_A_ROW;
         not_for(
             !dots_game && !k_game && s.size.is_some(),
             |o| o.setup.size = None,
@@ -124,15 +132,15 @@ impl LaunchOptions {
             not_for(!k_game && given, clear, flag, "K in a row");
         }
         not_for(
-            !k_game && game != Screen::ModernGems && s.cells.is_some(),
+            !k_game && game.slug() != MODERN_GEMS && s.cells.is_some(),
             |o| o.setup.cells = None,
             "cells",
             "Modern Gems and K in a row",
         );
-        match game {
-            Screen::Dots => out.extend(self.dots_problems()),
-            Screen::KInARow => out.extend(self.k_problems()),
-            Screen::ModernGems => out.extend(self.gems_problems()),
+        match game.slug() {
+            DOTS => out.extend(self.dots_problems()),
+            K_IN_A_ROW => out.extend(self.k_problems()),
+            MODERN_GEMS => out.extend(self.gems_problems()),
             _ => {}
         }
         out
@@ -238,6 +246,7 @@ impl LaunchOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kit::screens::Screen;
 
     fn args(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_string).collect()
@@ -278,7 +287,7 @@ mod tests {
         let (o, notices) = LaunchOptions::parse_lenient(&args(
             "--game dots --size 99 --colours 4 --utm_source x --seed y --moves 12 --autoplay",
         ));
-        assert_eq!(o.game, Some(Screen::Dots));
+        assert_eq!(o.game, Some(Screen::game(DOTS)));
         assert_eq!(o.setup.size, None);
         assert_eq!(o.setup.dots().1, 4);
         assert_eq!(o.setup.moves, Some(12));
