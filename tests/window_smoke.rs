@@ -117,12 +117,12 @@ fn a_monkey_in_the_real_window_visits_every_screen_and_exits_cleanly() {
         .find(|l| l.starts_with("monkey: "))
         .unwrap_or_else(|| panic!("no monkey report in\n{stdout}"));
     for screen in [
-        "Title",
-        "ModernGems",
-        "Dots",
-        "KInARow",
-        "SoloRed",
-        "GridDuel",
+        "title",
+        "modern-gems",
+        "dots",
+        "k-in-a-row",
+        "solo-red",
+        "grid-duel",
     ] {
         assert!(line.contains(screen), "{screen} not visited: {line}");
     }

@@ -24,8 +24,8 @@ fn tour() -> Vec<Screen> {
         .collect()
 }
 
-/// The keys the games listen to.
-const KEYS: [KeyCode; 12] = [
+/// The keys the games listen to, and the chrome's (Esc, P, F1: pause and How to play).
+const KEYS: [KeyCode; 15] = [
     KeyCode::Space,
     KeyCode::Enter,
     KeyCode::ArrowUp,
@@ -38,6 +38,9 @@ const KEYS: [KeyCode; 12] = [
     KeyCode::KeyA,
     KeyCode::KeyN,
     KeyCode::Digit3,
+    KeyCode::Escape,
+    KeyCode::KeyP,
+    KeyCode::F1,
 ];
 
 /// What pressing `code` means (its logical key) and types.
@@ -54,6 +57,9 @@ fn typed(code: KeyCode) -> (Key, &'static str) {
         KeyCode::KeyY => (Key::Character("y".into()), "y"),
         KeyCode::KeyA => (Key::Character("a".into()), "a"),
         KeyCode::KeyN => (Key::Character("n".into()), "n"),
+        KeyCode::KeyP => (Key::Character("p".into()), "p"),
+        KeyCode::Escape => (Key::Escape, ""),
+        KeyCode::F1 => (Key::F1, ""),
         _ => (Key::Character("3".into()), "3"),
     }
 }
@@ -124,8 +130,15 @@ fn monkey_input(
     if m.frame == m.frames {
         // The line the real-window test reads.
         println!(
-            "monkey: {} frames, {} clicks, {} key presses, screens visited: {:?}",
-            m.frames, m.clicks, m.presses, m.visited
+            "monkey: {} frames, {} clicks, {} key presses, screens visited: {}",
+            m.frames,
+            m.clicks,
+            m.presses,
+            m.visited
+                .iter()
+                .map(|s| s.slug())
+                .collect::<Vec<_>>()
+                .join(" ")
         );
         exit.write(AppExit::Success);
     }

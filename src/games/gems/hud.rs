@@ -167,10 +167,10 @@ fn top_bar_main(ui: &mut egui::Ui, p: &mut HudParams, pal: &UiPalette) {
     ui.label(
         egui::RichText::new(format!("Score {}", game.score()))
             .strong()
-            .size(20.0),
+            .size(p.theme.heading_size * 0.85),
     );
     if p.last.points > 0 {
-        ui.label(pal.good_text(format!("+{}", p.last.points), 14.0));
+        ui.label(pal.good_text(format!("+{}", p.last.points), p.theme.text_size * 0.9));
     }
     ui.separator();
     let settled = !p.phase.get().is_transition();

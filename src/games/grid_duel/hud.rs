@@ -107,7 +107,11 @@ fn panel(
         let frac = count_up.1;
         let part = |v: i32| (v as f32 * frac).round() as i32;
         if let Some(show) = &on_show.show {
-            ui.label(egui::RichText::new(caption(show)).size(20.0).strong());
+            ui.label(
+                egui::RichText::new(caption(show))
+                    .size(theme.heading_size * 0.85)
+                    .strong(),
+            );
             let p = &on_show.points;
             if *stage.get() != Stage::Revealing {
                 egui::Grid::new("points").num_columns(2).show(ui, |ui| {
@@ -126,7 +130,7 @@ fn panel(
                     ui.label(egui::RichText::new("Grid points").strong());
                     ui.label(
                         egui::RichText::new(part(p.total()).to_string())
-                            .size(22.0)
+                            .size(theme.heading_size * 0.9)
                             .strong(),
                     );
                     ui.end_row();
@@ -158,7 +162,12 @@ fn panel(
                 Outcome::ComputerWins => (format!("The computer wins by {} points.", c - h), red),
                 Outcome::Tie => (format!("A tie at {h} points each!"), gold),
             };
-            ui.label(egui::RichText::new(msg).size(22.0).color(color).strong());
+            ui.label(
+                egui::RichText::new(msg)
+                    .size(theme.heading_size * 0.9)
+                    .color(color)
+                    .strong(),
+            );
             if outcome == Outcome::Tie {
                 ui.label("A tie starts a whole new game.");
                 if ui.button("Play the replay game").clicked() {
@@ -169,7 +178,13 @@ fn panel(
         if let Some(scores) = &scores {
             if matches!(stage.get(), Stage::Over(_)) {
                 ui.label(egui::RichText::new("Your best winning totals").strong());
-                pal.score_table(ui, "duel-top-ten", scores.table(BEST_KEY), None, 14.0);
+                pal.score_table(
+                    ui,
+                    "duel-top-ten",
+                    scores.table(BEST_KEY),
+                    None,
+                    theme.text_size * 0.9,
+                );
             } else if let Some(best) = scores.best(BEST_KEY) {
                 ui.label(format!("Best winning total: {best}"));
             }

@@ -60,14 +60,18 @@ fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
         ui.separator();
         // On a phone the game's name gives its room to the rule.
         if !crate::kit::ui::is_narrow(ui.ctx()) {
-            ui.label(egui::RichText::new("Solo Red").strong().size(20.0));
+            ui.label(
+                egui::RichText::new("Solo Red")
+                    .strong()
+                    .size(p.theme.heading_size * 0.85),
+            );
             ui.separator();
         }
         let rule = p.session.game.canvas();
         ui.label(
             egui::RichText::new(format!("Rule — {}: {}", rule.name(), rule.rule()))
                 .color(egui_color(face(rule)).lerp_to_gamma(egui::Color32::WHITE, 0.5))
-                .size(17.0),
+                .size(p.theme.text_size * 1.05),
         );
         ui.separator();
         if ui.button("💡 Hint (H)").clicked() {
