@@ -250,19 +250,22 @@ try {
   }
   await phone.close();
 
-  // The Share button (in Dots' bar, at its place in a 1024×768 window) copies the link of the
-  // board on show.
+  // The Share button (in Dots' bar, which is one line in a 1280×800 window: Share comes just
+  // before the chrome's ⚙ and ?) copies the link of the board on show.
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${url}?game=dots&size=7&colours=4&moves=25&seed=7`);
   await titleWhere((t) => t.startsWith("Dots - 7x7"), 120, "share");
   await page.waitForTimeout(2000);
-  await click(box.x + 337, box.y + 59);
+  const wide = await page.locator("canvas#bevy").boundingBox();
+  await page.screenshot({ path: shot.replace(/\.png$/, "-share-bar.png") });
+  await click(wide.x + 1033, wide.y + 23);
   const copied = await (async () => {
     const end = Date.now() + 10_000;
     for (;;) {
       const text = await page.evaluate(() => navigator.clipboard.readText()).catch(() => "");
       if (text.includes("?game=")) return text;
-      if (Date.now() > end) fail(`share: the clipboard holds '${text}' (is the Share button still at (337, 59)?)`);
+      if (Date.now() > end) fail(`share: the clipboard holds '${text}' (is the Share button still at (1033, 23) in a 1280×800 window? see smoke-share-bar.png)`);
       await page.waitForTimeout(250);
     }
   })();
@@ -270,6 +273,7 @@ try {
   if (copied !== wanted) fail(`share: copied '${copied}', not '${wanted}'`);
   await page.screenshot({ path: shot.replace(/\.png$/, "-share.png") });
   console.log(`share: passed, the Share button copied ${copied}`);
+  await page.setViewportSize({ width: 1024, height: 768 });
 
   // A mistyped link still opens its game, with the bad parts skipped (and shown as notices).
   logs.length = 0;
