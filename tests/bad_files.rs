@@ -16,7 +16,7 @@ use modern_gems::games::gems::model::GemsSession;
 use modern_gems::headless_screen_app;
 use modern_gems::kit::paths::DataDir;
 use modern_gems::kit::scores::HighScores;
-use modern_gems::kit::screens::Screen;
+
 use modern_gems::kit::settings::{Notices, Settings};
 
 fn data_dir(tag: &str) -> PathBuf {

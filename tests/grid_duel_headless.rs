@@ -12,7 +12,7 @@ use modern_gems::games::grid_duel::model::{
     CellState, DuelAction, DuelCell, DuelSession, OnShow, Stage,
 };
 use modern_gems::headless_screen_app;
-use modern_gems::kit::screens::{Screen, ScreenStatus};
+use modern_gems::kit::screens::ScreenStatus;
 
 const STEP: Duration = Duration::from_millis(16);
 

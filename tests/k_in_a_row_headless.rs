@@ -10,7 +10,7 @@ use modern_gems::games::k_in_a_row::ai::KThinking;
 use modern_gems::games::k_in_a_row::model::{KAction, KSession, Setup};
 use modern_gems::headless_screen_app;
 use modern_gems::kit::scores::HighScores;
-use modern_gems::kit::screens::{Screen, ScreenStatus};
+use modern_gems::kit::screens::ScreenStatus;
 
 fn app() -> App {
     let mut app = headless_screen_app(

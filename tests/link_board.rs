@@ -11,7 +11,7 @@ use modern_gems::games::gems::boards::{BoardAsset, BoardLibrary, BoardLoader};
 use modern_gems::games::gems::link_board::{self, PendingBoard};
 use modern_gems::games::gems::model::GemsSession;
 use modern_gems::headless_screen_app;
-use modern_gems::kit::screens::Screen;
+
 use modern_gems::kit::settings::Notices;
 
 /// A Modern Gems app on the tiny board whose library holds `standard-5` and a missing file.

@@ -135,7 +135,8 @@ fn random_act(rng: &mut StdRng, world: &World, screen: Screen) -> Act {
         modern_gems::games::k_in_a_row::SCREEN => k_act(rng, world),
         modern_gems::games::solo_red::SCREEN => solo_act(rng, world),
         modern_gems::games::grid_duel::SCREEN => duel_act(rng),
-        Screen::Title => Act::Go(pick(rng, &GAMES)),
+        // The title, or a screen no game here plays: go to a game.
+        _ => Act::Go(pick(rng, &GAMES)),
     }
 }
 
@@ -353,7 +354,8 @@ fn check_frame(app: &mut App, screen: Screen, settled: bool) -> Result<(), Strin
         modern_gems::games::k_in_a_row::SCREEN => check_k(world),
         modern_gems::games::solo_red::SCREEN => check_solo(world),
         modern_gems::games::grid_duel::SCREEN => check_duel(world),
-        Screen::Title => Ok(()),
+        // The title has no rules to check.
+        _ => Ok(()),
     }
 }
 

@@ -117,10 +117,11 @@ fn act(
 
 /// The computer takes the first free square on its turn.
 fn computer(game: Res<TicTacToe>, mut actions: MessageWriter<Action>) {
-    if game.0.status() == Status::InProgress && game.0.to_move() == Side::Computer {
-        if let Some(&(row, col)) = game.0.legal_moves().first() {
-            actions.write(Action::Place(row, col));
-        }
+    if game.0.status() == Status::InProgress
+        && game.0.to_move() == Side::Computer
+        && let Some(&(row, col)) = game.0.legal_moves().first()
+    {
+        actions.write(Action::Place(row, col));
     }
 }
 
