@@ -136,3 +136,25 @@ pub fn resolve_game(
     }
     Ok(opts)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_is_found_by_its_name_or_an_alias_and_an_unknown_one_is_refused() {
+        let games = &crate::games::REGISTRY;
+        let named = |name: &str| LaunchOptions {
+            game: Screen::from_name(name),
+            ..LaunchOptions::default()
+        };
+        let dots = resolve_game(named("Dots"), games).unwrap();
+        assert_eq!(dots.game, Some(crate::games::dots::SCREEN));
+        let gems = resolve_game(named("gems"), games).unwrap();
+        assert_eq!(gems.game, Some(crate::games::gems::SCREEN));
+        let title = resolve_game(named("title"), games).unwrap();
+        assert_eq!(title.game, Some(Screen::Title));
+        let unknown = resolve_game(named("nowhere"), games);
+        assert_eq!(unknown.err().as_deref(), Some("unknown game 'nowhere'"));
+    }
+}

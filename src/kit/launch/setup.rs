@@ -296,8 +296,12 @@ mod tests {
         assert!(notices[0].contains("utm_source"), "{notices:?}");
         assert!(notices[1].contains("seed"), "{notices:?}");
         assert!(notices[2].starts_with("Link: size must be"), "{notices:?}");
-        let (o, notices) = LaunchOptions::parse_lenient(&args("--game nowhere --seed 3"));
+        // A name no game could have is skipped here; whether a game has a well-formed name is
+        // for the registry to say (`app::resolve_game`).
+        let (o, notices) = LaunchOptions::parse_lenient(&args("--game no/where --seed 3"));
         assert_eq!((o.game, o.seed), (None, Some(3)));
         assert_eq!(notices.len(), 1);
+        let (o, _) = LaunchOptions::parse_lenient(&args("--game nowhere"));
+        assert_eq!(o.game, Screen::from_name("nowhere"));
     }
 }
