@@ -154,15 +154,6 @@ fn top_bar_main(ui: &mut egui::Ui, p: &mut HudParams, pal: &UiPalette) {
     let text = p.theme.text_size;
     p.bar.games_button(ui, text);
     ui.separator();
-    // On a phone the game's name gives its room to the score.
-    if !crate::kit::ui::is_narrow(ui.ctx()) {
-        ui.label(
-            egui::RichText::new(super::info::GAME.name)
-                .size(p.theme.heading_size)
-                .strong(),
-        );
-        ui.separator();
-    }
     let game = &p.session.game;
     ui.label(
         egui::RichText::new(format!("Score {}", game.score()))
