@@ -55,4 +55,4 @@ pub mod games;
 pub mod kit;
 
 pub use app::game_app;
-pub use kit::{headless_asset_app, headless_screen_app};
+pub use kit::{headless_asset_app, headless_screen_app, settle_screen};

@@ -12,12 +12,15 @@ use modern_gems::games::dots::model::{DotsAction, DotsSession};
 use modern_gems::games::gems::model::{GemsAction, GemsSession};
 use modern_gems::games::k_in_a_row::model::{KAction, KSession};
 use modern_gems::games::solo_red::model::{SoloRedAction, SoloRedSession};
-use modern_gems::headless_screen_app;
 use modern_gems::kit::chrome::{ChromeCommand, Paused};
 use modern_gems::kit::game::{Capability, GameInfo};
 use modern_gems::kit::scores::HighScores;
-use modern_gems::kit::screens::{Screen, ScreenStatus};
+use modern_gems::kit::screens::Screen;
 use modern_gems::kit::share::GameTitle;
+use modern_gems::{headless_screen_app, settle_screen};
+
+/// The most frames a game may take to settle.
+const FRAMES: usize = 2_000;
 
 /// What every game must offer. "Every game complete" adds Undo, Hint, Restart, NewGame and
 /// Keyboard here as each game gains them.
@@ -33,19 +36,8 @@ fn app_for(game: &GameInfo) -> App {
     let mut app = headless_screen_app(game.screen, Duration::from_millis(16));
     app.insert_resource(HighScores::default());
     (game.logic_plugin)(&mut app);
-    settle(&mut app);
+    settle_screen(&mut app, FRAMES);
     app
-}
-
-/// Steps until the game on screen reports itself settled.
-fn settle(app: &mut App) {
-    for _ in 0..2_000 {
-        app.update();
-        if app.world().resource::<ScreenStatus>().settled {
-            return;
-        }
-    }
-    panic!("the game never settled");
 }
 
 /// The window title the game writes from its state.
@@ -98,7 +90,7 @@ fn play_a_move(app: &mut App, screen: Screen) {
     } else {
         panic!("no move written for {}", screen.slug());
     }
-    settle(app);
+    settle_screen(app, FRAMES);
 }
 
 #[test]
@@ -148,7 +140,7 @@ fn restart_through_the_chrome_deals_the_same_game_again_in_every_game_offering_i
         let moved = title(&app);
         assert_ne!(moved, start, "{}: the move changed nothing", game.name);
         app.world_mut().write_message(ChromeCommand::Restart);
-        settle(&mut app);
+        settle_screen(&mut app, FRAMES);
         assert_eq!(title(&app), start, "{}: Restart did not restart", game.name);
     }
 }
@@ -174,7 +166,7 @@ fn a_paused_game_s_computer_waits_until_it_resumes() {
     };
     assert_eq!(tiles(&app), (1, 0), "the computer answered while paused");
     app.world_mut().resource_mut::<Paused>().0 = false;
-    settle(&mut app);
+    settle_screen(&mut app, FRAMES);
     assert_eq!(
         tiles(&app),
         (1, 1),

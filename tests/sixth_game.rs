@@ -10,7 +10,6 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use gems_rules::k_in_a_row::{Board, Game, Side, Status};
-use modern_gems::headless_screen_app;
 use modern_gems::kit::chrome::{ChromeCommand, Paused, answer_restart};
 use modern_gems::kit::game::Capability::{Computer, GameOver, Records, Restart, Share};
 use modern_gems::kit::game::{AddGame, Capability, GameInfo, GameRegistry};
@@ -19,6 +18,10 @@ use modern_gems::kit::scores::HighScores;
 use modern_gems::kit::screens::{Screen, ScreenStatus};
 use modern_gems::kit::share::{Describe, DescribeGame, GameTitle};
 use modern_gems::kit::theme::Theme;
+use modern_gems::{headless_screen_app, settle_screen};
+
+/// The most frames the sixth game may take to settle.
+const FRAMES: usize = 200;
 
 /// The game's screen, named by the game itself.
 const SCREEN: Screen = Screen::game("tic-tac-toe");
@@ -144,18 +147,8 @@ fn app() -> App {
     let mut app = headless_screen_app(SCREEN, Duration::from_millis(16));
     app.insert_resource(HighScores::default());
     app.add_game(&TIC_TAC_TOE);
-    settle(&mut app);
+    settle_screen(&mut app, FRAMES);
     app
-}
-
-fn settle(app: &mut App) {
-    for _ in 0..200 {
-        app.update();
-        if app.world().resource::<ScreenStatus>().settled {
-            return;
-        }
-    }
-    panic!("the sixth game never settled");
 }
 
 fn title(app: &App) -> String {
@@ -184,7 +177,7 @@ fn the_sixth_game_is_played_to_the_end_restarts_through_the_chrome_and_keeps_a_r
     // The person takes the middle column; the computer answers in the first free squares.
     for (row, col) in [(0, 1), (1, 1), (2, 1)] {
         app.world_mut().write_message(Action::Place(row, col));
-        settle(&mut app);
+        settle_screen(&mut app, FRAMES);
     }
     assert_eq!(
         app.world().resource::<TicTacToe>().0.status(),
@@ -199,7 +192,7 @@ fn the_sixth_game_is_played_to_the_end_restarts_through_the_chrome_and_keeps_a_r
     );
     assert_ne!(title(&app), start);
     app.world_mut().write_message(ChromeCommand::Restart);
-    settle(&mut app);
+    settle_screen(&mut app, FRAMES);
     assert_eq!(title(&app), start);
     assert!(TIC_TAC_TOE.offers(Capability::Restart));
 }
@@ -214,6 +207,6 @@ fn the_sixth_game_s_computer_waits_while_paused() {
     }
     assert_eq!(tiles(&app), 1, "the computer answered while paused");
     app.world_mut().resource_mut::<Paused>().0 = false;
-    settle(&mut app);
+    settle_screen(&mut app, FRAMES);
     assert_eq!(tiles(&app), 2);
 }

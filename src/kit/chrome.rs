@@ -119,7 +119,6 @@ fn note_moves(
 }
 
 /// The keys and windows of the chrome.
-#[allow(clippy::too_many_arguments)]
 fn chrome(
     mut contexts: EguiContexts,
     mut chrome: ResMut<Chrome>,
@@ -316,7 +315,7 @@ impl ChromeBar<'_> {
             }
             super::ui::BarPart::More => {
                 ui.separator();
-                self.sharing.button(ui);
+                self.share_button(ui);
                 self.shared_buttons(ui, text);
             }
         })

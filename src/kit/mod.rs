@@ -139,3 +139,15 @@ pub fn headless_screen_app(screen: Screen, step: Duration) -> App {
         .set(screen);
     app
 }
+
+/// Steps a [`headless_screen_app`] until the game on screen reports itself settled, at most
+/// `frames` updates (for tests; panics if it never settles).
+pub fn settle_screen(app: &mut App, frames: usize) {
+    for _ in 0..frames {
+        app.update();
+        if app.world().resource::<screens::ScreenStatus>().settled {
+            return;
+        }
+    }
+    panic!("the game on screen never settled in {frames} frames");
+}

@@ -216,7 +216,6 @@ fn menu(
 
 /// The game-over window every game has: how it ended, the record on this board, and Play again
 /// (the same setup), New game (the menu's setup), ☰ Games; "Look at the board" closes it.
-#[allow(clippy::too_many_arguments)]
 fn game_over_window(
     ctx: &egui::Context,
     session: &KSession,
