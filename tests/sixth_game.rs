@@ -17,7 +17,7 @@ use modern_gems::kit::schedule::{GameSchedule, GameSet, GameSystems};
 use modern_gems::kit::scores::HighScores;
 use modern_gems::kit::screens::{Screen, ScreenStatus};
 use modern_gems::kit::share::{Describe, DescribeGame, GameTitle};
-use modern_gems::kit::theme::Theme;
+use modern_gems::kit::theme::{Palette, egui_color};
 use modern_gems::{headless_screen_app, settle_screen};
 
 /// The most frames the sixth game may take to settle.
@@ -34,6 +34,7 @@ static TIC_TAC_TOE: GameInfo = GameInfo {
     aliases: &["noughts-and-crosses"],
     plugin: logic_plugin,
     logic_plugin,
+    draw_plugin: |_| {},
     picture,
     how_to_play: "Place your tile on an empty square; three in a row wins.",
     capabilities: &[Restart, Share, Computer, GameOver, Records],
@@ -135,10 +136,10 @@ fn report(game: Res<TicTacToe>, mut status: ResMut<ScreenStatus>) {
 }
 
 /// The title card's picture: a diagonal of three.
-fn picture(painter: &egui::Painter, r: egui::Rect, _theme: &Theme) {
+fn picture(painter: &egui::Painter, r: egui::Rect, palette: &Palette) {
     for i in 0..3 {
         let at = r.min + egui::vec2(i as f32 + 0.5, i as f32 + 0.5) * (r.height() / 3.0);
-        painter.circle_filled(at, r.height() / 8.0, egui::Color32::GRAY);
+        painter.circle_filled(at, r.height() / 8.0, egui_color(palette.kind(i + 1)));
     }
 }
 

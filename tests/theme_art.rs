@@ -104,7 +104,13 @@ fn theme_images_load_reload_and_fall_back_with_a_notice() {
     // The looks: the image for the first style, colour and shape for the others.
     let mut meshes = Assets::<Mesh>::default();
     let mut materials = Assets::<ColorMaterial>::default();
-    let looks = gem_looks(&theme, &images, &mut meshes, &mut materials);
+    let looks = gem_looks(
+        &theme,
+        &modern_gems::kit::theme::Palette::of(&theme),
+        &images,
+        &mut meshes,
+        &mut materials,
+    );
     assert_eq!(looks.len(), usize::from(gems_rules::MAX_KINDS));
     assert!(looks[0].image);
     let first = materials.get(&looks[0].plain).unwrap();

@@ -11,7 +11,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 mod sections;
 
 pub use sections::hex_of;
-use sections::{board_section, effects_section, gems_section, menus_section, timings_section};
+use sections::{
+    board_section, effects_section, gems_section, menus_section, table_section, timings_section,
+};
 
 use crate::app::library::{DraftOnScreen, PlayerThemes, ThemeLibrary};
 use crate::app::player_images::PlayerImages;
@@ -310,6 +312,7 @@ fn editor_window(mut contexts: EguiContexts, mut p: EditorParams) -> Result {
                     import = import_row(ui, &mut import_path);
                     gems_section(ui, &mut draft, &images);
                     board_section(ui, &mut draft, &images);
+                    table_section(ui, &mut draft);
                     menus_section(ui, &mut draft);
                     timings_section(ui, &mut draft);
                     effects_section(ui, &mut draft);

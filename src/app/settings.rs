@@ -6,8 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::kit::paths::DataDir;
 use crate::kit::schedule::AppResources;
-use crate::kit::theme::Theme;
-use crate::kit::ui::UiPalette;
+use crate::kit::theme::Palette;
 
 use crate::kit::settings::{
     Notices, Settings, SettingsFile, SettingsOpen, ThemeChoices, read_settings_file,
@@ -117,13 +116,13 @@ fn settings_window(
 fn notices_window(
     mut contexts: EguiContexts,
     mut notices: ResMut<Notices>,
-    theme: Option<Res<Theme>>,
+    palette: Option<Res<Palette>>,
 ) -> Result {
     if notices.0.is_empty() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    let pal = theme.map_or_else(|| UiPalette::of(&Theme::default()), |t| UiPalette::of(&t));
+    let pal = palette.map_or_else(|| Palette::default().ui, |p| p.ui);
     let mut dismiss = None;
     egui::Area::new(egui::Id::new("notices"))
         .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-10.0, -50.0))

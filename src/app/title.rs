@@ -12,7 +12,7 @@ use rand::{RngExt, SeedableRng};
 use crate::kit::art::{GemLook, ThemeImages, gem_looks};
 use crate::kit::screens::{Screen, ScreenStatus};
 use crate::kit::settings::{Settings, SettingsOpen};
-use crate::kit::theme::{Theme, color, egui_color};
+use crate::kit::theme::{Palette, Theme, egui_color};
 use crate::kit::ui::UiPalette;
 
 use crate::kit::game::{GameInfo, GameRegistry};
@@ -83,12 +83,13 @@ fn remember_last_game(screen: Res<State<Screen>>, settings: Option<ResMut<Settin
 fn spawn_drifters(
     mut commands: Commands,
     theme: Res<Theme>,
+    palette: Res<Palette>,
     images: Res<ThemeImages>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let looks = gem_looks(&theme, &images, &mut meshes, &mut materials);
+    let looks = gem_looks(&theme, &palette, &images, &mut meshes, &mut materials);
     if looks.is_empty() {
         return;
     }
@@ -122,12 +123,13 @@ fn spawn_drifters(
 /// A new theme or new images: the drifting gems take the new looks.
 fn restyle_drifters(
     theme: Res<Theme>,
+    palette: Res<Palette>,
     images: Res<ThemeImages>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut drifters: Query<(&mut Mesh2d, &mut MeshMaterial2d<ColorMaterial>), With<Drifter>>,
 ) {
-    let looks: Vec<GemLook> = gem_looks(&theme, &images, &mut meshes, &mut materials);
+    let looks: Vec<GemLook> = gem_looks(&theme, &palette, &images, &mut meshes, &mut materials);
     if looks.is_empty() {
         return;
     }
@@ -230,10 +232,11 @@ fn title(
     mut exit: MessageWriter<AppExit>,
     settings: Option<Res<Settings>>,
     theme: Res<Theme>,
+    palette: Res<Palette>,
     registry: Res<GameRegistry>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let pal = UiPalette::of(&theme);
+    let pal = palette.ui;
     let games = ordered_games(
         &registry.0,
         settings.as_ref().map_or("", |s| s.last_game.as_str()),
@@ -268,7 +271,8 @@ fn title(
                         ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
                         for (j, game) in row.1.iter().enumerate() {
                             let i = row.0 * per_row + j;
-                            let response = game_card(ui, game, i, i == focused, card, &theme, &pal);
+                            let response =
+                                game_card(ui, game, i, i == focused, card, &theme, &palette);
                             if response.hovered() {
                                 focused = i;
                             }
@@ -351,8 +355,9 @@ fn game_card(
     focused: bool,
     size: egui::Vec2,
     theme: &Theme,
-    pal: &UiPalette,
+    palette: &Palette,
 ) -> egui::Response {
+    let pal = &palette.ui;
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
     let lit = focused || response.hovered();
     let visuals = ui.visuals();
@@ -375,8 +380,8 @@ fn game_card(
         rect.min + egui::vec2(14.0, 14.0),
         egui::vec2(rect.width() - 28.0, 116.0),
     );
-    painter.rect_filled(picture, rounding * 0.6, egui_color(color(&theme.board)));
-    (game.picture)(&painter, picture.shrink(8.0), theme);
+    painter.rect_filled(picture, rounding * 0.6, egui_color(palette.board));
+    (game.picture)(&painter, picture.shrink(8.0), palette);
     let text = visuals.text_color();
     let mut y = picture.bottom() + 12.0;
     painter.text(

@@ -20,7 +20,7 @@ use bevy::render::render_resource::{Extent3d, PrimitiveTopology, TextureDimensio
 use gems_formats::image::{ImageError, Rgba8};
 
 use crate::kit::settings::Notices;
-use crate::kit::theme::{GemShape, Theme, color};
+use crate::kit::theme::{GemShape, Palette, Theme};
 
 /// Loads `*.png` theme images into textures with a full mip chain.
 #[derive(Default, TypePath)]
@@ -192,11 +192,12 @@ pub struct GemLook {
 /// Every gem style of `theme`, drawn with `images` where they loaded.
 pub fn gem_looks(
     theme: &Theme,
+    palette: &Palette,
     images: &ThemeImages,
     meshes: &mut Assets<Mesh>,
     materials: &mut Assets<ColorMaterial>,
 ) -> Vec<GemLook> {
-    let highlight = color(&theme.flag_highlight).to_linear();
+    let highlight = palette.flag_highlight.to_linear();
     let mix = theme.flag_mix.clamp(0.0, 1.0);
     let mut shapes: HashMap<GemShape, Handle<Mesh>> = HashMap::new();
     let square = meshes.add(Rectangle::new(0.96, 0.96));
@@ -221,7 +222,7 @@ pub fn gem_looks(
                 }
             }
             None => {
-                let base = color(&g.color);
+                let base = palette.gems.get(i).copied().unwrap_or(Color::WHITE);
                 let lit = base.to_linear().mix(&highlight, mix);
                 GemLook {
                     mesh: shapes
@@ -238,13 +239,13 @@ pub fn gem_looks(
 }
 
 /// The material of a board's panel: its image where one loaded, else the theme's board colour.
-pub fn board_material(theme: &Theme, images: &ThemeImages) -> ColorMaterial {
+pub fn board_material(palette: &Palette, images: &ThemeImages) -> ColorMaterial {
     match &images.board {
         Some(texture) => ColorMaterial {
             texture: Some(texture.clone()),
             ..default()
         },
-        None => ColorMaterial::from(color(&theme.board)),
+        None => ColorMaterial::from(palette.board),
     }
 }
 
@@ -360,6 +361,10 @@ fn ring_mesh(outer: f32, inner: f32, n: u32) -> Mesh {
 
 /// A run condition: the theme or its images changed, so whatever is drawn from them is drawn
 /// again.
-pub fn restyled(theme: Res<Theme>, images: Res<ThemeImages>) -> bool {
-    theme.is_changed() || images.is_changed()
+pub fn restyled(
+    theme: Res<Theme>,
+    palette: Res<crate::kit::theme::Palette>,
+    images: Res<ThemeImages>,
+) -> bool {
+    theme.is_changed() || palette.is_changed() || images.is_changed()
 }

@@ -8,7 +8,6 @@ use bevy::window::PrimaryWindow;
 use super::art::ThemeImages;
 use super::layout::ViewArea;
 use crate::kit::screens::Screen;
-use crate::kit::theme::{Theme, color};
 
 /// The world rectangle a screen wants in view (a card table, a grid in a narrow window): the
 /// camera zooms out (never in) and moves so that it fits what the HUD leaves free. A screen
@@ -75,11 +74,11 @@ fn spawn_camera(mut commands: Commands) {
 
 fn paint_background(
     mut commands: Commands,
-    theme: Res<Theme>,
+    palette: Res<crate::kit::theme::Palette>,
     images: Res<ThemeImages>,
     old: Query<Entity, With<BackgroundArt>>,
 ) {
-    commands.insert_resource(ClearColor(color(&theme.background)));
+    commands.insert_resource(ClearColor(palette.background));
     for e in &old {
         commands.entity(e).despawn();
     }

@@ -260,9 +260,15 @@ pub struct ChromeBar<'w> {
     settings: ResMut<'w, SettingsOpen>,
     status: Res<'w, ScreenStatus>,
     next: ResMut<'w, NextState<Screen>>,
+    palette: Res<'w, super::theme::Palette>,
 }
 
 impl ChromeBar<'_> {
+    /// The theme's colours, parsed (for the game's own items in its bars and windows).
+    pub fn palette(&self) -> &super::theme::Palette {
+        &self.palette
+    }
+
     /// The first item of every top bar: "☰ Games", the way back to the games (asking first
     /// while a game is in progress).
     pub fn games_button(&mut self, ui: &mut egui::Ui, text_size: f32) {
@@ -303,7 +309,7 @@ impl ChromeBar<'_> {
         name: &str,
         mut own: impl FnMut(&mut egui::Ui),
     ) -> egui::Rect {
-        let pal = super::ui::UiPalette::of(theme);
+        let pal = self.palette.ui;
         let text = theme.text_size;
         pal.top_bar_parts(ctx, &format!("{name}-top"), |ui, part| match part {
             super::ui::BarPart::Main => {

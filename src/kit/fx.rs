@@ -16,7 +16,7 @@ use rand::{RngExt, SeedableRng};
 use super::audio::{Effect, SoundBank, play_effect};
 use crate::kit::screens::Screen;
 use crate::kit::settings::Settings;
-use crate::kit::theme::{Theme, color};
+use crate::kit::theme::{Palette, Theme};
 use crate::kit::world_text::WorldLabel;
 
 /// Pieces that left the board: shards fly from each (spread evenly when the cap allows fewer
@@ -170,6 +170,7 @@ pub(super) fn plugin(app: &mut App) {
 struct FxSpawner<'w, 's> {
     commands: Commands<'w, 's>,
     theme: Option<Res<'w, Theme>>,
+    palette: Option<Res<'w, Palette>>,
     screen: Option<Res<'w, State<Screen>>>,
     art: ResMut<'w, FxArt>,
     rng: ResMut<'w, FxRng>,
@@ -302,7 +303,10 @@ fn start_celebrations(
         if e.celebration_time <= 0.0 {
             continue;
         }
-        let accent = color(&theme.ui.accent);
+        let accent = fx
+            .palette
+            .as_ref()
+            .map_or(Color::WHITE, |p| p.ui_color(|u| u.accent));
         let cell = (c.area.width().min(c.area.height()) / 8.0).max(8.0);
         let time = e.celebration_time / e.popup_time.max(0.01);
         let line = e.popup_size * 2.4;
@@ -347,10 +351,13 @@ fn run_celebrations(
         let due = ((c.age / c.life.max(1e-3)) * c.bursts as f32).ceil() as u32;
         while c.done < due.min(c.bursts) {
             c.done += 1;
-            let Some(theme) = fx.theme.as_ref() else {
+            if fx.theme.is_none() {
                 break;
-            };
-            let colours: Vec<Color> = theme.gems.iter().map(|g| color(&g.color)).collect();
+            }
+            let colours: Vec<Color> = fx
+                .palette
+                .as_ref()
+                .map_or_else(Vec::new, |p| p.gems.clone());
             let rng = &mut fx.rng.0;
             let at = Vec2::new(
                 rng.random_range(c.area.min.x..=c.area.max.x),
@@ -419,18 +426,13 @@ pub struct FxWriters<'w> {
     bursts: MessageWriter<'w, Burst>,
     popups: MessageWriter<'w, Popup>,
     celebrations: MessageWriter<'w, Celebrate>,
+    palette: Option<Res<'w, Palette>>,
 }
 
 impl FxWriters<'_> {
     /// A group of `pieces` left the board, scoring `points`: shards from each piece, and the
     /// points floating up from the group's middle (bigger for bigger groups).
-    pub fn group_left(
-        &mut self,
-        pieces: Vec<(Vec2, Color)>,
-        points: u64,
-        cell: f32,
-        theme: &Theme,
-    ) {
+    pub fn group_left(&mut self, pieces: Vec<(Vec2, Color)>, points: u64, cell: f32) {
         if pieces.is_empty() {
             return;
         }
@@ -440,7 +442,9 @@ impl FxWriters<'_> {
             self.popup(
                 middle,
                 format!("+{points}"),
-                color(&theme.ui.good),
+                self.palette
+                    .as_ref()
+                    .map_or(Color::WHITE, |p| p.ui_color(|u| u.good)),
                 1.0 + (n.min(40) as f32) / 40.0,
                 cell,
             );

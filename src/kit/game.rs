@@ -9,7 +9,6 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::screens::Screen;
-use super::theme::Theme;
 
 /// What a game can offer through the kit's chrome and keys. A game lists the ones it offers
 /// in its [`GameInfo::capabilities`]; the contract test checks each against the table of what
@@ -50,8 +49,11 @@ pub struct GameInfo {
     pub plugin: fn(&mut App),
     /// The game without a window (the model, actions, AI and records), for headless tests.
     pub logic_plugin: fn(&mut App),
+    /// The board's drawing alone (world entities in the theme's colours: no input, menus or
+    /// sound), which runs headless over the logic, for tests of what is drawn.
+    pub draw_plugin: fn(&mut App),
     /// Paints the title card's picture of the game into a rectangle, in the theme's colours.
-    pub picture: fn(&egui::Painter, egui::Rect, &Theme),
+    pub picture: fn(&egui::Painter, egui::Rect, &crate::kit::theme::Palette),
     /// How to play it: paragraphs separated by a blank line, shown by the chrome's How to play
     /// window (`?`, F1).
     pub how_to_play: &'static str,

@@ -81,7 +81,7 @@ pub fn logic_plugin(app: &mut App) {
     .add_message::<status::MoveSettled>()
     .add_message::<chrome::ChromeCommand>()
     .add_systems(PreStartup, schedule::one_thread_executors)
-    .add_plugins(fx::plugin);
+    .add_plugins((fx::plugin, theme::plugin));
 }
 
 /// The kit's drawing and sound: the camera, the background, the sound bank, and egui styled by

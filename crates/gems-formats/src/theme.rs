@@ -6,10 +6,15 @@ use serde::{Deserialize, Serialize};
 
 mod easing;
 mod effects;
+pub mod fields;
+mod table;
 mod ui;
 
 pub use easing::Easing;
 pub use effects::Effects;
+use fields::theme_section;
+pub use fields::{Field, Value};
+pub use table::TableColors;
 pub use ui::UiColors;
 
 /// The outline of a gem. Each kind gets its own, so colour is never the only cue.
@@ -63,49 +68,33 @@ pub struct GemStyle {
     pub image: Option<String>,
 }
 
-/// Durations (seconds) and easing of the animated transitions.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Timings {
-    /// How long the selected group stays highlighted before it is removed.
-    pub flag: f32,
-    /// How long removed gems take to pop away.
-    pub remove: f32,
-    /// Easing of the removal pop.
-    pub remove_easing: Easing,
-    /// How long a gem takes to fall one row (longer falls take longer, by the square root).
-    pub fall: f32,
-    /// Extra delay per column, so the fall ripples across the board.
-    pub fall_stagger: f32,
-    /// Easing of falling gems.
-    pub fall_easing: Easing,
-    /// How long columns take to slide left.
-    pub shift: f32,
-    /// Extra delay per column of the slide.
-    pub shift_stagger: f32,
-    /// Easing of sliding columns.
-    pub shift_easing: Easing,
-    /// How long a new board takes to drop in.
-    pub deal: f32,
-    /// Easing of the drop-in.
-    pub deal_easing: Easing,
-}
-
-impl Default for Timings {
-    fn default() -> Self {
-        Self {
-            flag: 0.10,
-            remove: 0.16,
-            remove_easing: Easing::QuadIn,
-            fall: 0.16,
-            fall_stagger: 0.012,
-            fall_easing: Easing::BounceOut,
-            shift: 0.20,
-            shift_stagger: 0.010,
-            shift_easing: Easing::CubicOut,
-            deal: 0.35,
-            deal_easing: Easing::BounceOut,
-        }
+theme_section! {
+    /// Durations (seconds) and easing of the animated transitions.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(default)]
+    pub struct Timings {
+        /// How long the selected group stays highlighted before it is removed.
+        pub flag: f32 = 0.10 => "Highlight", 0.0..=2.0,
+        /// How long removed gems take to pop away.
+        pub remove: f32 = 0.16 => "Removal", 0.0..=2.0,
+        /// Easing of the removal pop.
+        pub remove_easing: Easing = Easing::QuadIn => "Removal easing",
+        /// How long a gem takes to fall one row (longer falls take longer, by the square root).
+        pub fall: f32 = 0.16 => "Fall (per row)", 0.0..=2.0,
+        /// Extra delay per column, so the fall ripples across the board.
+        pub fall_stagger: f32 = 0.012 => "Fall ripple", 0.0..=0.2,
+        /// Easing of falling gems.
+        pub fall_easing: Easing = Easing::BounceOut => "Fall easing",
+        /// How long columns take to slide left.
+        pub shift: f32 = 0.20 => "Column slide", 0.0..=2.0,
+        /// Extra delay per column of the slide.
+        pub shift_stagger: f32 = 0.010 => "Slide ripple", 0.0..=0.2,
+        /// Easing of sliding columns.
+        pub shift_easing: Easing = Easing::CubicOut => "Slide easing",
+        /// How long a new board takes to drop in.
+        pub deal: f32 = 0.35 => "New board", 0.0..=5.0,
+        /// Easing of the drop-in.
+        pub deal_easing: Easing = Easing::BounceOut => "New board easing",
     }
 }
 
@@ -155,76 +144,63 @@ impl Default for Sounds {
     }
 }
 
-/// A complete theme.
-#[cfg_attr(feature = "bevy", derive(bevy_ecs::resource::Resource))]
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Theme {
-    /// Shown in the settings menu.
-    pub name: String,
-    /// Window background, `#rrggbb`.
-    pub background: String,
-    /// Panel behind the board, `#rrggbb`.
-    pub board: String,
-    /// A PNG under `assets/` stretched over the window's background (tinted by `background`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub background_image: Option<String>,
-    /// A PNG under `assets/` stretched over the board's panel (tinted by `board`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub board_image: Option<String>,
-    /// Colour mixed into a highlighted (flagged) group, `#rrggbb`.
-    pub flag_highlight: String,
-    /// How strongly the highlight colour is mixed in, 0..=1.
-    pub flag_mix: f32,
-    /// Keyboard cursor ring, `#rrggbb`.
-    pub cursor: String,
-    /// Gem styles; kind k uses entry `k % len` (kind 0 uses the first).
-    pub gems: Vec<GemStyle>,
-    /// Size of ordinary HUD text, in points.
-    pub text_size: f32,
-    /// Size of headings and the score, in points.
-    pub heading_size: f32,
-    /// Transition timings.
-    pub timings: Timings,
-    /// Sound effects.
-    pub sounds: Sounds,
-    /// Colours of the menus' messages (themes written before it get the defaults).
-    pub ui: UiColors,
-    /// Shards, pop-ups and celebrations (themes written before it get the defaults).
-    pub effects: Effects,
+/// The default theme's gem styles: nine colours, each with its own shape.
+fn default_gems() -> Vec<GemStyle> {
+    let colors = [
+        "#e84a5f", "#2d9cdb", "#f2c94c", "#27ae60", "#9b51e0", "#f2994a", "#56ccf2", "#eb5ea8",
+        "#d0d5e0",
+    ];
+    colors
+        .iter()
+        .zip(GemShape::ALL)
+        .map(|(c, shape)| GemStyle {
+            color: (*c).to_string(),
+            shape,
+            image: None,
+        })
+        .collect()
 }
 
-impl Default for Theme {
-    fn default() -> Self {
-        let colors = [
-            "#e84a5f", "#2d9cdb", "#f2c94c", "#27ae60", "#9b51e0", "#f2994a", "#56ccf2", "#eb5ea8",
-            "#d0d5e0",
-        ];
-        Self {
-            name: "Classic".to_string(),
-            background: "#1d2030".to_string(),
-            board: "#282c40".to_string(),
-            background_image: None,
-            board_image: None,
-            flag_highlight: "#ffffff".to_string(),
-            flag_mix: 0.25,
-            cursor: "#ffffff".to_string(),
-            gems: colors
-                .iter()
-                .zip(GemShape::ALL)
-                .map(|(c, shape)| GemStyle {
-                    color: (*c).to_string(),
-                    shape,
-                    image: None,
-                })
-                .collect(),
-            text_size: 16.0,
-            heading_size: 24.0,
-            timings: Timings::default(),
-            sounds: Sounds::default(),
-            ui: UiColors::default(),
-            effects: Effects::default(),
-        }
+theme_section! {
+    /// A complete theme.
+    #[cfg_attr(feature = "bevy", derive(bevy_ecs::resource::Resource))]
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(default, deny_unknown_fields)]
+    pub struct Theme {
+        /// Shown in the settings menu.
+        pub name: String = "Classic".to_string(),
+        /// Window background, `#rrggbb`.
+        pub background: String = "#1d2030".into() => "Background",
+        /// Panel behind the board, `#rrggbb`.
+        pub board: String = "#282c40".into() => "Board",
+        /// A PNG under `assets/` stretched over the window's background (tinted by `background`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub background_image: Option<String> = None,
+        /// A PNG under `assets/` stretched over the board's panel (tinted by `board`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub board_image: Option<String> = None,
+        /// Colour mixed into a highlighted (flagged) group, `#rrggbb`.
+        pub flag_highlight: String = "#ffffff".into() => "Highlight",
+        /// How strongly the highlight colour is mixed in.
+        pub flag_mix: f32 = 0.25 => "Highlight strength", 0.0..=1.0,
+        /// Keyboard cursor ring, `#rrggbb`.
+        pub cursor: String = "#ffffff".into() => "Keyboard cursor",
+        /// Gem styles; kind k uses entry `k % len` (kind 0 uses the first).
+        pub gems: Vec<GemStyle> = default_gems(),
+        /// Size of ordinary HUD text, in points.
+        pub text_size: f32 = 16.0 => "Text size", 8.0..=40.0,
+        /// Size of headings and the score, in points.
+        pub heading_size: f32 = 24.0 => "Heading size", 10.0..=64.0,
+        /// Transition timings.
+        pub timings: Timings = Timings::default(),
+        /// Sound effects.
+        pub sounds: Sounds = Sounds::default(),
+        /// Colours of the menus' messages (themes written before it get the defaults).
+        pub ui: UiColors = UiColors::default(),
+        /// Colours on the board besides the gems (themes written before it get the defaults).
+        pub table: TableColors = TableColors::default(),
+        /// Shards, pop-ups and celebrations (themes written before it get the defaults).
+        pub effects: Effects = Effects::default(),
     }
 }
 
@@ -320,28 +296,35 @@ impl Theme {
                 message,
             }
         };
-        let colours = [
-            ("background", &self.background),
-            ("board", &self.board),
-            ("flag_highlight", &self.flag_highlight),
-            ("cursor", &self.cursor),
+        // Every declared value (copies: the lists lend their fields mutably).
+        let (mut top, mut timings, mut ui) = (self.clone(), self.timings.clone(), self.ui.clone());
+        let (mut table, mut effects) = (self.table.clone(), self.effects.clone());
+        let sections = [
+            ("", "", top.fields_mut()),
+            ("timings", "timings.", timings.fields_mut()),
+            ("ui", "", ui.fields_mut()),
+            ("table", "table.", table.fields_mut()),
+            ("effects", "effects.", effects.fields_mut()),
         ];
-        let ui = &self.ui;
-        let ui_colours = [
-            ("accent", &ui.accent),
-            ("good", &ui.good),
-            ("bad", &ui.bad),
-            ("info", &ui.info),
-            ("panel", &ui.panel),
-            ("window", &ui.window),
-            ("text", &ui.text),
-            ("button", &ui.button),
-            ("button_hover", &ui.button_hover),
-            ("button_active", &ui.button_active),
-            ("stroke", &ui.stroke),
-        ];
+        for (section, prefix, fields) in sections {
+            for field in fields {
+                let name = format!("{prefix}{}", field.name);
+                if let Some(message) = field.value.problem(&name) {
+                    let needle = match &field.value {
+                        Value::Colour(c) => c.to_string(),
+                        _ => field.name.to_string(),
+                    };
+                    let within = if section.is_empty() {
+                        field.name
+                    } else {
+                        section
+                    };
+                    return Err(at(within, &needle, message));
+                }
+            }
+        }
         let gem_colours = self.gems.iter().map(|g| ("gems", &g.color));
-        for (field, c) in colours.into_iter().chain(ui_colours).chain(gem_colours) {
+        for (field, c) in gem_colours {
             if hex_rgba(c).is_none() {
                 return Err(at(
                     field,
@@ -357,30 +340,6 @@ impl Theme {
                 "gems: at least one gem style is needed".into(),
             ));
         }
-        for (field, v, lo, hi) in [
-            ("text_size", self.text_size, 6.0, 64.0),
-            ("heading_size", self.heading_size, 6.0, 96.0),
-            ("flag_mix", self.flag_mix, 0.0, 1.0),
-            ("rounding", self.ui.rounding, 0.0, 24.0),
-            ("spacing", self.ui.spacing, 0.0, 32.0),
-        ] {
-            if !(lo..=hi).contains(&v) {
-                return Err(at(
-                    field,
-                    field,
-                    format!("{field}: {v} is outside {lo}..={hi}"),
-                ));
-            }
-        }
-        for (field, v, lo, hi) in self.effects.ranges() {
-            if !(lo..=hi).contains(&v) {
-                return Err(at(
-                    "effects",
-                    field,
-                    format!("effects.{field}: {v} is outside {lo}..={hi}"),
-                ));
-            }
-        }
         let images = self.gems.iter().filter_map(|g| g.image.as_ref());
         for file in images
             .chain(&self.board_image)
@@ -389,24 +348,6 @@ impl Theme {
             if let Err(message) = check_asset_path(file, ".png") {
                 let quoted = format!("\"{file}\"");
                 return Err(at(&quoted, &quoted, message));
-            }
-        }
-        let t = &self.timings;
-        for (field, v) in [
-            ("flag", t.flag),
-            ("remove", t.remove),
-            ("fall", t.fall),
-            ("fall_stagger", t.fall_stagger),
-            ("shift", t.shift),
-            ("shift_stagger", t.shift_stagger),
-            ("deal", t.deal),
-        ] {
-            if !(0.0..=5.0).contains(&v) {
-                return Err(at(
-                    field,
-                    field,
-                    format!("timings.{field}: {v} s is outside 0..=5"),
-                ));
             }
         }
         let s = &self.sounds;

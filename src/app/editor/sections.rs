@@ -5,7 +5,7 @@ use bevy_egui::egui;
 
 use super::image_label;
 use crate::kit::theme::{
-    Easing, GemShape, GemStyle, PLAYER_IMAGE_PREFIX, Theme, color, egui_color,
+    Easing, Field, GemShape, GemStyle, PLAYER_IMAGE_PREFIX, Theme, Value, color, egui_color,
 };
 
 /// A colour button for a `#rrggbb` or `#rrggbbaa` field.
@@ -112,44 +112,44 @@ pub(super) fn gems_section(ui: &mut egui::Ui, t: &mut Theme, images: &[String]) 
         });
 }
 
+/// The rows of a section's declared fields: a colour button, a slider over the field's own
+/// range, or an easing menu, each labelled as the theme declares it.
+fn field_rows(ui: &mut egui::Ui, id: &str, fields: Vec<Field<'_>>) {
+    for field in fields {
+        match field.value {
+            Value::Colour(hex) => colour(ui, field.label, hex),
+            Value::Number { value, lo, hi } => slider_row(ui, field.label, value, lo..=hi),
+            Value::Count { value, lo, hi } => slider_row(ui, field.label, value, lo..=hi),
+            Value::Easing(e) => {
+                ui.label(field.label);
+                easing_menu(ui, &format!("{id}-{}", field.name), e);
+                ui.end_row();
+            }
+        }
+    }
+}
+
 pub(super) fn board_section(ui: &mut egui::Ui, t: &mut Theme, images: &[String]) {
-    grid_section(ui, "Board and background", "editor-board", |ui| {
-        colour(ui, "Background", &mut t.background);
+    grid_section(ui, "Board, background and text", "editor-board", |ui| {
         ui.label("Background image");
         image_menu(ui, "background-image", &mut t.background_image, images);
         ui.end_row();
-        colour(ui, "Board", &mut t.board);
         ui.label("Board image");
         image_menu(ui, "board-image", &mut t.board_image, images);
         ui.end_row();
-        colour(ui, "Highlight", &mut t.flag_highlight);
-        slider_row(ui, "Highlight strength", &mut t.flag_mix, 0.0..=1.0);
-        colour(ui, "Keyboard cursor", &mut t.cursor);
+        field_rows(ui, "editor-board", t.fields_mut());
+    });
+}
+
+pub(super) fn table_section(ui: &mut egui::Ui, t: &mut Theme) {
+    grid_section(ui, "Squares, cards and highlights", "editor-table", |ui| {
+        field_rows(ui, "editor-table", t.table.fields_mut());
     });
 }
 
 pub(super) fn menus_section(ui: &mut egui::Ui, t: &mut Theme) {
     grid_section(ui, "Menus", "editor-menus", |ui| {
-        let u = &mut t.ui;
-        for (label, hex) in [
-            ("Accent (records)", &mut u.accent),
-            ("Good news", &mut u.good),
-            ("Bad news", &mut u.bad),
-            ("Hints", &mut u.info),
-            ("Bars and panels", &mut u.panel),
-            ("Windows", &mut u.window),
-            ("Text", &mut u.text),
-            ("Button", &mut u.button),
-            ("Button, pointed at", &mut u.button_hover),
-            ("Button, pressed", &mut u.button_active),
-            ("Outlines", &mut u.stroke),
-        ] {
-            colour(ui, label, hex);
-        }
-        slider_row(ui, "Rounding", &mut u.rounding, 0.0..=24.0);
-        slider_row(ui, "Spacing", &mut u.spacing, 0.0..=32.0);
-        slider_row(ui, "Text size", &mut t.text_size, 10.0..=28.0);
-        slider_row(ui, "Heading size", &mut t.heading_size, 14.0..=48.0);
+        field_rows(ui, "editor-menus", t.ui.fields_mut());
     });
 }
 
@@ -166,41 +166,12 @@ fn easing_menu(ui: &mut egui::Ui, id: &str, e: &mut Easing) {
 
 pub(super) fn timings_section(ui: &mut egui::Ui, t: &mut Theme) {
     grid_section(ui, "Timings (seconds)", "editor-timings", |ui| {
-        let m = &mut t.timings;
-        slider_row(ui, "Highlight", &mut m.flag, 0.0..=1.0);
-        slider_row(ui, "Removal", &mut m.remove, 0.0..=1.0);
-        slider_row(ui, "Fall (per row)", &mut m.fall, 0.0..=1.0);
-        slider_row(ui, "Fall ripple", &mut m.fall_stagger, 0.0..=0.1);
-        slider_row(ui, "Column slide", &mut m.shift, 0.0..=1.0);
-        slider_row(ui, "Slide ripple", &mut m.shift_stagger, 0.0..=0.1);
-        slider_row(ui, "New board", &mut m.deal, 0.0..=2.0);
-        for (label, id, e) in [
-            ("Removal easing", "remove-easing", &mut m.remove_easing),
-            ("Fall easing", "fall-easing", &mut m.fall_easing),
-            ("Slide easing", "shift-easing", &mut m.shift_easing),
-            ("New board easing", "deal-easing", &mut m.deal_easing),
-        ] {
-            ui.label(label);
-            easing_menu(ui, id, e);
-            ui.end_row();
-        }
+        field_rows(ui, "editor-timings", t.timings.fields_mut());
     });
 }
 
 pub(super) fn effects_section(ui: &mut egui::Ui, t: &mut Theme) {
     grid_section(ui, "Effects", "editor-effects", |ui| {
-        let f = &mut t.effects;
-        slider_row(ui, "Shards per piece", &mut f.shards_per_piece, 0..=24);
-        slider_row(ui, "Most shards at once", &mut f.max_shards, 0..=5000);
-        slider_row(ui, "Shard life (s)", &mut f.shard_life, 0.0..=3.0);
-        slider_row(ui, "Shard speed", &mut f.shard_speed, 0.0..=15.0);
-        slider_row(ui, "Shard size", &mut f.shard_size, 0.0..=1.0);
-        slider_row(ui, "Gravity", &mut f.gravity, -40.0..=40.0);
-        slider_row(ui, "Pop-up time (s)", &mut f.popup_time, 0.0..=3.0);
-        slider_row(ui, "Pop-up rise", &mut f.popup_rise, -5.0..=5.0);
-        slider_row(ui, "Pop-up size", &mut f.popup_size, 6.0..=72.0);
-        slider_row(ui, "Celebration (s)", &mut f.celebration_time, 0.0..=8.0);
-        slider_row(ui, "Hover pulse", &mut f.hover_pulse, 0.0..=0.3);
-        slider_row(ui, "Celebration bursts", &mut f.celebration_bursts, 0..=30);
+        field_rows(ui, "editor-effects", t.effects.fields_mut());
     });
 }

@@ -4,7 +4,7 @@ use bevy_egui::egui;
 
 use crate::kit::game::Capability::{Computer, GameOver, Hint, NewGame, Records, Restart, Share};
 use crate::kit::game::GameInfo;
-use crate::kit::theme::{Theme, color, egui_color};
+use crate::kit::theme::{Palette, egui_color};
 
 /// Dots's entry in the game registry.
 pub static GAME: GameInfo = GameInfo {
@@ -14,6 +14,7 @@ pub static GAME: GameInfo = GameInfo {
     aliases: &[],
     plugin: super::plugin,
     logic_plugin: super::logic_plugin,
+    draw_plugin: super::draw_plugin,
     picture,
     how_to_play: concat!(
         "Press on a dot and drag through neighbouring dots of its colour (up, down, left or right); release to remove them (2 or more), one point each. Dragging back steps back. The dots above fall and new ones drop in.\n",
@@ -26,8 +27,8 @@ pub static GAME: GameInfo = GameInfo {
 };
 
 /// The title card's picture: a closed loop of one colour among dots of others.
-fn picture(painter: &egui::Painter, r: egui::Rect, theme: &Theme) {
-    let gem = |k: u32| egui_color(color(&theme.style(k).color));
+fn picture(painter: &egui::Painter, r: egui::Rect, palette: &Palette) {
+    let gem = |k: u32| egui_color(palette.kind(k));
     let (rows, cols) = (4, 6);
     let cell = (r.width() / cols as f32).min(r.height() / rows as f32);
     let origin = r.center() - egui::vec2(cell * cols as f32, cell * rows as f32) / 2.0;

@@ -17,7 +17,7 @@ use crate::kit::phase::PhaseOf;
 use crate::kit::scores::HighScores;
 use crate::kit::screens::ScreenStatus;
 use crate::kit::status::{MoveSettled, finish_game};
-use crate::kit::theme::{Theme, color};
+use crate::kit::theme::Theme;
 
 /// Seconds an AI selection is shown before it is removed.
 pub const SHOW_SECONDS: f32 = 0.35;
@@ -117,6 +117,7 @@ struct BoardParams<'w, 's> {
     index: ResMut<'w, DotIndex>,
     pending: ResMut<'w, PendingOutcome>,
     theme: Res<'w, Theme>,
+    palette: Res<'w, crate::kit::theme::Palette>,
     layout: Option<Res<'w, super::view::DotsLayout>>,
     fx: FxWriters<'w>,
 }
@@ -141,11 +142,10 @@ impl BoardParams<'_, '_> {
             .layout
             .as_deref()
             .map_or_else(|| BoardLayout::fit(n, n, ViewArea::default()), |l| l.0);
-        let c = color(&self.theme.style(outcome.color.into()).color);
+        let c = self.palette.kind(outcome.color.into());
         let pieces = outcome.removed.iter().map(|p| (layout.world(cell(*p)), c));
         let points = outcome.removed.len() as u64;
-        self.fx
-            .group_left(pieces.collect(), points, layout.cell, &self.theme);
+        self.fx.group_left(pieces.collect(), points, layout.cell);
         if outcome.closed {
             self.fx.celebrate(Celebration::LoopClosed, layout.rect());
         }

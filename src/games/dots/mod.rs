@@ -62,7 +62,12 @@ pub fn logic_plugin(app: &mut App) {
 
 /// Drawing, input and menus of Dots.
 pub fn view_plugin(app: &mut App) {
-    app.add_plugins((view::plugin, input::plugin, hud::plugin, sound::plugin));
+    app.add_plugins((draw_plugin, input::plugin, hud::plugin, sound::plugin));
+}
+
+/// The board's drawing alone (runs headless over [`logic_plugin`]).
+pub fn draw_plugin(app: &mut App) {
+    app.add_plugins(view::plugin);
 }
 
 /// `--seed S` starts a new game from `S`; `--size`, `--colours` and `--moves` (checked

@@ -11,7 +11,7 @@ use super::model::{Dot, DotsHint, DotsSession, Gesture, Vanish};
 use crate::kit::anim::Tween;
 use crate::kit::art::{GemLook, ThemeImages, board_material, gem_looks};
 use crate::kit::layout::{BoardLayout, ViewArea};
-use crate::kit::theme::{Theme, color};
+use crate::kit::theme::{Palette, Theme};
 
 /// Radius of a dot, in cells.
 const DOT_RADIUS: f32 = 0.3;
@@ -80,34 +80,34 @@ pub(super) fn plugin(app: &mut App) {
 
 fn build_art(
     theme: &Theme,
+    palette: &Palette,
     images: &ThemeImages,
     meshes: &mut Assets<Mesh>,
     materials: &mut Assets<ColorMaterial>,
 ) -> DotsArt {
-    let looks = gem_looks(theme, images, meshes, materials);
+    let looks = gem_looks(theme, palette, images, meshes, materials);
     DotsArt {
         dots: (1..=9)
             .filter_map(|k| looks.get(theme.style_index(k)).cloned())
             .collect(),
         ring: meshes.add(Annulus::new(DOT_RADIUS + 0.06, DOT_RADIUS + 0.11)),
         quad: meshes.add(Rectangle::new(1.0, 1.0)),
-        colors: (1..=9)
-            .map(|k| materials.add(color(&theme.style(k).color)))
-            .collect(),
-        highlight: materials.add(color(&theme.flag_highlight)),
-        hint: materials.add(color(&theme.cursor).with_alpha(0.8)),
-        panel: materials.add(board_material(theme, images)),
+        colors: (1..=9).map(|k| materials.add(palette.kind(k))).collect(),
+        highlight: materials.add(palette.flag_highlight),
+        hint: materials.add(palette.cursor.with_alpha(0.8)),
+        panel: materials.add(board_material(palette, images)),
     }
 }
 
 fn setup(
     mut commands: Commands,
     theme: Res<Theme>,
+    palette: Res<Palette>,
     images: Res<ThemeImages>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let art = build_art(&theme, &images, &mut meshes, &mut materials);
+    let art = build_art(&theme, &palette, &images, &mut meshes, &mut materials);
     commands.spawn((
         Panel,
         Mesh2d(art.quad.clone()),
@@ -121,12 +121,13 @@ fn setup(
 fn rebuild_art(
     mut commands: Commands,
     theme: Res<Theme>,
+    palette: Res<Palette>,
     images: Res<ThemeImages>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut panel: Query<&mut MeshMaterial2d<ColorMaterial>, With<Panel>>,
 ) {
-    let art = build_art(&theme, &images, &mut meshes, &mut materials);
+    let art = build_art(&theme, &palette, &images, &mut meshes, &mut materials);
     for mut m in &mut panel {
         m.0 = art.panel.clone();
     }

@@ -143,7 +143,7 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
 /// The score and the main actions always show; on a phone, or where the bar would not fit on
 /// one line, the rest is under "☰ More".
 fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
-    let pal = UiPalette::of(&p.theme);
+    let pal = p.bar.palette().ui;
     pal.top_bar_fitted(ctx, "gems-top", true, |ui, part| match part {
         BarPart::Main => top_bar_main(ui, p, &pal),
         BarPart::More => top_bar_more(ui, p),
@@ -240,7 +240,7 @@ fn top_bar_more(ui: &mut egui::Ui, p: &mut HudParams) {
 }
 
 fn bottom_bar(ctx: &egui::Context, p: &mut HudParams) {
-    let pal = UiPalette::of(&p.theme);
+    let pal = p.bar.palette().ui;
     pal.bottom_bar(ctx, "gems-bottom", |ui| {
         let mut player = p.player.0;
         egui::ComboBox::from_id_salt("player")

@@ -6,7 +6,7 @@ use crate::kit::game::Capability::{
     Computer, GameOver, Hint, Keyboard, NewGame, Records, Restart, Share, Undo,
 };
 use crate::kit::game::GameInfo;
-use crate::kit::theme::{Theme, color, egui_color};
+use crate::kit::theme::{Palette, egui_color};
 
 /// Modern Gems's entry in the game registry.
 pub static GAME: GameInfo = GameInfo {
@@ -16,6 +16,7 @@ pub static GAME: GameInfo = GameInfo {
     aliases: &["gems"],
     plugin: super::plugin,
     logic_plugin: super::logic_plugin,
+    draw_plugin: super::draw_plugin,
     picture,
     how_to_play: concat!(
         "Under the default rules, clicking a gem removes it and every gem of its kind connected to it, and a group of n gems scores n². The gems above fall, and empty columns close to the left. New game and the bottom bar offer other rules, such as Classic SameGame: groups of 2 or more, (n−2)² points, 1000 more for a cleared board.\n",
@@ -30,8 +31,8 @@ pub static GAME: GameInfo = GameInfo {
 };
 
 /// The title card's picture: a board with a big group about to go.
-fn picture(painter: &egui::Painter, r: egui::Rect, theme: &Theme) {
-    let gem = |k: u32| egui_color(color(&theme.style(k).color));
+fn picture(painter: &egui::Painter, r: egui::Rect, palette: &Palette) {
+    let gem = |k: u32| egui_color(palette.kind(k));
     // A board with a big group about to go.
     let (rows, cols) = (4, 7);
     let cell = (r.width() / cols as f32).min(r.height() / rows as f32);
@@ -48,10 +49,14 @@ fn picture(painter: &egui::Painter, r: egui::Rect, theme: &Theme) {
         painter.circle_filled(
             c + egui::vec2(-radius * 0.3, -radius * 0.35),
             radius * 0.28,
-            egui::Color32::from_white_alpha(70),
+            egui_color(palette.table.gloss),
         );
         if group {
-            painter.circle_stroke(c, radius, egui::Stroke::new(2.0, egui::Color32::WHITE));
+            painter.circle_stroke(
+                c,
+                radius,
+                egui::Stroke::new(2.0, egui_color(palette.flag_highlight)),
+            );
         }
     }
 }

@@ -98,7 +98,7 @@ pub fn plugin(app: &mut App) {
 /// Drawing, input and menus of Modern Gems.
 pub fn view_plugin(app: &mut App) {
     app.add_plugins((
-        view::plugin,
+        draw_plugin,
         input::plugin,
         hud::plugin,
         sound::plugin,
@@ -106,6 +106,11 @@ pub fn view_plugin(app: &mut App) {
         link_board::plugin,
         boards::plugin,
     ));
+}
+
+/// The board's drawing alone (runs headless over [`logic_plugin`]).
+pub fn draw_plugin(app: &mut App) {
+    app.add_plugins(view::plugin);
 }
 
 /// The Modern Gems session the launch options ask for (`--replay FILE`: watching that line;

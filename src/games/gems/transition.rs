@@ -16,7 +16,7 @@ use crate::kit::anim::{Tween, Vanish, stagger};
 use crate::kit::fx::{Celebration, FxWriters};
 use crate::kit::layout::{BoardLayout, cell_vec};
 use crate::kit::status::MoveSettled;
-use crate::kit::theme::{Theme, color};
+use crate::kit::theme::{Palette, Theme};
 
 /// Seconds spent in the current phase (for the flagging highlight).
 #[derive(Resource, Clone, Copy, Debug, Default)]
@@ -47,6 +47,7 @@ fn start_removing(
     mut index: ResMut<GemIndex>,
     mut selection: ResMut<Selection>,
     theme: Res<Theme>,
+    palette: Res<Palette>,
     layout: Res<BoardLayout>,
     session: Res<GemsSession>,
     mut fx: FxWriters,
@@ -55,12 +56,9 @@ fn start_removing(
     let removed = &outcome.removal.removed;
     let pieces: Vec<(Vec2, Color)> = removed
         .iter()
-        .map(|r| {
-            let style = theme.style(r.kind);
-            (layout.cell_center(r.cell), color(&style.color))
-        })
+        .map(|r| (layout.cell_center(r.cell), palette.kind(r.kind)))
         .collect();
-    fx.group_left(pieces, outcome.points, layout.cell, &theme);
+    fx.group_left(pieces, outcome.points, layout.cell);
     if !session.game.board().has_valid_gem() {
         fx.celebrate(Celebration::BoardCleared, layout.rect());
     }

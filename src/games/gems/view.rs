@@ -11,7 +11,7 @@ use super::model::{
 };
 use crate::kit::art::{GemLook, ThemeImages, board_material, gem_looks};
 use crate::kit::layout::{BoardLayout, ViewArea};
-use crate::kit::theme::{Theme, color};
+use crate::kit::theme::{Palette, Theme};
 
 /// Meshes and materials shared by every gem.
 #[derive(Resource)]
@@ -67,16 +67,17 @@ pub(super) fn plugin(app: &mut App) {
 
 fn build_art(
     theme: &Theme,
+    palette: &Palette,
     images: &ThemeImages,
     meshes: &mut Assets<Mesh>,
     materials: &mut Assets<ColorMaterial>,
 ) -> GemArt {
     GemArt {
-        looks: gem_looks(theme, images, meshes, materials),
+        looks: gem_looks(theme, palette, images, meshes, materials),
         gloss: meshes.add(Ellipse::new(0.16, 0.09)),
-        gloss_material: materials.add(Color::srgba(1.0, 1.0, 1.0, 0.28)),
+        gloss_material: materials.add(palette.table.gloss),
         halo: meshes.add(Annulus::new(0.47, 0.52)),
-        halo_material: materials.add(color(&theme.flag_highlight)),
+        halo_material: materials.add(palette.flag_highlight),
     }
 }
 
@@ -85,15 +86,22 @@ fn build_art(
 fn spawn_board_art(
     mut commands: Commands,
     theme: Res<Theme>,
+    palette: Res<Palette>,
     images: Res<ThemeImages>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    commands.insert_resource(build_art(&theme, &images, &mut meshes, &mut materials));
+    commands.insert_resource(build_art(
+        &theme,
+        &palette,
+        &images,
+        &mut meshes,
+        &mut materials,
+    ));
     commands.spawn((
         BoardPanel,
         Mesh2d(meshes.add(Rectangle::new(1.0, 1.0))),
-        MeshMaterial2d(materials.add(board_material(&theme, &images))),
+        MeshMaterial2d(materials.add(board_material(&palette, &images))),
         Transform::from_xyz(0.0, 0.0, 0.0),
         Visibility::Hidden,
         DespawnOnExit(super::SCREEN),
@@ -101,7 +109,7 @@ fn spawn_board_art(
     commands.spawn((
         CursorRing,
         Mesh2d(meshes.add(Rectangle::new(0.96, 0.96).to_ring(0.06))),
-        MeshMaterial2d(materials.add(color(&theme.cursor))),
+        MeshMaterial2d(materials.add(palette.cursor)),
         Transform::from_xyz(0.0, 0.0, 3.0),
         Visibility::Hidden,
         DespawnOnExit(super::SCREEN),
@@ -112,6 +120,7 @@ fn spawn_board_art(
 fn apply_theme(
     mut commands: Commands,
     theme: Res<Theme>,
+    palette: Res<Palette>,
     images: Res<ThemeImages>,
     old: Res<GemArt>,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -121,22 +130,23 @@ fn apply_theme(
     panel: Single<&MeshMaterial2d<ColorMaterial>, With<BoardPanel>>,
     ring: Single<&MeshMaterial2d<ColorMaterial>, With<CursorRing>>,
 ) {
-    let mut art = build_art(&theme, &images, &mut meshes, &mut materials);
+    let mut art = build_art(&theme, &palette, &images, &mut meshes, &mut materials);
     // Children and the board furniture keep their materials; recolour those in place.
     art.gloss = old.gloss.clone();
     art.gloss_material = old.gloss_material.clone();
     art.halo = old.halo.clone();
     art.halo_material = old.halo_material.clone();
     for (handle, c) in [
-        (&art.halo_material, &theme.flag_highlight),
-        (&ring.0, &theme.cursor),
+        (&art.halo_material, palette.flag_highlight),
+        (&art.gloss_material, palette.table.gloss),
+        (&ring.0, palette.cursor),
     ] {
         if let Some(mut m) = materials.get_mut(handle) {
-            m.color = color(c);
+            m.color = c;
         }
     }
     if let Some(mut m) = materials.get_mut(&panel.0) {
-        *m = board_material(&theme, &images);
+        *m = board_material(&palette, &images);
     }
     for (e, look, flag, children) in &gems {
         dress(&mut commands, &art, e, look, flag.0, true);

@@ -4,7 +4,7 @@ use bevy_egui::egui;
 
 use crate::kit::game::Capability::{Computer, GameOver, Keyboard, Records, Share};
 use crate::kit::game::GameInfo;
-use crate::kit::theme::{Theme, color, egui_color};
+use crate::kit::theme::{Palette, egui_color};
 
 /// Grid Duel's entry in the game registry.
 pub static GAME: GameInfo = GameInfo {
@@ -14,6 +14,7 @@ pub static GAME: GameInfo = GameInfo {
     aliases: &["gridduel"],
     plugin: super::plugin,
     logic_plugin: super::logic_plugin,
+    draw_plugin: super::draw_plugin,
     picture,
     how_to_play: concat!(
         "Each of three turns deals you, then the computer, two 9×9 grids of digits. A grid scores its runs of 2 or more equal neighbouring digits: a run in a column adds (digit + 1) × length, a run in a row subtracts digit × length. A digit seen 15 or more times adds its square, and each 3×3 box holding all of 1–9 adds 100.\n",
@@ -26,8 +27,8 @@ pub static GAME: GameInfo = GameInfo {
 };
 
 /// The title card's picture: a grid of digits with a chosen row.
-fn picture(painter: &egui::Painter, r: egui::Rect, theme: &Theme) {
-    let gem = |k: u32| egui_color(color(&theme.style(k).color));
+fn picture(painter: &egui::Painter, r: egui::Rect, palette: &Palette) {
+    let gem = |k: u32| egui_color(palette.kind(k));
     let n = 5;
     let cell = r.height().min(r.width()) / n as f32;
     let origin = r.center() - egui::vec2(cell, cell) * n as f32 / 2.0;
@@ -42,7 +43,7 @@ fn picture(painter: &egui::Painter, r: egui::Rect, theme: &Theme) {
                 if chosen {
                     gem(3)
                 } else {
-                    egui::Color32::from_white_alpha(30)
+                    egui_color(palette.table.cell)
                 },
             );
             let digit = (row * 7 + col * 3 + 1) % 10;
@@ -51,11 +52,11 @@ fn picture(painter: &egui::Painter, r: egui::Rect, theme: &Theme) {
                 egui::Align2::CENTER_CENTER,
                 digit.to_string(),
                 egui::FontId::monospace(cell * 0.55),
-                if chosen {
-                    egui::Color32::BLACK
+                egui_color(if chosen {
+                    palette.background
                 } else {
-                    egui::Color32::from_gray(230)
-                },
+                    palette.table.text
+                }),
             );
         }
     }

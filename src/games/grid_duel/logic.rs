@@ -18,7 +18,7 @@ use crate::kit::layout::ViewArea;
 use crate::kit::phase::PhaseOf;
 use crate::kit::screens::ScreenStatus;
 use crate::kit::seed::Seeds;
-use crate::kit::theme::{Theme, color};
+use crate::kit::theme::Palette;
 
 /// The stage machine: actions, reveals, holds, the computer's turn, the cells, the status.
 pub(super) fn plugin(app: &mut App) {
@@ -360,7 +360,7 @@ fn report_status(stage: PhaseOf<Stage>, mut status: ResMut<ScreenStatus>) {
 /// When a row or the whole grid is regenerated, its old digits shatter (the theme's shards).
 fn shatter_replaced(
     on_show: Res<OnShow>,
-    theme: Option<Res<Theme>>,
+    palette: Res<Palette>,
     mut shown: Local<Option<Show>>,
     mut fx: FxWriters,
 ) {
@@ -380,8 +380,7 @@ fn shatter_replaced(
         Reveal::Row(r) => r..r + 1,
         Reveal::None => return,
     };
-    // Headless apps run the logic without a theme: shards are white there.
-    let tint = theme.map_or(Color::WHITE, |theme| color(&theme.ui.accent));
+    let tint = palette.ui_color(|u| u.accent);
     let pieces = rows
         .flat_map(|r| (0..SIZE).map(move |c| (r, c)))
         .filter(|&(r, c)| old.grid.get(r, c) != new.grid.get(r, c))

@@ -35,11 +35,16 @@ pub const fn set(step: GameSystems) -> GameSet {
 pub fn plugin(app: &mut App) {
     app.add_plugins((
         logic_plugin,
-        view::plugin,
+        draw_plugin,
         input::plugin,
         hud::plugin,
         sound::plugin,
     ));
+}
+
+/// The board's drawing alone (runs headless over [`logic_plugin`]).
+pub fn draw_plugin(app: &mut App) {
+    app.add_plugins(view::plugin);
 }
 
 /// Grid Duel's model and stage machine, without any drawing (runs headless).

@@ -1,7 +1,8 @@
 //! Grid Duel's drawing and pointer input: the grid's cells as tiles with digits, row and column
-//! numbers, each row's and column's points, and the scoring highlights (horizontal runs in red —
-//! they cost points —, vertical runs in green, bonus digits in gold with a gold diamond, complete
-//! 3×3 boxes glowing gold).
+//! numbers, each row's and column's points, and the scoring highlights in the theme's table
+//! colours: horizontal runs (they cost points) and vertical runs each with their colour and a
+//! bar along the run, so colour is never the only cue; bonus digits with a diamond, complete
+//! 3×3 boxes glowing.
 
 use bevy::prelude::*;
 
@@ -10,7 +11,7 @@ use gems_rules::grid_duel::score::{bonus_digits, rare_boxes, runs};
 use gems_rules::grid_duel::{Grid, SIZE};
 
 use super::model::{CellState, DuelCell, OnShow, Stage};
-use crate::kit::theme::{Theme, color};
+use crate::kit::theme::{Palette, Theme};
 use crate::kit::world_text::{LabelAnchor, WorldLabel};
 
 /// Side of one cell in world units (pixels at scale 1).
@@ -58,7 +59,8 @@ fn fit_grid(
 
 /// The drawing of Grid Duel.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, fit_grid.run_if(in_state(super::SCREEN)))
+    app.init_resource::<HoverRow>()
+        .add_systems(Update, fit_grid.run_if(in_state(super::SCREEN)))
         .add_systems(OnEnter(super::SCREEN), setup)
         .add_systems(
             Update,
@@ -79,6 +81,16 @@ struct CellDigit;
 #[derive(Component)]
 struct BonusMark;
 
+/// A bar through a cell in a run: across it for a row's run, down it for a column's, so runs
+/// read as lines without their colour.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum RunMark {
+    /// Part of a horizontal run (its points are subtracted).
+    Row,
+    /// Part of a vertical run (its points are added).
+    Column,
+}
+
 #[derive(Component)]
 struct RowLabel(usize);
 
@@ -91,11 +103,12 @@ struct RareFrame(usize, usize);
 #[derive(Component)]
 struct RowHover;
 
-fn setup(mut commands: Commands, theme: Res<Theme>) {
+fn setup(mut commands: Commands, palette: Res<Palette>) {
+    let tc = &palette.table;
     let side = CELL * SIZE as f32;
     // Board and the 3×3 separators.
     commands.spawn((
-        Sprite::from_color(color(&theme.board), Vec2::splat(side + 12.0)),
+        Sprite::from_color(palette.board, Vec2::splat(side + 12.0)),
         Transform::from_translation(CENTER.extend(0.0)),
         DespawnOnExit(super::SCREEN),
     ));
@@ -106,13 +119,13 @@ fn setup(mut commands: Commands, theme: Res<Theme>) {
             (Vec2::new(side, 4.0), Vec2::new(0.0, -off)),
         ] {
             commands.spawn((
-                Sprite::from_color(Color::srgba(0.0, 0.0, 0.0, 0.55), size),
+                Sprite::from_color(tc.line, size),
                 Transform::from_translation((CENTER + pos).extend(2.0)),
                 DespawnOnExit(super::SCREEN),
             ));
         }
     }
-    let dim = Color::srgba(1.0, 1.0, 1.0, 0.55);
+    let dim = tc.label;
     for i in 0..SIZE {
         // Column numbers above, row numbers on the left.
         let top = cell_center(0, i) + Vec2::new(0.0, CELL * 0.85);
@@ -126,7 +139,7 @@ fn setup(mut commands: Commands, theme: Res<Theme>) {
         }
         commands.spawn((
             RowLabel(i),
-            WorldLabel::new("", 22.0, Color::WHITE).anchored(LabelAnchor::CenterLeft),
+            WorldLabel::new("", 22.0, tc.text).anchored(LabelAnchor::CenterLeft),
             Transform::from_translation(
                 (cell_center(i, SIZE - 1) + Vec2::new(CELL * 0.7, 0.0)).extend(3.0),
             ),
@@ -134,7 +147,7 @@ fn setup(mut commands: Commands, theme: Res<Theme>) {
         ));
         commands.spawn((
             ColumnLabel(i),
-            WorldLabel::new("", 18.0, Color::WHITE),
+            WorldLabel::new("", 18.0, tc.text),
             Transform::from_translation(
                 (cell_center(SIZE - 1, i) - Vec2::new(0.0, CELL * 0.85)).extend(3.0),
             ),
@@ -145,7 +158,7 @@ fn setup(mut commands: Commands, theme: Res<Theme>) {
         for bc in 0..3 {
             commands.spawn((
                 RareFrame(br, bc),
-                Sprite::from_color(Color::srgba(1.0, 0.82, 0.2, 0.28), Vec2::splat(CELL * 3.0)),
+                Sprite::from_color(tc.highlight, Vec2::splat(CELL * 3.0)),
                 Transform::from_translation(cell_center(3 * br + 1, 3 * bc + 1).extend(0.5)),
                 Visibility::Hidden,
                 DespawnOnExit(super::SCREEN),
@@ -154,7 +167,7 @@ fn setup(mut commands: Commands, theme: Res<Theme>) {
     }
     commands.spawn((
         RowHover,
-        Sprite::from_color(Color::srgba(1.0, 1.0, 1.0, 0.18), Vec2::new(side, CELL)),
+        Sprite::from_color(tc.hover, Vec2::new(side, CELL)),
         Transform::from_translation(CENTER.extend(2.5)),
         Visibility::Hidden,
         DespawnOnExit(super::SCREEN),
@@ -162,25 +175,42 @@ fn setup(mut commands: Commands, theme: Res<Theme>) {
 }
 
 /// Gives the logic's cell entities their tile and digit.
-fn dress_new_cells(mut commands: Commands, cells: Query<(Entity, &DuelCell), Without<Sprite>>) {
+fn dress_new_cells(
+    mut commands: Commands,
+    palette: Res<Palette>,
+    cells: Query<(Entity, &DuelCell), Without<Sprite>>,
+) {
+    let tc = &palette.table;
     for (e, cell) in &cells {
         commands
             .entity(e)
             .insert((
-                Sprite::from_color(Color::srgb(0.2, 0.2, 0.25), Vec2::splat(CELL - 4.0)),
+                Sprite::from_color(tc.cell, Vec2::splat(CELL - 4.0)),
                 Transform::from_translation(cell_center(cell.row, cell.col).extend(1.0)),
                 Visibility::Visible,
             ))
             .with_child((
                 CellDigit,
-                WorldLabel::new("", 32.0, Color::WHITE),
+                WorldLabel::new("", 32.0, tc.text),
                 Transform::from_xyz(0.0, 0.0, 0.5),
             ))
             .with_child((
                 BonusMark,
-                Sprite::from_color(Color::srgb(1.0, 0.84, 0.25), Vec2::splat(10.0)),
+                Sprite::from_color(tc.highlight, Vec2::splat(10.0)),
                 Transform::from_xyz(CELL * 0.3, CELL * 0.3, 0.6)
                     .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
+                Visibility::Hidden,
+            ))
+            .with_child((
+                RunMark::Row,
+                Sprite::from_color(tc.minus_text, Vec2::new(CELL, 5.0)),
+                Transform::from_xyz(0.0, -CELL * 0.36, 0.55),
+                Visibility::Hidden,
+            ))
+            .with_child((
+                RunMark::Column,
+                Sprite::from_color(tc.plus_text, Vec2::new(5.0, CELL)),
+                Transform::from_xyz(-CELL * 0.36, 0.0, 0.55),
                 Visibility::Hidden,
             ));
     }
@@ -203,13 +233,10 @@ fn run_masks(grid: &Grid) -> ([[bool; SIZE]; SIZE], [[bool; SIZE]; SIZE]) {
     (h, v)
 }
 
-fn digit_color(theme: &Theme, d: u8) -> Color {
-    if theme.gems.is_empty() {
-        return Color::WHITE;
-    }
-    let c = color(&theme.gems[(usize::from(d) - 1) % theme.gems.len()].color);
-    // Lighten towards white so digits read well on dark tiles.
-    c.mix(&Color::WHITE, 0.35)
+/// Digit `d`'s colour: the theme's kind `d`, lightened towards the board's text so it reads
+/// well on the tiles.
+fn digit_color(palette: &Palette, d: u8) -> Color {
+    palette.kind(u32::from(d)).mix(&palette.table.text, 0.35)
 }
 
 /// Tiles fade and drop in as they are revealed; scoring highlights show once a grid is fully
@@ -217,7 +244,7 @@ fn digit_color(theme: &Theme, d: u8) -> Color {
 fn draw_cells(
     on_show: Res<OnShow>,
     stage: Res<State<Stage>>,
-    theme: Res<Theme>,
+    palette: Res<Palette>,
     mut cells: Query<(
         &DuelCell,
         &CellState,
@@ -226,8 +253,10 @@ fn draw_cells(
         &Children,
     )>,
     mut digits: Query<&mut WorldLabel, With<CellDigit>>,
-    mut marks: Query<&mut Visibility, With<BonusMark>>,
+    mut marks: Query<&mut Visibility, (With<BonusMark>, Without<RunMark>)>,
+    mut run_marks: Query<(&RunMark, &mut Visibility), Without<BonusMark>>,
 ) {
+    let tc = &palette.table;
     let Some(show) = &on_show.show else {
         for (_, _, mut sprite, _, _) in &mut cells {
             sprite.color.set_alpha(0.0);
@@ -239,20 +268,31 @@ fn draw_cells(
     let bonus = bonus_digits(&show.grid);
     for (cell, state, mut sprite, mut tf, children) in &mut cells {
         let (r, c) = (cell.row, cell.col);
-        let base = Color::srgb(0.17, 0.18, 0.24);
-        let tint = match (revealed && h[r][c], revealed && v[r][c]) {
-            (true, true) => Color::srgb(0.55, 0.42, 0.12),
-            (true, false) => Color::srgb(0.55, 0.16, 0.18),
-            (false, true) => Color::srgb(0.14, 0.45, 0.25),
-            (false, false) => base,
+        let (in_row, in_column) = (revealed && h[r][c], revealed && v[r][c]);
+        let tint = match (in_row, in_column) {
+            (true, true) => tc.both,
+            (true, false) => tc.minus,
+            (false, true) => tc.plus,
+            (false, false) => tc.cell,
         };
         let t = state.shown;
-        sprite.color = tint.with_alpha(t);
+        sprite.color = tint.with_alpha(tint.alpha() * t);
         let pos = cell_center(r, c) + Vec2::new(0.0, (1.0 - t) * CELL * 0.6);
         tf.translation = pos.extend(1.0);
         tf.scale = Vec3::splat(0.6 + 0.4 * t);
         let gold = revealed && bonus.contains(&state.digit);
         for child in children.iter() {
+            if let Ok((mark, mut vis)) = run_marks.get_mut(child) {
+                let on = match mark {
+                    RunMark::Row => in_row,
+                    RunMark::Column => in_column,
+                };
+                vis.set_if_neq(if on {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                });
+            }
             if let Ok(mut vis) = marks.get_mut(child) {
                 vis.set_if_neq(if gold {
                     Visibility::Visible
@@ -263,11 +303,11 @@ fn draw_cells(
             if let Ok(mut label) = digits.get_mut(child) {
                 label.set_text(&state.digit.to_string());
                 let c = if gold {
-                    Color::srgb(1.0, 0.85, 0.25)
+                    tc.highlight
                 } else {
-                    digit_color(&theme, state.digit)
+                    digit_color(&palette, state.digit)
                 };
-                label.color = c.with_alpha(t);
+                label.color = c.with_alpha(c.alpha() * t);
             }
         }
     }
@@ -277,6 +317,7 @@ fn draw_cells(
 fn draw_labels(
     on_show: Res<OnShow>,
     stage: Res<State<Stage>>,
+    palette: Res<Palette>,
     mut rows: Query<(&RowLabel, &mut WorldLabel), Without<ColumnLabel>>,
     mut cols: Query<(&ColumnLabel, &mut WorldLabel), Without<RowLabel>>,
 ) {
@@ -288,7 +329,7 @@ fn draw_labels(
         label.color = if points > 0 {
             scoring
         } else {
-            Color::srgba(1.0, 1.0, 1.0, 0.5)
+            palette.table.label
         };
     };
     for (RowLabel(i), mut label) in &mut rows {
@@ -297,7 +338,7 @@ fn draw_labels(
             &mut label,
             points,
             format!("= {points}"),
-            Color::srgb(1.0, 0.55, 0.55),
+            palette.table.minus_text,
         );
     }
     for (ColumnLabel(i), mut label) in &mut cols {
@@ -306,7 +347,7 @@ fn draw_labels(
             &mut label,
             points,
             points.to_string(),
-            Color::srgb(0.55, 1.0, 0.65),
+            palette.table.plus_text,
         );
     }
 }

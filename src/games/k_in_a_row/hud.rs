@@ -13,7 +13,7 @@ use crate::kit::phase::PhaseOf;
 use crate::kit::schedule::GameSchedule;
 use crate::kit::scores::HighScores;
 use crate::kit::theme::Theme;
-use crate::kit::ui::{UiPalette, dialog};
+use crate::kit::ui::dialog;
 
 /// Shows the menu.
 pub(super) fn plugin(app: &mut App) {
@@ -103,7 +103,7 @@ fn menu(
     mut dismissed: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let pal = UiPalette::of(&theme);
+    let pal = bar.palette().ui;
     let (won, drawn, lost) = session.record(&scores);
     let b = session.game.board();
     let line = format!("{n}×{n} board, {k} in a row wins", n = b.size(), k = b.k());
@@ -226,7 +226,7 @@ fn game_over_window(
     actions: &mut MessageWriter<KAction>,
     dismissed: &mut bool,
 ) {
-    let pal = UiPalette::of(theme);
+    let pal = bar.palette().ui;
     let (title, text) = match session.game.status() {
         Status::Won(Side::Human) => ("You win!", pal.good_text("You win!", theme.heading_size)),
         Status::Won(Side::Computer) => (

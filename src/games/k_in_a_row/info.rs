@@ -4,7 +4,8 @@ use bevy_egui::egui;
 
 use crate::kit::game::Capability::{Computer, GameOver, NewGame, Records, Restart, Share};
 use crate::kit::game::GameInfo;
-use crate::kit::theme::{Theme, color, egui_color};
+use crate::kit::theme::{Palette, egui_color};
+use bevy::color::Alpha;
 
 /// K in a Row's entry in the game registry.
 pub static GAME: GameInfo = GameInfo {
@@ -14,6 +15,7 @@ pub static GAME: GameInfo = GameInfo {
     aliases: &["kinarow"],
     plugin: super::plugin,
     logic_plugin: super::logic_plugin,
+    draw_plugin: super::draw_plugin,
     picture,
     how_to_play: concat!(
         "You and the computer take turns placing tiles on the board. The first to get k tiles side by side in a row, a column or a diagonal wins; if no empty square is left and nobody has won, it is a draw.\n",
@@ -26,8 +28,8 @@ pub static GAME: GameInfo = GameInfo {
 };
 
 /// The title card's picture: a diagonal of four tiles among the opponent's.
-fn picture(painter: &egui::Painter, r: egui::Rect, theme: &Theme) {
-    let gem = |k: u32| egui_color(color(&theme.style(k).color));
+fn picture(painter: &egui::Painter, r: egui::Rect, palette: &Palette) {
+    let gem = |k: u32| egui_color(palette.kind(k));
     let n = 4;
     let cell = r.height().min(r.width()) / n as f32;
     let origin = r.center() - egui::vec2(cell, cell) * n as f32 / 2.0;
@@ -44,7 +46,7 @@ fn picture(painter: &egui::Painter, r: egui::Rect, theme: &Theme) {
         for col in 0..n {
             let min = origin + egui::vec2(col as f32, row as f32) * cell;
             let sq = egui::Rect::from_min_size(min, egui::vec2(cell, cell)).shrink(2.0);
-            painter.rect_filled(sq, 3.0, egui::Color32::from_white_alpha(28));
+            painter.rect_filled(sq, 3.0, egui_color(palette.table.cell));
         }
     }
     for (row, col, side) in tiles {
@@ -53,7 +55,7 @@ fn picture(painter: &egui::Painter, r: egui::Rect, theme: &Theme) {
             painter.circle_filled(
                 c,
                 cell * 0.46,
-                egui::Color32::from_rgba_unmultiplied(255, 236, 120, 70),
+                egui_color(palette.table.highlight.with_alpha(0.3)),
             );
         }
         painter.circle_filled(c, cell * 0.36, gem(side));

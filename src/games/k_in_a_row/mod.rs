@@ -54,7 +54,12 @@ pub fn logic_plugin(app: &mut App) {
 
 /// Drawing, input and the menu.
 pub fn view_plugin(app: &mut App) {
-    app.add_plugins((view::plugin, input::plugin, hud::plugin));
+    app.add_plugins((draw_plugin, input::plugin, hud::plugin));
+}
+
+/// The board's drawing alone (runs headless over [`logic_plugin`]).
+pub fn draw_plugin(app: &mut App) {
+    app.add_plugins(view::plugin);
 }
 
 /// `--size`, `--k`, `--cells`, `--quality` and `--first` (checked against the rules' limits

@@ -10,7 +10,7 @@ use gems_rules::k_in_a_row::{Cell, Side, Status};
 use super::model::{KSession, PLACE_SECONDS};
 use crate::kit::art::{GemLook, ThemeImages, gem_looks};
 use crate::kit::pointer::WorldPointer;
-use crate::kit::theme::{Theme, color};
+use crate::kit::theme::{Palette, Theme};
 
 /// The tiles' look per side: the theme's first two gem styles (image, or coloured shape), and
 /// the see-through material of the tile shown where the pointer would place one.
@@ -87,6 +87,7 @@ fn layout_and_build(
     area: Res<ViewArea>,
     session: Res<KSession>,
     theme: Res<Theme>,
+    palette: Res<Palette>,
     images: Res<ThemeImages>,
     mut looks: ResMut<KLooks>,
     mut layout: ResMut<KLayout>,
@@ -110,6 +111,7 @@ fn layout_and_build(
     // Rebuilt for a new game, a resized window or a changed theme (its colours are baked in).
     if layout.built
         && !theme.is_changed()
+        && !palette.is_changed()
         && !images.is_changed()
         && layout.generation == new.generation
         && layout.size == n
@@ -129,7 +131,7 @@ fn layout_and_build(
             custom_size: Some(Vec2::splat(side + 16.0)),
             ..default()
         },
-        None => Sprite::from_color(color(&theme.board), Vec2::splat(side + 16.0)),
+        None => Sprite::from_color(palette.board, Vec2::splat(side + 16.0)),
     };
     commands.spawn((
         KArt,
@@ -137,7 +139,7 @@ fn layout_and_build(
         frame,
         Transform::from_translation(new.center.extend(-1.0)),
     ));
-    looks.0 = gem_looks(&theme, &images, &mut meshes, &mut materials);
+    looks.0 = gem_looks(&theme, &palette, &images, &mut meshes, &mut materials);
     let human = looks.0.first().cloned();
     if let Some(human) = human {
         let mut ghost = materials.get(&human.plain).cloned().unwrap_or_default();
@@ -160,12 +162,9 @@ fn layout_and_build(
             let p = new.cell_center(r, c);
             let unavailable = board.get(r, c) == Some(Cell::Unavailable);
             let cell_color = if unavailable {
-                Color::srgb(0.06, 0.07, 0.12)
+                palette.background
             } else {
-                // See-through, so a board image shows between the tiles.
-                color(&theme.background)
-                    .mix(&Color::WHITE, 0.2)
-                    .with_alpha(0.6)
+                palette.table.cell
             };
             let mut cell = commands.spawn((
                 KArt,
@@ -179,7 +178,7 @@ fn layout_and_build(
                     for angle in [0.785f32, -0.785] {
                         parent.spawn((
                             Sprite::from_color(
-                                Color::srgb(0.55, 0.2, 0.25),
+                                palette.table.blocked,
                                 Vec2::new(new.cell * 0.8, new.cell * 0.07),
                             ),
                             Transform::from_xyz(0.0, 0.0, 0.1)
@@ -193,7 +192,7 @@ fn layout_and_build(
                 KGlowArt(i),
                 DespawnOnExit(super::SCREEN),
                 Mesh2d(glow.clone()),
-                MeshMaterial2d(materials.add(Color::srgba(1.0, 0.95, 0.5, 0.0))),
+                MeshMaterial2d(materials.add(palette.table.highlight.with_alpha(0.0))),
                 Transform::from_translation(p.extend(0.5)),
                 Visibility::Hidden,
             ));
@@ -215,6 +214,7 @@ fn animate(
     session: Res<KSession>,
     looks: Res<KLooks>,
     layout: Res<KLayout>,
+    palette: Res<Palette>,
     time: Res<Time>,
     mut tiles: Query<
         (
@@ -269,7 +269,7 @@ fn animate(
             Visibility::Hidden
         };
         if on && let Some(mut m) = materials.get_mut(&mat.0) {
-            m.color = Color::srgba(1.0, 0.93, 0.45, pulse);
+            m.color = palette.table.highlight.with_alpha(pulse);
         }
     }
 }

@@ -5,11 +5,10 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::model::{SoloPhase, SoloRedAction, SoloRedSession};
-use super::view::face;
 use crate::kit::chrome::ChromeBar;
 use crate::kit::schedule::GameSchedule;
-use crate::kit::theme::{Theme, egui_color};
-use crate::kit::ui::{BarPart, UiPalette};
+use crate::kit::theme::{Palette, Theme, egui_color};
+use crate::kit::ui::BarPart;
 
 /// Shows the HUD.
 pub(super) fn plugin(app: &mut App) {
@@ -20,6 +19,7 @@ pub(super) fn plugin(app: &mut App) {
 struct HudParams<'w> {
     session: Res<'w, SoloRedSession>,
     theme: Res<'w, Theme>,
+    palette: Res<'w, Palette>,
     actions: MessageWriter<'w, SoloRedAction>,
     bar: ChromeBar<'w>,
     scores: Option<Res<'w, crate::kit::scores::HighScores>>,
@@ -36,7 +36,7 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams, phase: Res<State<SoloPhase>
 }
 
 fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
-    let pal = UiPalette::of(&p.theme);
+    let pal = p.palette.ui;
     // The rule, the hint and the last message always show; on a phone the rest is under
     // "☰ More".
     pal.top_bar_parts(ctx, "solo-red-top", |ui, part| {
@@ -70,7 +70,9 @@ fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
         let rule = p.session.game.canvas();
         ui.label(
             egui::RichText::new(format!("Rule — {}: {}", rule.name(), rule.rule()))
-                .color(egui_color(face(rule)).lerp_to_gamma(egui::Color32::WHITE, 0.5))
+                .color(egui_color(
+                    p.palette.table.card(rule).mix(&p.palette.table.text, 0.5),
+                ))
                 .size(p.theme.text_size * 1.05),
         );
         ui.separator();
@@ -87,7 +89,7 @@ fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
 fn over_window(ctx: &egui::Context, p: &mut HudParams) {
     let won = p.session.game.is_won();
     let title = if won { "You won!" } else { "Game lost" };
-    UiPalette::of(&p.theme).panel(
+    p.palette.ui.panel(
         ctx,
         "solo-red-over",
         egui::Align2::RIGHT_CENTER,

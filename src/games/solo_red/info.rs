@@ -4,7 +4,7 @@ use bevy_egui::egui;
 
 use crate::kit::game::Capability::{Computer, GameOver, Hint, Records, Restart, Share};
 use crate::kit::game::GameInfo;
-use crate::kit::theme::{Theme, egui_color};
+use crate::kit::theme::{Palette, egui_color};
 
 /// Solo Red's entry in the game registry.
 pub static GAME: GameInfo = GameInfo {
@@ -14,6 +14,7 @@ pub static GAME: GameInfo = GameInfo {
     aliases: &["solored"],
     plugin: super::plugin,
     logic_plugin: super::logic_plugin,
+    draw_plugin: super::draw_plugin,
     picture,
     how_to_play: concat!(
         "Red7 for one. The canvas's colour is the rule, and under it one palette is winning. Each turn you may first play a hand card to the canvas to change the rule (never your last card), then you must play a card to a losing palette so that it wins; if it does not, the game is lost. Your hand then refills from the deck.\n",
@@ -26,24 +27,13 @@ pub static GAME: GameInfo = GameInfo {
 };
 
 /// The title card's picture: three fanned cards.
-fn picture(painter: &egui::Painter, r: egui::Rect, _theme: &Theme) {
-    let dark = egui::Color32::from_black_alpha(90);
+fn picture(painter: &egui::Painter, r: egui::Rect, palette: &Palette) {
+    let t = &palette.table;
+    let dark = egui_color(t.card_edge);
     let cards = [
-        (
-            super::view::face(gems_rules::solo_red::Colour::Red),
-            "7",
-            -0.25f32,
-        ),
-        (
-            super::view::face(gems_rules::solo_red::Colour::Blue),
-            "5",
-            0.0,
-        ),
-        (
-            super::view::face(gems_rules::solo_red::Colour::Orange),
-            "3",
-            0.25,
-        ),
+        (*t.card(gems_rules::solo_red::Colour::Red), "7", -0.25f32),
+        (*t.card(gems_rules::solo_red::Colour::Blue), "5", 0.0),
+        (*t.card(gems_rules::solo_red::Colour::Orange), "3", 0.25),
     ];
     let h = r.height() * 0.95;
     let w = h * 0.7;
@@ -53,7 +43,7 @@ fn picture(painter: &egui::Painter, r: egui::Rect, _theme: &Theme) {
         painter.rect(
             card,
             6.0,
-            egui::Color32::from_gray(245),
+            egui_color(t.card_face),
             egui::Stroke::new(1.0, dark),
             egui::StrokeKind::Inside,
         );
@@ -63,7 +53,7 @@ fn picture(painter: &egui::Painter, r: egui::Rect, _theme: &Theme) {
             egui::Align2::CENTER_CENTER,
             *n,
             egui::FontId::proportional(h * 0.45),
-            egui::Color32::WHITE,
+            egui_color(t.text),
         );
     }
 }

@@ -181,6 +181,7 @@ fn glide(
     time: Res<Time>,
     s: Res<SoloRedSession>,
     t: Res<table::Table>,
+    palette: Res<crate::kit::theme::Palette>,
     mut cards: Query<(Entity, &CardEntity, &mut Transform, Has<Landing>), With<Gliding>>,
     mut fx: FxWriters,
 ) {
@@ -195,7 +196,7 @@ fn glide(
             tf.translation = target;
             commands.entity(e).remove::<(Gliding, Landing)>();
             if landing {
-                let c = super::view::face(ce.card.colour());
+                let c = *palette.table.card(ce.card.colour());
                 let edge = [(-0.5, 0.0), (0.5, 0.0), (0.0, -0.5), (0.0, 0.5)];
                 let pieces = edge
                     .iter()

@@ -55,5 +55,10 @@ pub fn logic_plugin(app: &mut App) {
 
 /// The card meshes, mouse input and the HUD of Solo Red.
 pub fn view_plugin(app: &mut App) {
-    app.add_plugins((view::plugin, input::plugin, hud::plugin));
+    app.add_plugins((draw_plugin, input::plugin, hud::plugin));
+}
+
+/// The board's drawing alone (runs headless over [`logic_plugin`]).
+pub fn draw_plugin(app: &mut App) {
+    app.add_plugins(view::plugin);
 }

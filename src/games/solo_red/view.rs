@@ -11,33 +11,37 @@ use super::model::table::Table;
 use super::model::{CardEntity, PALETTES, Place, SoloRedAction, SoloRedSession, table};
 use crate::kit::camera::CameraFit;
 use crate::kit::layout::ViewArea;
-use crate::kit::theme::{Theme, color};
+use crate::kit::theme::{Palette, Theme};
 use crate::kit::world_text::WorldLabel;
 
 /// Draws the table.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        OnEnter(super::SCREEN),
-        (choose_table, setup_table, autoplay_from_launch).chain(),
-    )
-    .add_systems(
-        Update,
-        (choose_table, setup_table.run_if(resource_changed::<Table>))
-            .chain()
-            .in_set(super::set(GameSystems::Input)),
-    )
-    .add_systems(
-        Update,
-        (
-            dress_cards,
-            mark_winner,
-            label_cards,
-            write_captions,
-            breathe_hovered,
+    app.init_resource::<super::input::SoloHover>()
+        .add_systems(
+            OnEnter(super::SCREEN),
+            (choose_table, setup_table, autoplay_from_launch).chain(),
         )
-            .chain()
-            .in_set(super::set(GameSystems::View)),
-    );
+        .add_systems(
+            Update,
+            (
+                choose_table,
+                setup_table.run_if(resource_changed::<Table>.or_else(crate::kit::art::restyled)),
+            )
+                .chain()
+                .in_set(super::set(GameSystems::Input)),
+        )
+        .add_systems(
+            Update,
+            (
+                dress_cards,
+                mark_winner,
+                label_cards,
+                write_captions,
+                breathe_hovered,
+            )
+                .chain()
+                .in_set(super::set(GameSystems::View)),
+        );
 }
 
 /// Lays the table out for the window (tall on a phone held upright) and has the camera show
@@ -51,17 +55,6 @@ fn choose_table(area: Res<ViewArea>, mut table: ResMut<Table>, mut fit: ResMut<C
 /// again when the table's layout changes.
 #[derive(Component)]
 struct TableArt;
-
-/// The face colour of a card colour.
-pub fn face(c: Colour) -> Color {
-    match c {
-        Colour::Red => Color::srgb(0.86, 0.16, 0.20),
-        Colour::Orange => Color::srgb(0.96, 0.55, 0.12),
-        Colour::Blue => Color::srgb(0.15, 0.45, 0.85),
-        Colour::Indigo => Color::srgb(0.29, 0.20, 0.62),
-        Colour::Violet => Color::srgb(0.62, 0.32, 0.78),
-    }
-}
 
 /// The golden frame around the winning palette.
 #[derive(Component)]
@@ -130,6 +123,7 @@ fn rect(meshes: &mut Assets<Mesh>, w: f32, h: f32) -> Mesh2d {
 fn setup_table(
     mut commands: Commands,
     theme: Res<Theme>,
+    palette: Res<Palette>,
     t: Res<Table>,
     old: Query<Entity, With<TableArt>>,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -140,7 +134,8 @@ fn setup_table(
         commands.entity(e).despawn();
     }
     let t = *t;
-    let slot = materials.add(color(&theme.board).with_alpha(0.35));
+    let tc = &palette.table;
+    let slot = materials.add(palette.board.with_alpha(0.35));
     let frame_y = t.palette_y() - 148.0;
     for p in 0..PALETTES {
         commands.spawn((
@@ -162,7 +157,7 @@ fn setup_table(
         TableArt,
         WinnerFrame,
         Mesh2d(meshes.add(Rectangle::new(CARD_W + 22.0, 436.0).to_ring(5.0))),
-        MeshMaterial2d(materials.add(Color::srgb(1.0, 0.82, 0.25))),
+        MeshMaterial2d(materials.add(tc.highlight)),
         Transform::from_xyz(0.0, frame_y, 0.5),
         DespawnOnExit(super::SCREEN),
     ));
@@ -176,13 +171,13 @@ fn setup_table(
         commands.spawn((
             TableArt,
             caption,
-            WorldLabel::new("", theme.text_size.max(15.0), Color::WHITE),
+            WorldLabel::new("", theme.text_size.max(15.0), tc.text),
             Transform::from_translation(caption.place(t).extend(0.0)),
             DespawnOnExit(super::SCREEN),
         ));
     }
     // The starter canvas card: red, no number.
-    let edge = materials.add(Color::srgb(0.1, 0.1, 0.12));
+    let edge = materials.add(tc.card_edge);
     commands
         .spawn((
             TableArt,
@@ -195,12 +190,12 @@ fn setup_table(
         .with_children(|c| {
             c.spawn((
                 rect(&mut meshes, CARD_W - 6.0, CARD_H - 6.0),
-                MeshMaterial2d(materials.add(face(Colour::Red))),
+                MeshMaterial2d(materials.add(*tc.card(Colour::Red))),
                 Transform::from_xyz(0.0, 0.0, 0.01),
             ));
             c.spawn((
                 Caption::Starter,
-                WorldLabel::new("RED", 22.0, Color::WHITE),
+                WorldLabel::new("RED", 22.0, tc.text),
                 Transform::from_xyz(0.0, 0.0, 0.05),
             ));
         });
@@ -216,17 +211,17 @@ fn setup_table(
         .with_children(|c| {
             c.spawn((
                 rect(&mut meshes, CARD_W - 6.0, CARD_H - 6.0),
-                MeshMaterial2d(materials.add(Color::srgb(0.55, 0.08, 0.12))),
+                MeshMaterial2d(materials.add(tc.card_back)),
                 Transform::from_xyz(0.0, 0.0, 0.01),
             ));
             c.spawn((
                 Mesh2d(meshes.add(Rhombus::new(CARD_W - 30.0, CARD_H - 40.0))),
-                MeshMaterial2d(materials.add(Color::srgb(0.85, 0.70, 0.30))),
+                MeshMaterial2d(materials.add(tc.card_trim)),
                 Transform::from_xyz(0.0, 0.0, 0.02),
             ));
             c.spawn((
                 Mesh2d(meshes.add(Rhombus::new(CARD_W - 44.0, CARD_H - 58.0))),
-                MeshMaterial2d(materials.add(Color::srgb(0.55, 0.08, 0.12))),
+                MeshMaterial2d(materials.add(tc.card_back)),
                 Transform::from_xyz(0.0, 0.0, 0.03),
             ));
         });
@@ -244,40 +239,47 @@ fn autoplay_from_launch(
     }
 }
 
-/// Gives new card entities their meshes: dark edge, coloured face, white medallion.
+/// Gives new card entities their meshes (dark edge, coloured face, white medallion), and
+/// every card new ones when the theme's colours change.
 fn dress_cards(
     mut commands: Commands,
-    theme: Res<Theme>,
-    new: Query<(Entity, &CardEntity), Added<CardEntity>>,
+    palette: Res<Palette>,
+    cards: Query<(Entity, Ref<CardEntity>)>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let hint = materials.add(color(&theme.ui.info));
+    let tc = &palette.table;
+    let hint = materials.add(palette.ui_color(|u| u.info));
     use table::*;
-    for (e, ce) in &new {
+    let restyled = palette.is_changed();
+    for (e, ce) in &cards {
+        if !(restyled || ce.is_added()) {
+            continue;
+        }
         let c = ce.card.colour();
         commands
             .entity(e)
+            .despawn_related::<Children>()
             .insert((
                 rect(&mut meshes, CARD_W, CARD_H),
-                MeshMaterial2d(materials.add(Color::srgb(0.1, 0.1, 0.12))),
+                MeshMaterial2d(materials.add(tc.card_edge)),
             ))
             .with_children(|k| {
                 k.spawn((
                     rect(&mut meshes, CARD_W - 6.0, CARD_H - 6.0),
-                    MeshMaterial2d(materials.add(face(c))),
+                    MeshMaterial2d(materials.add(*tc.card(c))),
                     Transform::from_xyz(0.0, 0.0, 0.01),
                 ));
                 k.spawn((
                     Mesh2d(meshes.add(Circle::new(30.0))),
-                    MeshMaterial2d(materials.add(Color::srgb(0.97, 0.96, 0.92))),
+                    MeshMaterial2d(materials.add(tc.card_face)),
                     Transform::from_xyz(0.0, -8.0, 0.02),
                 ));
                 // The number's pips: one small dot per point along the bottom edge.
                 for i in 0..ce.card.number() {
                     k.spawn((
                         Mesh2d(meshes.add(Circle::new(3.5))),
-                        MeshMaterial2d(materials.add(Color::srgba(1.0, 1.0, 1.0, 0.85))),
+                        MeshMaterial2d(materials.add(tc.card_face.with_alpha(0.85))),
                         Transform::from_xyz(
                             (i as f32 - (ce.card.number() as f32 - 1.0) / 2.0) * 10.0,
                             -CARD_H / 2.0 + 12.0,
@@ -287,12 +289,12 @@ fn dress_cards(
                 }
                 k.spawn((
                     CardLabel::Corner,
-                    WorldLabel::new(ce.card.to_string(), 17.0, Color::WHITE),
+                    WorldLabel::new(ce.card.to_string(), 17.0, tc.text),
                     Transform::from_xyz(-CARD_W / 2.0 + 14.0, CARD_H / 2.0 - 16.0, 0.05),
                 ));
                 k.spawn((
                     CardLabel::Number,
-                    WorldLabel::new(ce.card.number().to_string(), 36.0, face(c)),
+                    WorldLabel::new(ce.card.number().to_string(), 36.0, *tc.card(c)),
                     Transform::from_xyz(0.0, -8.0, 0.05),
                 ));
                 k.spawn((
@@ -372,20 +374,24 @@ fn label_cards(
 /// Writes the table's captions from the rules state, in the theme's colours.
 fn write_captions(
     s: Res<SoloRedSession>,
-    theme: Res<Theme>,
+    palette: Res<Palette>,
     mut captions: Query<(&Caption, &mut WorldLabel)>,
 ) {
     let winner = s.game.winning_palette();
     let rule = s.game.canvas();
-    let text = Color::srgb(0.9, 0.9, 0.92);
+    let text = palette.table.text;
     for (caption, mut label) in &mut captions {
         let (line, colour) = match *caption {
-            Caption::Palette(q) if winner == Some(q) => {
-                (format!("★ P{} winning", q + 1), color(&theme.ui.accent))
-            }
+            Caption::Palette(q) if winner == Some(q) => (
+                format!("★ P{} winning", q + 1),
+                palette.ui_color(|u| u.accent),
+            ),
             Caption::Palette(q) => (format!("P{}", q + 1), text),
             Caption::Canvas => (format!("Canvas: {}", rule.name()), text),
-            Caption::Rule => (rule.rule().to_string(), face(rule).mix(&Color::WHITE, 0.55)),
+            Caption::Rule => (
+                rule.rule().to_string(),
+                palette.table.card(rule).mix(&palette.table.text, 0.55),
+            ),
             Caption::Starter => continue,
             Caption::Deck => (format!("Deck: {}", s.game.deck_len()), text),
             Caption::Hand => (

@@ -2,56 +2,40 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The look of the menus and panels: the colours of what they say (`#rrggbb` each), and the
-/// style of every window, panel, button and text. Every game's HUD and dialog takes them from
-/// here (never from literals), so a theme restyles all five alike.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct UiColors {
-    /// Records and winners: a new best score, the winning side.
-    pub accent: String,
-    /// Good news: points scored, a saved file, a won game.
-    pub good: String,
-    /// Bad news: an error, an illegal move, a lost game.
-    pub bad: String,
-    /// Pointers: a hint, the card picked up.
-    pub info: String,
-    /// The fill of the bars, panels and notices (`#rrggbbaa`: usually see-through).
-    pub panel: String,
-    /// The fill of dialogs and menus.
-    pub window: String,
-    /// Text.
-    pub text: String,
-    /// A button at rest.
-    pub button: String,
-    /// A button under the pointer.
-    pub button_hover: String,
-    /// A button being pressed (and a selected item).
-    pub button_active: String,
-    /// Outlines of windows and buttons.
-    pub stroke: String,
-    /// Corner radius of windows and buttons, in points (0..=24).
-    pub rounding: f32,
-    /// Space between widgets, in points (0..=32).
-    pub spacing: f32,
-}
+use super::fields::theme_section;
 
-impl Default for UiColors {
-    fn default() -> Self {
-        Self {
-            accent: "#ffd75a".to_string(),
-            good: "#8cdc96".to_string(),
-            bad: "#ff8080".to_string(),
-            info: "#78e6ff".to_string(),
-            panel: "#00000096".to_string(),
-            window: "#1b1e2cf2".to_string(),
-            text: "#e4e6ef".to_string(),
-            button: "#2d3250".to_string(),
-            button_hover: "#3d4470".to_string(),
-            button_active: "#55609a".to_string(),
-            stroke: "#4a5280".to_string(),
-            rounding: 6.0,
-            spacing: 6.0,
-        }
+theme_section! {
+    /// The look of the menus and panels: the colours of what they say (`#rrggbb` each), and the
+    /// style of every window, panel, button and text. Every game's HUD and dialog takes them from
+    /// here (never from literals), so a theme restyles all five alike.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(default, deny_unknown_fields)]
+    pub struct UiColors {
+        /// Records and winners: a new best score, the winning side.
+        pub accent: String = "#ffd75a".into() => "Accent (records)",
+        /// Good news: points scored, a saved file, a won game.
+        pub good: String = "#8cdc96".into() => "Good news",
+        /// Bad news: an error, an illegal move, a lost game.
+        pub bad: String = "#ff8080".into() => "Bad news",
+        /// Pointers: a hint, the card picked up.
+        pub info: String = "#78e6ff".into() => "Hints",
+        /// The fill of the bars, panels and notices (`#rrggbbaa`: usually see-through).
+        pub panel: String = "#00000096".into() => "Bars and panels",
+        /// The fill of dialogs and menus.
+        pub window: String = "#1b1e2cf2".into() => "Windows",
+        /// Text.
+        pub text: String = "#e4e6ef".into() => "Text",
+        /// A button at rest.
+        pub button: String = "#2d3250".into() => "Button",
+        /// A button under the pointer.
+        pub button_hover: String = "#3d4470".into() => "Button, pointed at",
+        /// A button being pressed (and a selected item).
+        pub button_active: String = "#55609a".into() => "Button, pressed",
+        /// Outlines of windows and buttons.
+        pub stroke: String = "#4a5280".into() => "Outlines",
+        /// Corner radius of windows and buttons, in points.
+        pub rounding: f32 = 6.0 => "Rounding", 0.0..=24.0,
+        /// Space between widgets, in points.
+        pub spacing: f32 = 6.0 => "Spacing", 0.0..=32.0,
     }
 }

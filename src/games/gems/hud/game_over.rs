@@ -8,7 +8,7 @@ use crate::games::gems::model::{GemsAction, Watch};
 use crate::kit::ui::{UiPalette, dialog};
 
 pub(super) fn game_over_window(ctx: &egui::Context, p: &mut HudParams) {
-    let pal = UiPalette::of(&p.theme);
+    let pal = p.bar.palette().ui;
     let text = p.theme.text_size;
     dialog(ctx, "Game over", None, |ui| {
         ui.vertical_centered(|ui| {
