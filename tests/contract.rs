@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use gems_rules::dots::Point;
+use gems_rules::k_in_a_row::Move;
 use modern_gems::games::REGISTRY;
 use modern_gems::games::dots::model::{DotsAction, DotsSession};
 use modern_gems::games::gems::model::{GemsAction, GemsSession};
@@ -71,7 +72,7 @@ fn play_a_move(app: &mut App, screen: Screen) {
             .map(|i| (i / size, i % size))
             .find(|&(r, c)| board.is_empty(r, c))
             .expect("an empty square");
-        world.write_message(KAction::Place(row, col));
+        world.write_message(KAction::Place(Move::new(row, col)));
     } else if screen == modern_gems::games::solo_red::SCREEN {
         let game = world.resource::<SoloRedSession>().game.clone();
         let turn = gems_rules::solo_red::ai::any_move(&game).expect("a move");
@@ -153,7 +154,8 @@ fn a_paused_game_s_computer_waits_until_it_resumes() {
         .expect("K in a row");
     let mut app = app_for(game);
     app.world_mut().resource_mut::<Paused>().0 = true;
-    app.world_mut().write_message(KAction::Place(0, 0));
+    app.world_mut()
+        .write_message(KAction::Place(Move::new(0, 0)));
     for _ in 0..60 {
         app.update();
     }

@@ -298,7 +298,8 @@ fn the_active_policy_rules_the_next_flag_and_move() {
     rules.play(first).unwrap();
     select(&mut app, first);
 
-    app.world_mut().resource_mut::<ActivePolicy>().0 = RemovalPolicy::WholeRowCol;
+    app.world_mut()
+        .write_message(GemsAction::SetPolicy(RemovalPolicy::WholeRowCol));
     rules.set_policy(RemovalPolicy::WholeRowCol);
     let next = greedy_move(rules.board(), RemovalPolicy::WholeRowCol).unwrap();
     app.world_mut().write_message(GemsAction::Hover(Some(next)));
@@ -339,14 +340,14 @@ fn the_active_policy_rules_the_next_flag_and_move() {
 /// computer play the next move; switching back to a person stops it.
 #[test]
 fn the_active_player_decides_who_moves_next() {
-    use modern_gems::games::gems::model::ActivePlayer;
     let mut app = human_app("large", RemovalPolicy::Chained);
     let board = named_board("large").unwrap();
     for _ in 0..100 {
         app.update();
     }
     assert_eq!(session(&app).game.move_num(), 0, "a person's turn waits");
-    app.world_mut().resource_mut::<ActivePlayer>().0 = Player::Greedy;
+    app.world_mut()
+        .write_message(GemsAction::SetPlayer(Player::Greedy));
     // The move is searched on the task pool's worker thread, which other tests' searches may
     // hold for a while: wait for it by the clock, not by a number of frames.
     let started = std::time::Instant::now();
@@ -359,7 +360,8 @@ fn the_active_player_decides_who_moves_next() {
     rules.play(cell).unwrap();
     assert_eq!(session(&app).game.move_num(), 1, "the greedy player moved");
     assert_eq!(session(&app).game.score(), rules.score());
-    app.world_mut().resource_mut::<ActivePlayer>().0 = Player::Interactive;
+    app.world_mut()
+        .write_message(GemsAction::SetPlayer(Player::Interactive));
     settle(&mut app);
     let moves = session(&app).game.move_num();
     for _ in 0..200 {

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy_egui::egui;
-use gems_rules::k_in_a_row::{Board, Game, Side, Status};
+use gems_rules::k_in_a_row::{Board, Game, Move, Side, Status};
 use modern_gems::kit::chrome::{ChromeCommand, Paused, answer_restart};
 use modern_gems::kit::game::Capability::{Computer, GameOver, Records, Restart, Share};
 use modern_gems::kit::game::{AddGame, Capability, GameInfo, GameRegistry};
@@ -101,7 +101,7 @@ fn act(
     for action in actions.read() {
         match *action {
             Action::Place(row, col) => {
-                let Ok(status) = game.0.play(row, col) else {
+                let Ok(status) = game.0.play(Move::new(row, col)) else {
                     continue;
                 };
                 let outcome = match status {
@@ -123,7 +123,7 @@ fn act(
 fn computer(game: Res<TicTacToe>, mut actions: MessageWriter<Action>) {
     if game.0.status() == Status::InProgress
         && game.0.to_move() == Side::Computer
-        && let Some(&(row, col)) = game.0.legal_moves().first()
+        && let Some(&Move { row, col }) = game.0.legal_moves().first()
     {
         actions.write(Action::Place(row, col));
     }

@@ -25,6 +25,9 @@ pub enum AiHost {
     /// Whole, within the frame that starts it: with node budgets instead of time limits, a
     /// test's run then replays exactly, frame for frame.
     Inline,
+    /// Nowhere: no job starts, so the computer never answers. For replaying a recorded run,
+    /// whose log already holds the computer's moves as the games' actions.
+    Off,
 }
 
 impl Default for AiHost {
@@ -102,6 +105,8 @@ impl<W: AiWork, P> AiJob<W, P> {
             }
             AiHost::Frames => Running::Steps(Box::new(work)),
             AiHost::Inline => Running::Done(Some(work.finish())),
+            // `AiSlot::start` starts nothing under `Off`; a job made directly never answers.
+            AiHost::Off => Running::Done(None),
         };
         AiJob {
             running,
@@ -138,7 +143,7 @@ impl<W: AiWork, P: Send + Sync + 'static> AiSlot<W, P> {
 
     /// Starts `work` unless a job is already running.
     pub fn start(&mut self, host: AiHost, work: W, generation: u64, purpose: P) {
-        if self.0.is_none() {
+        if self.0.is_none() && host != AiHost::Off {
             self.0 = Some(AiJob::start(host, work, generation, purpose));
         }
     }
@@ -210,6 +215,8 @@ mod tests {
         assert!(!slot.busy());
         slot.start(AiHost::Inline, Count(3), 1, "hint");
         assert_eq!(slot.poll_fresh(1), Some(("hint", 7)));
+        slot.start(AiHost::Off, Count(3), 1, "replay");
+        assert!(!slot.busy(), "nothing starts when the computer is off");
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use gems_rules::k_in_a_row::{
-    Analysis, Board, Engine, FULL_DEPTH, Game, Limits, MAX_FILE_BYTES, Outcome, Side, Status,
+    Analysis, Board, Engine, FULL_DEPTH, Game, Limits, MAX_FILE_BYTES, Move, Outcome, Side, Status,
     Strength, parse_board_file,
 };
 use gems_rules::storage::read_text_bounded;
@@ -109,7 +109,9 @@ fn write_solution(board: &Board, limits: &Limits, out: &mut impl Write) -> io::R
     };
     writeln!(out, "value: {value}")?;
     match a.best {
-        Some((r, c)) if Game::new(*board, to_move).status() == Status::InProgress => {
+        Some(Move { row: r, col: c })
+            if Game::new(*board, to_move).status() == Status::InProgress =>
+        {
             writeln!(out, "move: {r} {c}")?
         }
         _ => writeln!(out, "move: none")?,
@@ -210,10 +212,11 @@ pub fn play(
                 nodes: None,
             };
             let a = engine.best_move(game.board(), Side::Computer, strength, &limits);
-            let (r, c) = a
+            let Move { row: r, col: c } = a
                 .best
                 .expect("an empty square exists while the game is in progress");
-            game.play(r, c).expect("the engine plays an empty square");
+            game.play(Move::new(r, c))
+                .expect("the engine plays an empty square");
             writeln!(out)?;
             writeln!(out, "Computer plays {r} {c}")?;
             write!(out, "{}", board_text(game.board()))?;
@@ -235,7 +238,7 @@ pub fn play(
                 return Ok(());
             }
             [r, c] => match (r.parse::<usize>(), c.parse::<usize>()) {
-                (Ok(r), Ok(c)) => match game.play(r, c) {
+                (Ok(r), Ok(c)) => match game.play(Move::new(r, c)) {
                     Ok(_) => {
                         writeln!(out)?;
                         write!(out, "{}", board_text(game.board()))?;
@@ -286,7 +289,7 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         None => "unknown",
     };
     println!("k-in-a-row {size}x{size} k={k} from the empty board: {value}");
-    let (r, c) = a.best.unwrap_or((0, 0));
+    let Move { row: r, col: c } = a.best.unwrap_or(Move::new(0, 0));
     println!(
         "best first move: {r} {c}; proven: {}; depth: {}",
         if a.proven { "yes" } else { "no" },

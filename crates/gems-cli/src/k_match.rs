@@ -8,7 +8,7 @@
 
 use std::time::{Duration, Instant};
 
-use gems_rules::k_in_a_row::{Board, Cell, Engine, Game, Limits, Side, Status, Strength};
+use gems_rules::k_in_a_row::{Board, Cell, Engine, Game, Limits, Move, Side, Status, Strength};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -122,7 +122,7 @@ fn play_series(series: &Series, games: usize, seed: u64, quality: u32) -> Result
         let mut game = Game::new(board, first);
         while game.status() == Status::InProgress {
             let start = Instant::now();
-            let (r, c) = if game.to_move() == engine_side {
+            let mv = if game.to_move() == engine_side {
                 let a = engine.best_move(
                     game.board(),
                     engine_side,
@@ -147,12 +147,13 @@ fn play_series(series: &Series, games: usize, seed: u64, quality: u32) -> Result
                     .ok_or("the engine found no move in a game in progress")?
             } else {
                 let m = reference_move(game.board(), game.to_move(), series.reference_quality)
+                    .map(Move::from)
                     .ok_or("the reference player found no move in a game in progress")?;
                 tally.reference_moves += 1;
                 tally.reference_time += start.elapsed();
                 m
             };
-            game.play(r, c).map_err(|e| format!("illegal move: {e}"))?;
+            game.play(mv).map_err(|e| format!("illegal move: {e}"))?;
         }
         match game.status() {
             Status::Won(s) if s == engine_side => tally.wins += 1,

@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 
 use gems_rules::k_in_a_row::{
-    Board, Cell, Engine, FileError, Game, Limits, Outcome, Side, Status, Strength, board_file_text,
-    parse_board_file,
+    Board, Cell, Engine, FileError, Game, Limits, Move, Outcome, Side, Status, Strength,
+    board_file_text, parse_board_file,
 };
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -95,12 +95,15 @@ fn lines_in_every_direction_win() {
 #[test]
 fn game_refuses_bad_moves_and_detects_draws() {
     let mut g = Game::new(board_from(2, 2, "eueu"), Side::Human);
-    assert_eq!(g.play(0, 1).unwrap_err().to_string(), "(0,1) is not empty");
-    assert!(g.play(2, 0).is_err());
-    assert_eq!(g.play(0, 0), Ok(Status::InProgress));
+    assert_eq!(
+        g.play(Move::new(0, 1)).unwrap_err().to_string(),
+        "(0,1) is not empty"
+    );
+    assert!(g.play(Move::new(2, 0)).is_err());
+    assert_eq!(g.play(Move::new(0, 0)), Ok(Status::InProgress));
     assert_eq!(g.to_move(), Side::Computer);
-    assert_eq!(g.play(1, 0), Ok(Status::Draw));
-    assert!(g.play(1, 0).is_err());
+    assert_eq!(g.play(Move::new(1, 0)), Ok(Status::Draw));
+    assert!(g.play(Move::new(1, 0)).is_err());
 }
 
 #[test]
@@ -170,7 +173,7 @@ fn board_file_errors_name_the_line() {
 fn solve(board: &Board, to_move: Side) -> (Outcome, (usize, usize)) {
     let a = Engine::with_table_bits(16).solve(board, to_move, &Limits::default());
     assert!(a.proven);
-    (a.outcome.unwrap(), a.best.unwrap())
+    (a.outcome.unwrap(), a.best.unwrap().cell())
 }
 
 #[test]
@@ -247,7 +250,7 @@ fn solver_matches_brute_force_on_small_boards_with_unavailable_squares() {
             b.state_string()
         );
         seen[(expected + 1) as usize] += 1;
-        let (r, c) = a.best.unwrap();
+        let Move { row: r, col: c } = a.best.unwrap();
         assert!(b.is_empty(r, c));
         let mut child = b;
         child.set(r, c, Cell::of(side));
@@ -295,7 +298,7 @@ fn play_out(
 ) -> Status {
     let mut g = Game::new(start, first);
     while g.status() == Status::InProgress {
-        let (r, c) = if g.to_move() == perfect || !random_opponent {
+        let mv = if g.to_move() == perfect || !random_opponent {
             engine
                 .best_move(
                     g.board(),
@@ -309,7 +312,7 @@ fn play_out(
             let m = g.legal_moves();
             m[rng.random_range(0..m.len())]
         };
-        g.play(r, c).unwrap();
+        g.play(mv).unwrap();
     }
     g.status()
 }
@@ -391,12 +394,12 @@ fn quality_search_takes_wins_and_blocks() {
     // computer to move can win at (0,2)
     let b = board_from(3, 3, "cceheheee");
     let a = engine.best_move(&b, Side::Computer, Strength::Quality(1), &Limits::default());
-    assert_eq!(a.best, Some((0, 2)));
+    assert_eq!(a.best, Some(Move::new(0, 2)));
     assert_eq!(a.outcome, Some(Outcome::Win));
     // computer must block the human at (2,2)
     let b = board_from(3, 3, "hceehecee");
     let a = engine.best_move(&b, Side::Computer, Strength::Quality(1), &Limits::default());
-    assert_eq!(a.best, Some((2, 2)));
+    assert_eq!(a.best, Some(Move::new(2, 2)));
 }
 
 /// A node limit stops a perfect search that could not finish (5×5, k = 4 takes millions of
@@ -472,7 +475,7 @@ fn solver_matches_brute_force_on_small_regions_of_every_size() {
                 b.state_string()
             );
             if b.eval_board() == 1 {
-                let (r, c) = a.best.expect("a move");
+                let Move { row: r, col: c } = a.best.expect("a move");
                 let mut after = b;
                 after.set(r, c, Cell::of(to_move));
                 assert_eq!(
@@ -502,6 +505,7 @@ fn computer_move(b: &Board) -> (usize, usize) {
         .best_move(b, Side::Computer, Strength::Quality(4), &Limits::default())
         .best
         .expect("a move")
+        .cell()
 }
 
 /// On 15x15 with k = 5 at the default quality: a win in one is taken, a four is blocked, and a

@@ -93,7 +93,7 @@ pub(super) fn plugin(app: &mut App) {
 pub struct HudParams<'w> {
     session: Res<'w, GemsSession>,
     theme: Res<'w, Theme>,
-    policy: ResMut<'w, ActivePolicy>,
+    policy: Res<'w, ActivePolicy>,
     player: Res<'w, ActivePlayer>,
     seeds: ResMut<'w, crate::kit::seed::Seeds>,
     state: ResMut<'w, HudState>,
@@ -268,7 +268,7 @@ fn bottom_bar(ctx: &egui::Context, p: &mut HudParams) {
                              it out of the high scores.",
             );
         if policy != p.policy.0 {
-            p.policy.0 = policy;
+            p.actions.write(GemsAction::SetPolicy(policy));
         }
         if !player.is_human() || p.session.watch.is_some() {
             ui.checkbox(&mut p.autoplay.enabled, "Autoplay");

@@ -23,14 +23,7 @@ use crate::kit::theme::Theme;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (
-            apply_active_rules.run_if(
-                resource_changed::<ActivePolicy>.or_eager(resource_changed::<ActivePlayer>),
-            ),
-            handle_actions,
-        )
-            .chain()
-            .in_set(super::set(GameSystems::Actions)),
+        handle_actions.in_set(super::set(GameSystems::Actions)),
     )
     .add_systems(Update, report_status.in_set(super::set(GameSystems::View)))
     .add_systems(
@@ -166,19 +159,19 @@ fn handle_actions(mut actions: MessageReader<GemsAction>, mut p: SessionParams) 
                 p.player.0 = *player;
                 apply_active(&mut p);
             }
+            GemsAction::SetPolicy(policy) => {
+                p.policy.0 = *policy;
+                apply_active(&mut p);
+            }
             // Anything else arriving during a transition or a pause is ignored.
             _ => {}
         }
     }
 }
 
-/// Puts the active policy and player in force on the session's game when either changes: the
-/// next flag and the next move follow them. (Undo and redo put them back in force on the game
-/// they restore.)
-fn apply_active_rules(mut p: SessionParams) {
-    apply_active(&mut p);
-}
-
+/// Puts the active policy and player in force on the session's game (after `SetPolicy` or
+/// `SetPlayer`): the next flag and the next move follow them. (Undo and redo put them back in
+/// force on the game they restore.)
 fn apply_active(p: &mut SessionParams) {
     let (policy, player) = (p.policy.0, p.player.0);
     let game = &mut p.session.game;

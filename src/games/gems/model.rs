@@ -321,6 +321,9 @@ pub enum GemsAction {
     },
     /// Switch who plays the next moves.
     SetPlayer(Player),
+    /// Switch the rules of the next moves (a game whose rules change midway enters no high
+    /// score).
+    SetPolicy(RemovalPolicy),
     /// Watch a line played from the start on a board.
     Watch {
         /// Board menu name.

@@ -109,6 +109,11 @@ fn apply_actions(
                 *session = DuelSession::new(seed, kind);
                 clear_show(&mut on_show, &mut stage);
             }
+            DuelAction::ComputerTurn => {
+                if session.duel.phase() == Phase::Computer && on_show.queue.is_empty() {
+                    play_computer(session, &mut on_show, &mut stage);
+                }
+            }
             DuelAction::Replay => {
                 if session.duel.replay().is_ok() {
                     session.recorded = false;
@@ -211,6 +216,7 @@ fn advance(
     session: Option<ResMut<DuelSession>>,
     mut on_show: ResMut<OnShow>,
     mut stage: PhaseOf<Stage>,
+    mut computer: MessageWriter<DuelAction>,
 ) {
     let Some(mut session) = session else { return };
     // Reduced motion: grids appear at once and are held a third as long.
@@ -241,17 +247,21 @@ fn advance(
             }
         }
         Stage::Holding if on_show.elapsed + dt < HOLD => on_show.elapsed += dt,
-        Stage::Holding => next_show(&mut session, &mut on_show, &mut stage),
+        Stage::Holding => {
+            if next_show(&mut session, &mut on_show, &mut stage) {
+                computer.write(DuelAction::ComputerTurn);
+            }
+        }
         Stage::Choosing | Stage::Over(_) => {}
     }
 }
 
-/// Puts the next grid on show: a queued computer grid, the human's next grid, the computer's
-/// turn, or the end of the game.
-fn next_show(session: &mut DuelSession, on_show: &mut OnShow, stage: &mut PhaseOf<Stage>) {
+/// Puts the next grid on show: a queued computer grid, the human's next grid, or the end of
+/// the game; true when it is the computer's turn to play instead.
+fn next_show(session: &mut DuelSession, on_show: &mut OnShow, stage: &mut PhaseOf<Stage>) -> bool {
     if let Some(show) = on_show.queue.pop_front() {
         put_on_show(on_show, stage, show);
-        return;
+        return false;
     }
     match session.duel.phase() {
         Phase::Human { grid } => {
@@ -270,48 +280,54 @@ fn next_show(session: &mut DuelSession, on_show: &mut OnShow, stage: &mut PhaseO
                 );
             }
         }
-        Phase::Computer => {
-            let Ok(grids) = session.duel.play_computer() else {
-                return;
-            };
-            for g in grids {
-                let dealt_note = match g.plan {
-                    Some(p) => format!(
-                        "Best row to regenerate: row {}, expected points {:.2} (gain {:+.2})",
-                        p.row + 1,
-                        p.expected,
-                        p.gain()
-                    ),
-                    None => "The computer scores its grid as dealt.".to_string(),
-                };
-                on_show.queue.push_back(Show {
-                    grid: g.dealt,
-                    owner: Side::Computer,
-                    index: g.index,
-                    reveal: Reveal::All,
-                    note: dealt_note,
-                    choose: false,
-                });
-                if let (true, Some(p)) = (g.regenerated, g.plan) {
-                    on_show.queue.push_back(Show {
-                        grid: g.grid,
-                        owner: Side::Computer,
-                        index: g.index,
-                        reveal: Reveal::Row(p.row),
-                        note: format!(
-                            "Computer regenerates row {} (expected {:.2}) . . .",
-                            p.row + 1,
-                            p.expected
-                        ),
-                        choose: false,
-                    });
-                }
-            }
-            if let Some(show) = on_show.queue.pop_front() {
-                put_on_show(on_show, stage, show);
-            }
-        }
+        // The computer's turn goes through the game's action, like the player's choices.
+        Phase::Computer => return true,
         Phase::Over(outcome) => stage.set(Stage::Over(outcome)),
+    }
+    false
+}
+
+/// The computer plays its turn: its grids (as dealt, then with the row it regenerated) queue
+/// up for show, the first at once.
+fn play_computer(session: &mut DuelSession, on_show: &mut OnShow, stage: &mut PhaseOf<Stage>) {
+    let Ok(grids) = session.duel.play_computer() else {
+        return;
+    };
+    for g in grids {
+        let dealt_note = match g.plan {
+            Some(p) => format!(
+                "Best row to regenerate: row {}, expected points {:.2} (gain {:+.2})",
+                p.row + 1,
+                p.expected,
+                p.gain()
+            ),
+            None => "The computer scores its grid as dealt.".to_string(),
+        };
+        on_show.queue.push_back(Show {
+            grid: g.dealt,
+            owner: Side::Computer,
+            index: g.index,
+            reveal: Reveal::All,
+            note: dealt_note,
+            choose: false,
+        });
+        if let (true, Some(p)) = (g.regenerated, g.plan) {
+            on_show.queue.push_back(Show {
+                grid: g.grid,
+                owner: Side::Computer,
+                index: g.index,
+                reveal: Reveal::Row(p.row),
+                note: format!(
+                    "Computer regenerates row {} (expected {:.2}) . . .",
+                    p.row + 1,
+                    p.expected
+                ),
+                choose: false,
+            });
+        }
+    }
+    if let Some(show) = on_show.queue.pop_front() {
+        put_on_show(on_show, stage, show);
     }
 }
 

@@ -71,6 +71,8 @@ pub enum DuelAction {
     RegenerateRow(usize),
     /// After a tie: play the whole new game.
     Replay,
+    /// The computer plays its turn (sent when its turn comes, after the last show's hold).
+    ComputerTurn,
     /// Start a fresh duel (new seed) against the plain or smart computer.
     NewGame {
         /// Whether the computer plays smart.

@@ -6,9 +6,9 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use crate::kit::schedule::GameSystems;
-use gems_rules::k_in_a_row::{Board, Engine, Limits, Side, SlicedSearch, Status, Strength};
+use gems_rules::k_in_a_row::{Board, Engine, Limits, Move, Side, SlicedSearch, Status, Strength};
 
-use super::model::{KPhase, KSession, PERFECT_TIME, QUALITY_TIME};
+use super::model::{KAction, KPhase, KSession, PERFECT_TIME, QUALITY_TIME};
 use crate::kit::ai::{AddAi, AiHost, AiSlot, AiWork};
 use crate::kit::phase::PhaseOf;
 
@@ -47,7 +47,7 @@ impl ComputerSearch {
 }
 
 impl AiWork for ComputerSearch {
-    type Output = Option<(usize, usize)>;
+    type Output = Option<Move>;
 
     fn step(&mut self, slice: Duration) -> Option<Self::Output> {
         let (board, strength, time) = (self.board, self.strength, self.limits.time);
@@ -79,7 +79,7 @@ pub type KThinking = AiSlot<ComputerSearch>;
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct KNodeLimit(pub Option<u64>);
 
-/// Starts the computer's search on its turn and plays its answer.
+/// Starts the computer's search on its turn, and sends its answer as the game's action.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<KNodeLimit>()
         .add_ai::<ComputerSearch, (), _>(
@@ -108,20 +108,14 @@ fn start_computer(
 }
 
 fn finish_computer(
-    mut session: ResMut<KSession>,
+    session: Res<KSession>,
     mut thinking: ResMut<KThinking>,
-    time: Res<Time>,
+    mut actions: MessageWriter<KAction>,
 ) {
     let Some(((), answer)) = thinking.poll_fresh(session.generation) else {
         return;
     };
-    if session.game.to_move() != Side::Computer {
-        return;
-    }
-    if let Some((r, c)) = answer {
-        let n = session.game.board().size();
-        if session.game.play(r, c).is_ok() {
-            session.placed_at[r * n + c] = Some(time.elapsed_secs());
-        }
+    if let Some(mv) = answer {
+        actions.write(KAction::Computer(mv));
     }
 }

@@ -5,6 +5,8 @@ use bevy::prelude::*;
 
 use crate::kit::schedule::GameSystems;
 
+use gems_rules::k_in_a_row::Move;
+
 use super::model::{KAction, KSession};
 use super::view::KLayout;
 use crate::kit::pointer::WorldPointer;
@@ -27,7 +29,7 @@ fn click(
         actions.write(if session.editing {
             KAction::ToggleUnavailable(r, c)
         } else {
-            KAction::Place(r, c)
+            KAction::Place(Move::new(r, c))
         });
     }
 }

@@ -49,16 +49,18 @@ fn apply_actions(
 ) {
     for action in actions.read() {
         match action {
-            KAction::Place(r, c) => {
-                if session.editing || thinking.busy() {
-                    continue;
-                }
-                if session.game.to_move() != Side::Human {
+            KAction::Place(mv) | KAction::Computer(mv) => {
+                let side = match action {
+                    KAction::Place(_) => Side::Human,
+                    _ => Side::Computer,
+                };
+                let humans_wait = side == Side::Human && thinking.busy();
+                if session.editing || humans_wait || session.game.to_move() != side {
                     continue;
                 }
                 let n = session.game.board().size();
-                if session.game.play(*r, *c).is_ok() {
-                    session.placed_at[r * n + c] = Some(time.elapsed_secs());
+                if session.game.play(*mv).is_ok() {
+                    session.placed_at[mv.row * n + mv.col] = Some(time.elapsed_secs());
                 }
             }
             KAction::ToggleUnavailable(r, c) => {

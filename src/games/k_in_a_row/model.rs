@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use gems_rules::k_in_a_row::{
-    Board, BoardFile, Cell, Game, MAX_FILE_BYTES, Side, Status, Strength, parse_board_file,
+    Board, BoardFile, Cell, Game, MAX_FILE_BYTES, Move, Side, Status, Strength, parse_board_file,
 };
 
 use crate::kit::screens::Screen;
@@ -153,8 +153,10 @@ impl Default for KSession {
 /// What the player (or a test) asks for.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum KAction {
-    /// Place the human's tile at (row, col).
-    Place(usize, usize),
+    /// Place the human's tile.
+    Place(Move),
+    /// The computer's answer: place its tile (played only on its turn).
+    Computer(Move),
     /// Toggle an unavailable square at (row, col) (only before the first tile).
     ToggleUnavailable(usize, usize),
     /// Start a new game with this setup.

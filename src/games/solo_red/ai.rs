@@ -4,9 +4,9 @@
 use bevy::prelude::*;
 
 use crate::kit::schedule::GameSystems;
-use gems_rules::solo_red::{PlayResult, ai};
+use gems_rules::solo_red::{Move, ai};
 
-use super::model::{CardEntity, Gliding, SoloRedSession};
+use super::model::{CardEntity, Gliding, SoloRedAction, SoloRedSession};
 use crate::kit::ai::{AddAi, AiHost, AiSlot, Once};
 
 /// Rollouts the AI spends per move (runs off the main thread).
@@ -14,7 +14,7 @@ pub const AI_ROLLOUTS: usize = 800;
 
 /// The AI computation in flight, if any; its purpose is whether its answer is to be played
 /// (autoplay) or shown (hint).
-pub type AiTask = AiSlot<Once<Option<ai::Move>>, bool>;
+pub type AiTask = AiSlot<Once<Option<Move>>, bool>;
 
 /// How many searches were started (varies the AI's seed).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -23,10 +23,7 @@ pub struct AiSearches(pub u64);
 /// Plays or shows the AI's answers, and starts autoplay's searches.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiSearches>()
-        .add_ai::<Once<Option<ai::Move>>, bool, _>(
-            super::set(GameSystems::Ai),
-            (ai_poll, ai_autoplay),
-        );
+        .add_ai::<Once<Option<Move>>, bool, _>(super::set(GameSystems::Ai), (ai_poll, ai_autoplay));
 }
 
 /// Starts a search for the session's next move; `play` plays its answer, else shows it.
@@ -45,7 +42,12 @@ pub(super) fn spawn_ai(
     t.start(host, work, s.generation, play);
 }
 
-fn ai_poll(mut s: ResMut<SoloRedSession>, mut t: ResMut<AiTask>) {
+/// Shows the AI's hint, or sends its move as the game's action when it plays by itself.
+fn ai_poll(
+    mut s: ResMut<SoloRedSession>,
+    mut t: ResMut<AiTask>,
+    mut actions: MessageWriter<SoloRedAction>,
+) {
     let generation = s.generation;
     let Some((play, answer)) = t.poll_fresh(generation) else {
         return;
@@ -55,11 +57,7 @@ fn ai_poll(mut s: ResMut<SoloRedSession>, mut t: ResMut<AiTask>) {
     }
     match answer {
         Some(m) if play => {
-            s.selected = None;
-            s.hint = None;
-            if s.apply(m) == Some(PlayResult::Lost) {
-                s.message = "No play could keep a palette winning: game lost.".into();
-            }
+            actions.write(SoloRedAction::Play(m));
         }
         Some(m) => {
             s.message = format!("Hint: {}", m.describe(&s.game));

@@ -114,6 +114,17 @@ fn handle_actions(
                 s.selected = None;
                 s.hint = None;
             }
+            SoloRedAction::Play(m) => {
+                s.selected = None;
+                s.hint = None;
+                match s.apply(m) {
+                    Ok(PlayResult::Winning) => {}
+                    Ok(PlayResult::Lost) => {
+                        s.message = "No play could keep a palette winning: game lost.".into();
+                    }
+                    Err(e) => s.message = format!("{e}."),
+                }
+            }
             SoloRedAction::Hint => {
                 if !ai_task.busy() {
                     spawn_ai(&s, *host, &mut ai_task, &mut searches, false);

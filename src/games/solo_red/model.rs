@@ -3,7 +3,7 @@
 //! and the phase of a deal.
 
 use bevy::prelude::*;
-use gems_rules::solo_red::{Card, Game, PlayResult, ai};
+use gems_rules::solo_red::{Card, Game, Move, MoveError, PlayResult};
 
 use crate::kit::screens::Screen;
 
@@ -24,7 +24,7 @@ pub struct SoloRedSession {
     /// The hand card (0-based) picked up by the player.
     pub selected: Option<usize>,
     /// The AI's suggestion, shown until the next change.
-    pub hint: Option<ai::Move>,
+    pub hint: Option<Move>,
     /// The last message for the player (an illegal move, the hint's wording…).
     pub message: String,
     /// Whether the AI plays by itself.
@@ -88,16 +88,15 @@ impl SoloRedSession {
         out
     }
 
-    /// Plays the AI's move `m` (canvas card first, then the palette play and the draw).
-    pub fn apply(&mut self, m: ai::Move) -> Option<PlayResult> {
+    /// Plays the whole turn `m` (canvas card first, then the palette play and the draw); a
+    /// refused move changes nothing.
+    pub fn apply(&mut self, m: Move) -> Result<PlayResult, MoveError> {
+        let r = self.game.play_move(m)?;
         self.generation += 1;
-        let r = m.apply(&mut self.game);
-        if r.is_some()
-            && let Some(c) = m.canvas
-        {
+        if let Some(c) = m.canvas {
             self.canvas_pile.push(c);
         }
-        r
+        Ok(r)
     }
 }
 
@@ -145,6 +144,8 @@ pub enum SoloRedAction {
     ToggleAutoplay,
     /// Deal a new game with this seed.
     NewGame(u64),
+    /// Play a whole turn (the computer's answer when it plays by itself).
+    Play(Move),
 }
 
 /// A card entity: which card it shows and where it belongs.

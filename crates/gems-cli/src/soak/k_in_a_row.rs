@@ -56,17 +56,17 @@ pub fn soak_k_in_a_row(games: u64, seed: u64) -> Tally {
                     }
                     floor[side.index()] = a.outcome;
                 }
-                let (r, c) = match players[side.index()] {
+                let mv = match players[side.index()] {
                     Some(st) => engine
                         .best_move(game.board(), side, st, &limits)
                         .best
                         .ok_or("the engine found no move in a live game")?,
                     None => legal[rng.below(legal.len())],
                 };
-                if !legal.contains(&(r, c)) {
-                    return Err(format!("the engine chose ({r},{c}), not a legal move"));
+                if !legal.contains(&mv) {
+                    return Err(format!("the engine chose ({mv}), not a legal move"));
                 }
-                let status = game.play(r, c).map_err(|e| e.to_string())?;
+                let status = game.play(mv).map_err(|e| e.to_string())?;
                 let b = game.board();
                 if status != Status::of(b)
                     || b.count(Side::Human).abs_diff(b.count(Side::Computer)) > 1

@@ -133,19 +133,16 @@ macro_rules! theme_section {
             /// The values a player edits, each with its label and allowed range, in the order
             /// of the file: what the validation checks and the editor shows.
             pub fn fields_mut(&mut self) -> Vec<$crate::theme::fields::Field<'_>> {
-                #[allow(unused_mut)]
-                let mut out = Vec::new();
-                $($(
-                    out.push($crate::theme::fields::Field {
+                vec![$($(
+                    $crate::theme::fields::Field {
                         name: stringify!($field),
                         label: $label,
                         value: $crate::theme::fields::Editable::value(
                             &mut self.$field,
                             None $(.or(Some(($lo as f64, $hi as f64))))?,
                         ),
-                    });
-                )?)*
-                out
+                    },
+                )?)*]
             }
         }
     };

@@ -27,6 +27,40 @@ impl Status {
     }
 }
 
+/// A move: the square (0-based row and column) where the player to move places a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// The row, from 0 at the top.
+    pub row: usize,
+    /// The column, from 0 at the left.
+    pub col: usize,
+}
+
+impl Move {
+    /// The move at (`row`, `col`).
+    pub const fn new(row: usize, col: usize) -> Move {
+        Move { row, col }
+    }
+
+    /// The square as (row, col).
+    pub const fn cell(self) -> (usize, usize) {
+        (self.row, self.col)
+    }
+}
+
+impl From<(usize, usize)> for Move {
+    fn from((row, col): (usize, usize)) -> Move {
+        Move { row, col }
+    }
+}
+
+impl std::fmt::Display for Move {
+    /// The console's wording: `row col`, 0-based.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.row, self.col)
+    }
+}
+
 /// Why a move was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MoveError {
@@ -59,7 +93,7 @@ pub struct Game {
     board: Board,
     to_move: Side,
     status: Status,
-    moves: Vec<(usize, usize)>,
+    moves: Vec<Move>,
 }
 
 impl Game {
@@ -89,13 +123,14 @@ impl Game {
     }
 
     /// The moves made in this game, in order.
-    pub fn moves(&self) -> &[(usize, usize)] {
+    pub fn moves(&self) -> &[Move] {
         &self.moves
     }
 
-    /// Places the tile of the player to move at (row, col), passes the turn, and returns the
-    /// new status.
-    pub fn play(&mut self, row: usize, col: usize) -> Result<Status, MoveError> {
+    /// Places the tile of the player to move at `mv`, passes the turn, and returns the new
+    /// status. A refused move changes nothing.
+    pub fn play(&mut self, mv: Move) -> Result<Status, MoveError> {
+        let Move { row, col } = mv;
         if self.status != Status::InProgress {
             return Err(MoveError::GameOver);
         }
@@ -107,14 +142,14 @@ impl Game {
             return Err(MoveError::NotEmpty { row, col });
         }
         self.board.set(row, col, Cell::of(self.to_move));
-        self.moves.push((row, col));
+        self.moves.push(mv);
         self.status = Status::of(&self.board);
         self.to_move = self.to_move.opponent();
         Ok(self.status)
     }
 
     /// The empty squares, row by row.
-    pub fn legal_moves(&self) -> Vec<(usize, usize)> {
+    pub fn legal_moves(&self) -> Vec<Move> {
         if self.status != Status::InProgress {
             return Vec::new();
         }
@@ -122,6 +157,7 @@ impl Game {
         (0..n)
             .flat_map(|r| (0..n).map(move |c| (r, c)))
             .filter(|&(r, c)| self.board.is_empty(r, c))
+            .map(Move::from)
             .collect()
     }
 }

@@ -23,7 +23,7 @@ pub use board::{Board, Cell, MAX_SIZE, MIN_SIZE, ShapeError, Side};
 pub use file::{
     BoardFile, FileError, MAX_FILE_BYTES, MAX_QUALITY, board_file_text, parse_board_file,
 };
-pub use game::{Game, MoveError, Status};
+pub use game::{Game, Move, MoveError, Status};
 pub use geometry::lines_of;
 pub use search::{Analysis, Engine, HEURISTIC_MAX, Limits, Outcome, Strength, WIN, WIN_MIN};
 pub use sliced::SlicedSearch;

@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use super::{Analysis, Board, Engine, Limits, Side, Strength};
+use super::{Analysis, Board, Engine, Limits, Move, Side, Strength};
 
 /// A search in progress, advanced one slice at a time.
 pub struct SlicedSearch {
@@ -46,7 +46,7 @@ impl SlicedSearch {
     /// Searches for at most `slice` (less when the budget is nearly spent). Returns the move
     /// to play once the search is over (`Some(None)` when the game is already over), else
     /// `None`: call again next frame.
-    pub fn step(&mut self, slice: Duration) -> Option<Option<(usize, usize)>> {
+    pub fn step(&mut self, slice: Duration) -> Option<Option<Move>> {
         let slice = match self.budget {
             Some(b) => slice.min(b.saturating_sub(self.spent)),
             None => slice,
@@ -101,7 +101,7 @@ mod tests {
     }
 
     /// Run until done, with `slice` per step.
-    fn run(search: &mut SlicedSearch, slice: Duration) -> Option<(usize, usize)> {
+    fn run(search: &mut SlicedSearch, slice: Duration) -> Option<Move> {
         for _ in 0..1_000_000 {
             if let Some(m) = search.step(slice) {
                 return m;
@@ -124,7 +124,7 @@ mod tests {
             Strength::Perfect,
             None,
         );
-        let (r, c) = run(&mut sliced, Duration::from_micros(300)).expect("a move");
+        let Move { row: r, col: c } = run(&mut sliced, Duration::from_micros(300)).expect("a move");
         assert!(sliced.slices() > 1, "the solve took more than one slice");
         assert!(sliced.deepest().expect("result").proven);
         let mut after = board;
@@ -150,7 +150,7 @@ mod tests {
             None,
         );
         let m = run(&mut sliced, Duration::from_micros(200));
-        assert!(m.is_some_and(|(r, c)| board.is_empty(r, c)));
+        assert!(m.is_some_and(|m| board.is_empty(m.row, m.col)));
         let deepest = sliced.deepest().expect("result");
         assert!(deepest.depth >= 4 || deepest.proven);
     }
@@ -167,7 +167,7 @@ mod tests {
             Some(Duration::from_millis(30)),
         );
         let m = run(&mut sliced, Duration::from_millis(5));
-        assert!(m.is_some_and(|(r, c)| board.is_empty(r, c)));
+        assert!(m.is_some_and(|m| board.is_empty(m.row, m.col)));
         assert!(!sliced.deepest().expect("result").proven);
     }
 

@@ -12,59 +12,14 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::card::{CARD_COUNT, Card, Colour};
-use super::game::{Game, PlayResult};
+use super::game::Game;
+pub use super::game::Move;
 use super::rules::{PaletteKey, palette_key};
 
 /// The rollouts a console hint spends.
 pub const HINT_BUDGET: usize = 1500;
 /// The default node budget of [`solve`].
 pub const SOLVER_NODES: u64 = 2_000_000;
-
-/// One turn: an optional card to the canvas, then a card to a palette (0-based).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    /// The hand card played to the canvas first, if any.
-    pub canvas: Option<Card>,
-    /// The palette the second card goes to.
-    pub palette: usize,
-    /// The hand card played to the palette.
-    pub card: Card,
-}
-
-impl Move {
-    /// Human wording with the console's 1-based commands, e.g.
-    /// `play I1 to the canvas (canvas 4), then R3 to palette 4 (palette 4 5)`.
-    pub fn describe(&self, game: &Game) -> String {
-        let mut hand = game.hand().to_vec();
-        let mut s = String::new();
-        if let Some(c) = self.canvas
-            && let Some(i) = hand.iter().position(|&h| h == c)
-        {
-            s = format!("play {c} to the canvas (canvas {}), then ", i + 1);
-            hand.remove(i);
-        } else {
-            s.push_str("play ");
-        }
-        let i = hand.iter().position(|&h| h == self.card).unwrap_or(0);
-        s + &format!(
-            "{} to palette {} (palette {} {})",
-            self.card,
-            self.palette + 1,
-            self.palette + 1,
-            i + 1
-        )
-    }
-
-    /// Plays this move on `game` (canvas, palette, then draw if still going). `None` if it is not legal.
-    pub fn apply(&self, game: &mut Game) -> Option<PlayResult> {
-        if let Some(c) = self.canvas {
-            let i = game.hand().iter().position(|&h| h == c)?;
-            game.play_to_canvas(i).ok()?;
-        }
-        let i = game.hand().iter().position(|&h| h == self.card)?;
-        game.play_turn(self.palette, i).ok()
-    }
-}
 
 /// A compact position for search: palettes and hand as bit sets of card indices.
 #[derive(Clone, Debug)]

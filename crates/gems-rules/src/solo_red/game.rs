@@ -43,6 +43,54 @@ pub enum StartError {
     UnknownCard(#[from] CardError),
 }
 
+/// One turn: an optional card to the canvas, then a card to a palette (0-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The hand card played to the canvas first, if any.
+    pub canvas: Option<Card>,
+    /// The palette the second card goes to.
+    pub palette: usize,
+    /// The hand card played to the palette.
+    pub card: Card,
+}
+
+impl Move {
+    /// Human wording with the console's 1-based commands, e.g.
+    /// `play I1 to the canvas (canvas 4), then R3 to palette 4 (palette 4 5)`.
+    pub fn describe(&self, game: &Game) -> String {
+        let mut hand = game.hand().to_vec();
+        let mut s = String::new();
+        if let Some(c) = self.canvas
+            && let Some(i) = hand.iter().position(|&h| h == c)
+        {
+            s = format!("play {c} to the canvas (canvas {}), then ", i + 1);
+            hand.remove(i);
+        } else {
+            s.push_str("play ");
+        }
+        let i = hand.iter().position(|&h| h == self.card).unwrap_or(0);
+        s + &format!(
+            "{} to palette {} (palette {} {})",
+            self.card,
+            self.palette + 1,
+            self.palette + 1,
+            i + 1
+        )
+    }
+
+    /// Plays this move on `game` (canvas, palette, then draw if still going). `None` if it is
+    /// not legal; a refused palette play may leave the canvas card played (the searches only
+    /// play legal moves; [`Game::play_move`] is the checked, all-or-nothing form).
+    pub fn apply(&self, game: &mut Game) -> Option<PlayResult> {
+        if let Some(c) = self.canvas {
+            let i = game.hand().iter().position(|&h| h == c)?;
+            game.play_to_canvas(i).ok()?;
+        }
+        let i = game.hand().iter().position(|&h| h == self.card)?;
+        game.play_turn(self.palette, i).ok()
+    }
+}
+
 /// Why a move was refused. A refused move changes nothing.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
@@ -67,6 +115,9 @@ pub enum MoveError {
     /// The last card of the hand cannot go to the canvas: a palette play must follow.
     #[error("the last card in hand cannot be played to the canvas")]
     LastCardInHand,
+    /// A move names a card that is not in the hand.
+    #[error("{0} is not in the hand")]
+    NotInHand(Card),
 }
 
 /// What a play to a palette led to.
@@ -261,6 +312,26 @@ impl Game {
         if result == PlayResult::Winning && !self.is_over() {
             self.fill_hand();
         }
+        Ok(result)
+    }
+
+    /// Plays a whole turn, `m`: its canvas card first (if any), then its palette play and the
+    /// draw. All or nothing: a refused move changes nothing.
+    pub fn play_move(&mut self, m: Move) -> Result<PlayResult, MoveError> {
+        let mut next = self.clone();
+        let index = |game: &Game, card: Card| {
+            game.hand()
+                .iter()
+                .position(|&h| h == card)
+                .ok_or(MoveError::NotInHand(card))
+        };
+        if let Some(c) = m.canvas {
+            let i = index(&next, c)?;
+            next.play_to_canvas(i)?;
+        }
+        let i = index(&next, m.card)?;
+        let result = next.play_turn(m.palette, i)?;
+        *self = next;
         Ok(result)
     }
 

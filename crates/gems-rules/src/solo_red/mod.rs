@@ -6,5 +6,5 @@ mod game;
 mod rules;
 
 pub use card::{CARD_COUNT, Card, CardError, Colour, MAX_NUMBER, MIN_NUMBER, parse_cards};
-pub use game::{Game, MoveError, PlayResult, StartError, shuffle_cards};
+pub use game::{Game, Move, MoveError, PlayResult, StartError, shuffle_cards};
 pub use rules::{PaletteKey, palette_key, winning_palette};

@@ -21,6 +21,7 @@ use std::time::Instant;
 use web_time::Instant;
 
 use super::bits::{MAX_CELLS, Mask};
+use super::game::Move;
 use super::tt::{Bound, Entry, FULL_DEPTH, NO_MOVE, Table};
 
 mod engine;
@@ -87,8 +88,8 @@ pub struct Limits {
 /// What a search found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Analysis {
-    /// A best move (row, col), or `None` when the game is over.
-    pub best: Option<(usize, usize)>,
+    /// A best move, or `None` when the game is over.
+    pub best: Option<Move>,
     /// The value of the position for the player to move (see the module doc).
     pub score: i32,
     /// The game-theoretic result, when known.
@@ -194,8 +195,8 @@ impl<M: Mask> Search<M> {
             .is_some_and(|c| c.load(Ordering::Relaxed))
     }
 
-    fn cell_of(&self, cell: u16) -> (usize, usize) {
-        (cell as usize / self.size, cell as usize % self.size)
+    fn cell_of(&self, cell: u16) -> Move {
+        Move::new(cell as usize / self.size, cell as usize % self.size)
     }
 
     /// The empty cell in the most lines (the first such), or `NO_MOVE` on a full board.
