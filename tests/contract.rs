@@ -16,6 +16,7 @@ use modern_gems::games::solo_red::model::{SoloRedAction, SoloRedSession};
 use modern_gems::kit::chrome::{ChromeCommand, Paused};
 use modern_gems::kit::game::{Capability, GameInfo};
 use modern_gems::kit::scores::HighScores;
+use modern_gems::kit::screens::InProgress;
 use modern_gems::kit::screens::Screen;
 use modern_gems::kit::share::GameTitle;
 use modern_gems::{headless_screen_app, settle_screen};
@@ -75,7 +76,12 @@ fn play_a_move(app: &mut App, screen: Screen) {
         world.write_message(KAction::Place(Move::new(row, col)));
     } else if screen == modern_gems::games::solo_red::SCREEN {
         let game = world.resource::<SoloRedSession>().game.clone();
-        let turn = gems_rules::solo_red::ai::any_move(&game).expect("a move");
+        // A move that keeps the game going where there is one (the game is then in progress).
+        let turn = gems_rules::solo_red::ai::surviving_moves(&game)
+            .first()
+            .copied()
+            .or_else(|| gems_rules::solo_red::ai::any_move(&game))
+            .expect("a move");
         let index = |card| {
             game.hand()
                 .iter()
@@ -127,6 +133,11 @@ fn every_game_runs_headless_and_describes_its_state() {
     }
 }
 
+/// Whether the chrome sees the game on screen as in progress (leaving it then asks first).
+fn in_progress(app: &App) -> bool {
+    app.world().resource::<InProgress>().0
+}
+
 #[test]
 fn restart_through_the_chrome_deals_the_same_game_again_in_every_game_offering_it() {
     let offering: Vec<_> = REGISTRY
@@ -136,13 +147,29 @@ fn restart_through_the_chrome_deals_the_same_game_again_in_every_game_offering_i
     assert!(offering.len() >= 4, "Restart is offered by most games");
     for game in offering {
         let mut app = app_for(game);
+        app.update();
         let start = title(&app);
+        assert!(
+            !in_progress(&app),
+            "{}: in progress before a move",
+            game.name
+        );
         play_a_move(&mut app, game.screen);
         let moved = title(&app);
         assert_ne!(moved, start, "{}: the move changed nothing", game.name);
+        assert!(
+            in_progress(&app),
+            "{}: not in progress after a move",
+            game.name
+        );
         app.world_mut().write_message(ChromeCommand::Restart);
         settle_screen(&mut app, FRAMES);
         assert_eq!(title(&app), start, "{}: Restart did not restart", game.name);
+        assert!(
+            !in_progress(&app),
+            "{}: still in progress after Restart (leaving would ask)",
+            game.name
+        );
     }
 }
 

@@ -13,11 +13,12 @@ use gems_rules::k_in_a_row::{Board, Game, Move, Side, Status};
 use modern_gems::kit::chrome::{ChromeCommand, Paused, answer_restart};
 use modern_gems::kit::game::Capability::{Computer, GameOver, Records, Restart, Share};
 use modern_gems::kit::game::{AddGame, Capability, GameInfo, GameRegistry};
+use modern_gems::kit::palette::Palette;
 use modern_gems::kit::schedule::{GameSchedule, GameSet, GameSystems};
 use modern_gems::kit::scores::HighScores;
 use modern_gems::kit::screens::{Screen, ScreenStatus};
 use modern_gems::kit::share::{Describe, DescribeGame, GameTitle};
-use modern_gems::kit::theme::{Palette, egui_color};
+use modern_gems::kit::theme::egui_color;
 use modern_gems::{headless_screen_app, settle_screen};
 
 /// The most frames the sixth game may take to settle.
@@ -58,6 +59,10 @@ impl Describe for TicTacToe {
 
     fn link_query(&self) -> Result<String, String> {
         Ok("?game=tic-tac-toe".to_string())
+    }
+
+    fn in_progress(&self) -> bool {
+        !self.0.moves().is_empty() && self.0.status() == Status::InProgress
     }
 }
 

@@ -106,7 +106,7 @@ fn theme_images_load_reload_and_fall_back_with_a_notice() {
     let mut materials = Assets::<ColorMaterial>::default();
     let looks = gem_looks(
         &theme,
-        &modern_gems::kit::theme::Palette::of(&theme),
+        &modern_gems::kit::palette::Palette::of(&theme),
         &images,
         &mut meshes,
         &mut materials,

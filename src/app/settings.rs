@@ -4,9 +4,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::kit::palette::Palette;
 use crate::kit::paths::DataDir;
 use crate::kit::schedule::AppResources;
-use crate::kit::theme::Palette;
 
 use crate::kit::settings::{
     Notices, Settings, SettingsFile, SettingsOpen, ThemeChoices, read_settings_file,

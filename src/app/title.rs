@@ -10,9 +10,10 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::kit::art::{GemLook, ThemeImages, gem_looks};
+use crate::kit::palette::Palette;
 use crate::kit::screens::{Screen, ScreenStatus};
 use crate::kit::settings::{Settings, SettingsOpen};
-use crate::kit::theme::{Palette, Theme, egui_color};
+use crate::kit::theme::{Theme, egui_color};
 use crate::kit::ui::UiPalette;
 
 use crate::kit::game::{GameInfo, GameRegistry};

@@ -19,8 +19,9 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, PrimitiveTopology, TextureDimension, TextureFormat};
 use gems_formats::image::{ImageError, Rgba8};
 
+use crate::kit::palette::Palette;
 use crate::kit::settings::Notices;
-use crate::kit::theme::{GemShape, Palette, Theme};
+use crate::kit::theme::{GemShape, Theme};
 
 /// Loads `*.png` theme images into textures with a full mip chain.
 #[derive(Default, TypePath)]
@@ -363,7 +364,7 @@ fn ring_mesh(outer: f32, inner: f32, n: u32) -> Mesh {
 /// again.
 pub fn restyled(
     theme: Res<Theme>,
-    palette: Res<crate::kit::theme::Palette>,
+    palette: Res<crate::kit::palette::Palette>,
     images: Res<ThemeImages>,
 ) -> bool {
     theme.is_changed() || palette.is_changed() || images.is_changed()

@@ -74,7 +74,7 @@ fn spawn_camera(mut commands: Commands) {
 
 fn paint_background(
     mut commands: Commands,
-    palette: Res<crate::kit::theme::Palette>,
+    palette: Res<crate::kit::palette::Palette>,
     images: Res<ThemeImages>,
     old: Query<Entity, With<BackgroundArt>>,
 ) {

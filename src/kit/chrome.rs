@@ -12,9 +12,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::game::GameRegistry;
-use super::screens::{Screen, ScreenStatus};
+use super::screens::{InProgress, Screen};
 use super::settings::SettingsOpen;
-use super::status::MoveSettled;
 use super::theme::Theme;
 use super::ui::dialog;
 
@@ -59,22 +58,19 @@ pub fn answer_restart<S: Resource, A: Message>(
     }
 }
 
-/// The chrome's windows, and whether a game on screen has started.
+/// The chrome's windows.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Chrome {
     /// The How to play window is open.
     pub help: bool,
     /// "Leave this game?" is asked.
     pub confirm_leave: bool,
-    /// A move has been played in the game on screen since it opened (leaving asks first while
-    /// the game is not over).
-    pub started: bool,
 }
 
 impl Chrome {
     /// Asks to leave for the games: at once when nothing would be lost, else after asking.
-    pub fn leave(&mut self, status: &ScreenStatus, next: &mut NextState<Screen>) {
-        if self.started && !status.over {
+    pub fn leave(&mut self, in_progress: InProgress, next: &mut NextState<Screen>) {
+        if in_progress.0 {
             self.confirm_leave = true;
         } else {
             next.set(Screen::Title);
@@ -86,35 +82,33 @@ impl Chrome {
 pub fn plugin(app: &mut App) {
     app.init_resource::<Chrome>()
         .add_systems(OnEnter(Screen::Title), leave_game)
-        .add_systems(Update, note_moves)
-        .add_systems(EguiPrimaryContextPass, chrome.run_if(in_game));
+        .add_systems(
+            EguiPrimaryContextPass,
+            chrome.run_if(in_game).in_set(ChromeSystems),
+        );
 }
+
+/// The chrome's drawing and keys, after every game's menus (a game's dialog that Esc closes
+/// uses the key up first).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ChromeSystems;
 
 /// True while a game's screen shows.
 pub fn in_game(screen: Option<Res<State<Screen>>>) -> bool {
     screen.is_some_and(|s| *s.get() != Screen::Title)
 }
 
-/// Back at the title: nothing is paused, asked or started any more.
+/// Back at the title: nothing is paused, asked or in progress any more.
 fn leave_game(
     mut chrome: ResMut<Chrome>,
+    mut in_progress: ResMut<InProgress>,
     mut paused: ResMut<Paused>,
     mut time: ResMut<Time<Virtual>>,
 ) {
     *chrome = Chrome::default();
+    in_progress.set_if_neq(InProgress(false));
     if paused.0 {
         set_paused(&mut paused, &mut time, false);
-    }
-}
-
-/// A settled move means the game has started.
-fn note_moves(
-    mut settled: MessageReader<MoveSettled>,
-    screen: Res<State<Screen>>,
-    mut chrome: ResMut<Chrome>,
-) {
-    if settled.read().any(|m| m.game == *screen.get()) && !chrome.started {
-        chrome.started = true;
     }
 }
 
@@ -128,7 +122,7 @@ fn chrome(
     mut next: ResMut<NextState<Screen>>,
     mut commands: MessageWriter<ChromeCommand>,
     screen: Res<State<Screen>>,
-    status: Res<ScreenStatus>,
+    in_progress: Res<InProgress>,
     registry: Option<Res<GameRegistry>>,
     theme: Res<Theme>,
 ) -> Result {
@@ -195,7 +189,7 @@ fn chrome(
                     .add(egui::Button::new("☰ Games").min_size(wide))
                     .clicked()
                 {
-                    chrome.leave(&status, &mut next);
+                    chrome.leave(*in_progress, &mut next);
                 }
                 ui.label(
                     egui::RichText::new("Esc or P resumes")
@@ -258,14 +252,14 @@ pub struct ChromeBar<'w> {
     sharing: super::share::Sharing<'w>,
     chrome: ResMut<'w, Chrome>,
     settings: ResMut<'w, SettingsOpen>,
-    status: Res<'w, ScreenStatus>,
     next: ResMut<'w, NextState<Screen>>,
-    palette: Res<'w, super::theme::Palette>,
+    in_progress: Res<'w, InProgress>,
+    palette: Res<'w, super::palette::Palette>,
 }
 
 impl ChromeBar<'_> {
     /// The theme's colours, parsed (for the game's own items in its bars and windows).
-    pub fn palette(&self) -> &super::theme::Palette {
+    pub fn palette(&self) -> &super::palette::Palette {
         &self.palette
     }
 
@@ -277,7 +271,7 @@ impl ChromeBar<'_> {
             .on_hover_text("Back to the games (asks first while a game is in progress)")
             .clicked()
         {
-            self.chrome.leave(&self.status, &mut self.next);
+            self.chrome.leave(*self.in_progress, &mut self.next);
         }
     }
 
@@ -334,6 +328,6 @@ impl ChromeBar<'_> {
 
     /// Asks to leave for the games, as "☰ Games" does.
     pub fn leave(&mut self) {
-        self.chrome.leave(&self.status, &mut self.next);
+        self.chrome.leave(*self.in_progress, &mut self.next);
     }
 }

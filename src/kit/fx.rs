@@ -14,9 +14,10 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use super::audio::{Effect, SoundBank, play_effect};
+use crate::kit::palette::Palette;
 use crate::kit::screens::Screen;
 use crate::kit::settings::Settings;
-use crate::kit::theme::{Palette, Theme};
+use crate::kit::theme::Theme;
 use crate::kit::world_text::WorldLabel;
 
 /// Pieces that left the board: shards fly from each (spread evenly when the cap allows fewer

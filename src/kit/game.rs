@@ -53,7 +53,7 @@ pub struct GameInfo {
     /// sound), which runs headless over the logic, for tests of what is drawn.
     pub draw_plugin: fn(&mut App),
     /// Paints the title card's picture of the game into a rectangle, in the theme's colours.
-    pub picture: fn(&egui::Painter, egui::Rect, &crate::kit::theme::Palette),
+    pub picture: fn(&egui::Painter, egui::Rect, &crate::kit::palette::Palette),
     /// How to play it: paragraphs separated by a blank line, shown by the chrome's How to play
     /// window (`?`, F1).
     pub how_to_play: &'static str,

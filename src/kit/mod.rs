@@ -38,6 +38,7 @@ pub mod game;
 pub mod insets;
 pub mod launch;
 pub mod layout;
+pub mod palette;
 pub mod paths;
 pub mod phase;
 pub mod pointer;
@@ -81,7 +82,7 @@ pub fn logic_plugin(app: &mut App) {
     .add_message::<status::MoveSettled>()
     .add_message::<chrome::ChromeCommand>()
     .add_systems(PreStartup, schedule::one_thread_executors)
-    .add_plugins((fx::plugin, theme::plugin));
+    .add_plugins((fx::plugin, palette::plugin));
 }
 
 /// The kit's drawing and sound: the camera, the background, the sound bank, and egui styled by

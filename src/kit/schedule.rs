@@ -97,7 +97,12 @@ impl GameSchedule for App {
         screen: Screen,
         systems: impl IntoScheduleConfigs<ScheduleSystem, M>,
     ) -> &mut Self {
-        self.add_systems(EguiPrimaryContextPass, systems.run_if(in_state(screen)))
+        self.add_systems(
+            EguiPrimaryContextPass,
+            systems
+                .run_if(in_state(screen))
+                .before(crate::kit::chrome::ChromeSystems),
+        )
     }
 }
 

@@ -100,10 +100,16 @@ pub struct ScreenStatus {
     pub over: bool,
 }
 
+/// Whether the game on screen is in progress: a move made and the game not over (leaving it
+/// then asks first). Kept by each game's `Describe::in_progress` (`kit::share`).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InProgress(pub bool);
+
 /// Registers the screen state and the status every game reports.
 pub fn plugin(app: &mut App) {
     app.init_state::<Screen>()
         .init_resource::<ScreenStatus>()
+        .init_resource::<InProgress>()
         .add_systems(StateTransition, reset_status);
 }
 

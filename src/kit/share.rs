@@ -19,6 +19,9 @@ pub trait Describe: Resource {
     /// The query string of a link that opens this board or deal (`?game=dots&size=6&seed=7`),
     /// or why there is none (a board too big for a link).
     fn link_query(&self) -> Result<String, String>;
+    /// Whether a game is in progress: a move made and the game not over (leaving it then asks
+    /// first; a new or restarted game is not in progress until its first move).
+    fn in_progress(&self) -> bool;
 }
 
 /// The link of the game on screen, kept up to date by [`describe`].
@@ -81,6 +84,13 @@ impl DescribeGame for App {
                    title: ResMut<GameTitle>,
                    window: Option<Single<&mut Window, With<PrimaryWindow>>>| {
                 describe(screen, session, link, title, window)
+            })
+            .run_if(in_state(screen).and_then(resource_exists::<S>)),
+        )
+        .add_systems(
+            PostUpdate,
+            (|session: Res<S>, mut in_progress: ResMut<crate::kit::screens::InProgress>| {
+                in_progress.set_if_neq(crate::kit::screens::InProgress(session.in_progress()));
             })
             .run_if(in_state(screen).and_then(resource_exists::<S>)),
         )

@@ -347,7 +347,8 @@ pub fn button(
 }
 
 /// A dialog in the middle of the window (game over, pause, new game…). `open`, when given,
-/// adds a close button that clears it.
+/// adds a close button that clears it, and Esc closes it too (the key is then used up, so the
+/// chrome, which reads it after every game's menus, does not also pause).
 pub fn dialog(
     ctx: &egui::Context,
     title: &str,
@@ -359,6 +360,9 @@ pub fn dialog(
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0));
     if let Some(open) = open {
+        if *open && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
+            *open = false;
+        }
         window = window.open(open);
     }
     window.show(ctx, add);

@@ -4,7 +4,8 @@ use bevy_egui::egui;
 
 use crate::kit::game::Capability::{Computer, GameOver, Hint, NewGame, Records, Restart, Share};
 use crate::kit::game::GameInfo;
-use crate::kit::theme::{Palette, egui_color};
+use crate::kit::palette::Palette;
+use crate::kit::theme::egui_color;
 
 /// Dots's entry in the game registry.
 pub static GAME: GameInfo = GameInfo {

@@ -117,8 +117,8 @@ struct BoardParams<'w, 's> {
     index: ResMut<'w, DotIndex>,
     pending: ResMut<'w, PendingOutcome>,
     theme: Res<'w, Theme>,
-    palette: Res<'w, crate::kit::theme::Palette>,
-    layout: Option<Res<'w, super::view::DotsLayout>>,
+    palette: Res<'w, crate::kit::palette::Palette>,
+    layout: Option<Res<'w, super::model::DotsLayout>>,
     fx: FxWriters<'w>,
 }
 
@@ -360,7 +360,7 @@ fn fall(
     mut scores: ResMut<HighScores>,
     mut over: ResMut<DotsGameOver>,
     mut last: ResMut<LastPoints>,
-    layout: Option<Res<super::view::DotsLayout>>,
+    layout: Option<Res<super::model::DotsLayout>>,
     mut fx: FxWriters,
 ) {
     if phase.get() != DotsPhase::Falling {

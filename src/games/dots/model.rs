@@ -85,6 +85,10 @@ impl crate::kit::share::Describe for DotsSession {
             ("seed", self.seed.to_string()),
         ]))
     }
+
+    fn in_progress(&self) -> bool {
+        self.game.moves_left() < self.game.moves_allowed() && !self.game.is_over()
+    }
 }
 
 /// A dot entity: where it is on the rules board and its colour.
@@ -196,3 +200,22 @@ pub struct LastPoints(pub usize);
 /// The result of the Dots game that just ended (Modern Gems keeps its own).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Deref)]
 pub struct DotsGameOver(pub crate::kit::scores::GameOverInfo);
+
+/// Where the Dots board sits in the window.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct DotsLayout(pub crate::kit::layout::BoardLayout);
+
+impl DotsLayout {
+    /// World position of a (fractional) cell, `x` the column and `y` the row.
+    pub fn world(&self, at: Vec2) -> Vec2 {
+        self.0.world(at)
+    }
+
+    /// The dot whose disc is under `world` (within `reach` cells of its centre).
+    pub fn dot_at(&self, world: Vec2, reach: f32) -> Option<Point> {
+        let c = self.0.cell_at(world)?;
+        let p = Point::new(c.col, c.row);
+        let centre = self.world(Vec2::new(p.x as f32, p.y as f32));
+        (world.distance(centre) <= reach * self.0.cell).then_some(p)
+    }
+}

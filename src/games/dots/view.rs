@@ -11,7 +11,8 @@ use super::model::{Dot, DotsHint, DotsSession, Gesture, Vanish};
 use crate::kit::anim::Tween;
 use crate::kit::art::{GemLook, ThemeImages, board_material, gem_looks};
 use crate::kit::layout::{BoardLayout, ViewArea};
-use crate::kit::theme::{Palette, Theme};
+use crate::kit::palette::Palette;
+use crate::kit::theme::Theme;
 
 /// Radius of a dot, in cells.
 const DOT_RADIUS: f32 = 0.3;
@@ -20,24 +21,7 @@ const LINK_WIDTH: f32 = 0.14;
 /// A dot's size next to a Modern Gems gem of the same theme style (dots leave room for lines).
 const DOT_SCALE: f32 = 0.75;
 
-/// Where the Dots board sits in the window.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
-pub struct DotsLayout(pub BoardLayout);
-
-impl DotsLayout {
-    /// World position of a (fractional) cell, `x` the column and `y` the row.
-    pub fn world(&self, at: Vec2) -> Vec2 {
-        self.0.world(at)
-    }
-
-    /// The dot whose disc is under `world` (within `reach` cells of its centre).
-    pub fn dot_at(&self, world: Vec2, reach: f32) -> Option<Point> {
-        let c = self.0.cell_at(world)?;
-        let p = Point::new(c.col, c.row);
-        let centre = self.world(Vec2::new(p.x as f32, p.y as f32));
-        (world.distance(centre) <= reach * self.0.cell).then_some(p)
-    }
-}
+pub use super::model::DotsLayout;
 
 /// Meshes and materials of the Dots screen.
 #[derive(Resource, Clone, Debug)]

@@ -6,7 +6,8 @@ use crate::kit::game::Capability::{
     Computer, GameOver, Hint, Keyboard, NewGame, Records, Restart, Share, Undo,
 };
 use crate::kit::game::GameInfo;
-use crate::kit::theme::{Palette, egui_color};
+use crate::kit::palette::Palette;
+use crate::kit::theme::egui_color;
 
 /// Modern Gems's entry in the game registry.
 pub static GAME: GameInfo = GameInfo {

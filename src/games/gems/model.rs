@@ -167,6 +167,10 @@ impl crate::kit::share::Describe for GemsSession {
             ("player", self.game.player().short_name().to_string()),
         ]))
     }
+
+    fn in_progress(&self) -> bool {
+        self.game.move_num() > 0 && !self.game.is_over()
+    }
 }
 
 /// A line of play being watched: whose it is, its moves and the score it reaches.

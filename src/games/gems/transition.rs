@@ -15,8 +15,9 @@ use super::model::{GemIndex, GemsSession, PendingMove, Position, Selection};
 use crate::kit::anim::{Tween, Vanish, stagger};
 use crate::kit::fx::{Celebration, FxWriters};
 use crate::kit::layout::{BoardLayout, cell_vec};
+use crate::kit::palette::Palette;
 use crate::kit::status::MoveSettled;
-use crate::kit::theme::{Palette, Theme};
+use crate::kit::theme::Theme;
 
 /// Seconds spent in the current phase (for the flagging highlight).
 #[derive(Resource, Clone, Copy, Debug, Default)]

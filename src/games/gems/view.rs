@@ -11,7 +11,8 @@ use super::model::{
 };
 use crate::kit::art::{GemLook, ThemeImages, board_material, gem_looks};
 use crate::kit::layout::{BoardLayout, ViewArea};
-use crate::kit::theme::{Palette, Theme};
+use crate::kit::palette::Palette;
+use crate::kit::theme::Theme;
 
 /// Meshes and materials shared by every gem.
 #[derive(Resource)]

@@ -8,17 +8,16 @@ use crate::kit::schedule::GameSystems;
 use gems_rules::grid_duel::{Choice, ComputerKind, Outcome, Phase, SIZE, Side, score};
 
 use super::model::{
-    AUTOPLAY_DELAY, CELL_FADE, CELL_STAGGER, CellState, DuelAction, DuelCell, DuelSession, HOLD,
-    OnShow, ROW_STAGGER, Reveal, Show, Stage,
+    CELL, CELL_FADE, CELL_STAGGER, CellState, DuelAction, DuelCell, DuelSession, HOLD, OnShow,
+    ROW_STAGGER, Reveal, Show, Stage, cell_center,
 };
-use super::view::{CELL, cell_center};
 use crate::kit::fx::{Celebration, FxWriters};
 use crate::kit::launch::LaunchOptions;
 use crate::kit::layout::ViewArea;
+use crate::kit::palette::Palette;
 use crate::kit::phase::PhaseOf;
 use crate::kit::screens::ScreenStatus;
 use crate::kit::seed::Seeds;
-use crate::kit::theme::Palette;
 
 /// The stage machine: actions, reveals, holds, the computer's turn, the cells, the status.
 pub(super) fn plugin(app: &mut App) {
@@ -32,7 +31,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                autoplay,
+                super::ai::autoplay,
                 apply_actions,
                 advance,
                 sync_cells,
@@ -156,47 +155,6 @@ fn apply_actions(
                 );
             }
         }
-    }
-}
-
-/// `--autoplay`: the human side plays like the smart computer (regenerates the best row when
-/// its expected gain is positive, else keeps the grid) after a short look; after a tie the
-/// replay starts by itself.
-fn autoplay(
-    opts: Option<Res<LaunchOptions>>,
-    session: Option<Res<DuelSession>>,
-    stage: PhaseOf<Stage>,
-    time: Res<Time>,
-    mut waited: Local<f32>,
-    mut actions: MessageWriter<DuelAction>,
-) {
-    let (Some(opts), Some(session)) = (opts, session) else {
-        return;
-    };
-    if !opts.autoplay {
-        return;
-    }
-    match stage.get() {
-        Stage::Choosing => {
-            *waited += time.delta_secs();
-            if *waited < AUTOPLAY_DELAY {
-                return;
-            }
-            *waited = 0.0;
-            let Some(grid) = session.duel.pending_grid() else {
-                return;
-            };
-            let plan = gems_rules::grid_duel::best_row(grid);
-            actions.write(if plan.gain() > 0.0 {
-                DuelAction::RegenerateRow(plan.row + 1)
-            } else {
-                DuelAction::Keep
-            });
-        }
-        Stage::Over(Outcome::Tie) => {
-            actions.write(DuelAction::Replay);
-        }
-        _ => *waited = 0.0,
     }
 }
 

@@ -6,6 +6,7 @@
 //! [`logic_plugin`] runs headless (tests); [`plugin`] adds the drawing, pointer
 //! and keyboard input, the egui panel and the sounds.
 
+pub mod ai;
 pub mod hud;
 pub mod info;
 pub mod input;

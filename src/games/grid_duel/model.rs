@@ -4,7 +4,9 @@
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
-use gems_rules::grid_duel::{Breakdown, ComputerKind, Duel, GRIDS_PER_TURN, Grid, Outcome, Side};
+use gems_rules::grid_duel::{
+    Breakdown, ComputerKind, Duel, GRIDS_PER_TURN, Grid, Outcome, SIZE, Side,
+};
 
 use crate::kit::screens::Screen;
 
@@ -57,6 +59,12 @@ impl crate::kit::share::Describe for DuelSession {
             ("game", "grid-duel".to_string()),
             ("seed", self.seed.to_string()),
         ]))
+    }
+
+    fn in_progress(&self) -> bool {
+        use gems_rules::grid_duel::Phase;
+        let first = self.duel.turn() == 0 && self.duel.phase() == Phase::Human { grid: 0 };
+        !first && !matches!(self.duel.phase(), Phase::Over(_))
     }
 }
 
@@ -174,4 +182,35 @@ pub fn caption(show: &Show) -> String {
         Side::Computer => "Computer's",
     };
     format!("{who} grid {} of {GRIDS_PER_TURN}", show.index + 1)
+}
+
+/// Side of one cell in world units (pixels at scale 1).
+pub const CELL: f32 = 58.0;
+/// World position of the grid's centre (left of centre, leaving room for the side panel).
+pub const CENTER: Vec2 = Vec2::new(-150.0, 10.0);
+
+/// The world centre of cell `row`, `col`.
+pub fn cell_center(row: usize, col: usize) -> Vec2 {
+    CENTER + Vec2::new((col as f32 - 4.0) * CELL, (4.0 - row as f32) * CELL)
+}
+
+/// The grid row (0-based) under a world point, if any.
+pub fn row_at(world: Vec2) -> Option<usize> {
+    let local = world - CENTER;
+    let half = CELL * SIZE as f32 / 2.0;
+    if local.x.abs() > half || local.y.abs() > half {
+        return None;
+    }
+    Some((((half - local.y) / CELL) as usize).min(SIZE - 1))
+}
+
+/// The grid with its numbers and points around it, in the world.
+pub fn bounds() -> Rect {
+    let half = CELL * SIZE as f32 / 2.0;
+    Rect::new(
+        CENTER.x - half - 60.0,
+        CENTER.y - half - 70.0,
+        CENTER.x + half + 90.0,
+        CENTER.y + half + 70.0,
+    )
 }

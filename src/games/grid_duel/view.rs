@@ -11,39 +11,11 @@ use gems_rules::grid_duel::score::{bonus_digits, rare_boxes, runs};
 use gems_rules::grid_duel::{Grid, SIZE};
 
 use super::model::{CellState, DuelCell, OnShow, Stage};
-use crate::kit::theme::{Palette, Theme};
+use crate::kit::palette::Palette;
+use crate::kit::theme::Theme;
 use crate::kit::world_text::{LabelAnchor, WorldLabel};
 
-/// Side of one cell in world units (pixels at scale 1).
-pub const CELL: f32 = 58.0;
-/// World position of the grid's centre (left of centre, leaving room for the side panel).
-pub const CENTER: Vec2 = Vec2::new(-150.0, 10.0);
-
-/// The world centre of cell `row`, `col`.
-pub fn cell_center(row: usize, col: usize) -> Vec2 {
-    CENTER + Vec2::new((col as f32 - 4.0) * CELL, (4.0 - row as f32) * CELL)
-}
-
-/// The grid row (0-based) under a world point, if any.
-pub fn row_at(world: Vec2) -> Option<usize> {
-    let local = world - CENTER;
-    let half = CELL * SIZE as f32 / 2.0;
-    if local.x.abs() > half || local.y.abs() > half {
-        return None;
-    }
-    Some((((half - local.y) / CELL) as usize).min(SIZE - 1))
-}
-
-/// The grid with its numbers and points around it, in the world.
-pub fn bounds() -> Rect {
-    let half = CELL * SIZE as f32 / 2.0;
-    Rect::new(
-        CENTER.x - half - 60.0,
-        CENTER.y - half - 70.0,
-        CENTER.x + half + 90.0,
-        CENTER.y + half + 70.0,
-    )
-}
+pub use super::model::{CELL, CENTER, bounds, cell_center, row_at};
 
 /// In a narrow window (a phone held upright) the panel is a sheet along the bottom, and the
 /// camera shows the whole grid above it; a wide window keeps the plain camera, the panel beside

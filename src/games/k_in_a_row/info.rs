@@ -4,7 +4,8 @@ use bevy_egui::egui;
 
 use crate::kit::game::Capability::{Computer, GameOver, NewGame, Records, Restart, Share};
 use crate::kit::game::GameInfo;
-use crate::kit::theme::{Palette, egui_color};
+use crate::kit::palette::Palette;
+use crate::kit::theme::egui_color;
 use bevy::color::Alpha;
 
 /// K in a Row's entry in the game registry.

@@ -11,6 +11,7 @@ pub mod info;
 pub mod input;
 pub mod logic;
 pub mod model;
+pub mod sound;
 pub mod view;
 
 use bevy::prelude::*;
@@ -54,7 +55,7 @@ pub fn logic_plugin(app: &mut App) {
 
 /// Drawing, input and the menu.
 pub fn view_plugin(app: &mut App) {
-    app.add_plugins((draw_plugin, input::plugin, hud::plugin));
+    app.add_plugins((draw_plugin, input::plugin, hud::plugin, sound::plugin));
 }
 
 /// The board's drawing alone (runs headless over [`logic_plugin`]).

@@ -142,6 +142,10 @@ impl crate::kit::share::Describe for KSession {
         }
         Ok(query(&pairs))
     }
+
+    fn in_progress(&self) -> bool {
+        !self.game.moves().is_empty() && self.game.status() == Status::InProgress
+    }
 }
 
 impl Default for KSession {

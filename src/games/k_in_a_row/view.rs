@@ -9,8 +9,9 @@ use gems_rules::k_in_a_row::{Cell, Side, Status};
 
 use super::model::{KSession, PLACE_SECONDS};
 use crate::kit::art::{GemLook, ThemeImages, gem_looks};
+use crate::kit::palette::Palette;
 use crate::kit::pointer::WorldPointer;
-use crate::kit::theme::{Palette, Theme};
+use crate::kit::theme::Theme;
 
 /// The tiles' look per side: the theme's first two gem styles (image, or coloured shape), and
 /// the see-through material of the tile shown where the pointer would place one.

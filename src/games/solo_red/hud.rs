@@ -6,8 +6,9 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::model::{SoloPhase, SoloRedAction, SoloRedSession};
 use crate::kit::chrome::ChromeBar;
+use crate::kit::palette::Palette;
 use crate::kit::schedule::GameSchedule;
-use crate::kit::theme::{Palette, Theme, egui_color};
+use crate::kit::theme::{Theme, egui_color};
 use crate::kit::ui::BarPart;
 
 /// Shows the HUD.

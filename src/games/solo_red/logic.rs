@@ -192,7 +192,7 @@ fn glide(
     time: Res<Time>,
     s: Res<SoloRedSession>,
     t: Res<table::Table>,
-    palette: Res<crate::kit::theme::Palette>,
+    palette: Res<crate::kit::palette::Palette>,
     mut cards: Query<(Entity, &CardEntity, &mut Transform, Has<Landing>), With<Gliding>>,
     mut fx: FxWriters,
 ) {

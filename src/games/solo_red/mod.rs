@@ -14,6 +14,7 @@ pub mod input;
 pub mod logic;
 pub mod model;
 pub mod record;
+pub mod sound;
 pub mod view;
 
 use bevy::prelude::*;
@@ -55,7 +56,7 @@ pub fn logic_plugin(app: &mut App) {
 
 /// The card meshes, mouse input and the HUD of Solo Red.
 pub fn view_plugin(app: &mut App) {
-    app.add_plugins((draw_plugin, input::plugin, hud::plugin));
+    app.add_plugins((draw_plugin, input::plugin, hud::plugin, sound::plugin));
 }
 
 /// The board's drawing alone (runs headless over [`logic_plugin`]).

@@ -127,6 +127,11 @@ impl crate::kit::share::Describe for SoloRedSession {
             ("seed", self.seed.to_string()),
         ]))
     }
+
+    fn in_progress(&self) -> bool {
+        let played = self.game.palettes().iter().map(Vec::len).sum::<usize>();
+        (played > self.game.num_palettes() || !self.canvas_pile.is_empty()) && !self.game.is_over()
+    }
 }
 
 /// What the player (mouse, buttons, tests) asks for.

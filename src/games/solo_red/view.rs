@@ -11,7 +11,8 @@ use super::model::table::Table;
 use super::model::{CardEntity, PALETTES, Place, SoloRedAction, SoloRedSession, table};
 use crate::kit::camera::CameraFit;
 use crate::kit::layout::ViewArea;
-use crate::kit::theme::{Palette, Theme};
+use crate::kit::palette::Palette;
+use crate::kit::theme::Theme;
 use crate::kit::world_text::WorldLabel;
 
 /// Draws the table.
