@@ -190,6 +190,41 @@ pub struct GemLook {
     pub image: bool,
 }
 
+/// What building a game's art from the theme needs: the theme (shapes), its parsed colours,
+/// its images, and the mesh and material stores.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct ArtParams<'w> {
+    /// The theme (its shapes).
+    pub theme: Res<'w, Theme>,
+    /// Its colours, parsed.
+    pub palette: Res<'w, Palette>,
+    /// Its images that loaded.
+    pub images: Res<'w, ThemeImages>,
+    /// The meshes.
+    pub meshes: ResMut<'w, Assets<Mesh>>,
+    /// The materials.
+    pub materials: ResMut<'w, Assets<ColorMaterial>>,
+}
+
+impl ArtParams<'_> {
+    /// Every gem style of the theme ([`gem_looks`]).
+    pub fn gem_looks(&mut self) -> Vec<GemLook> {
+        gem_looks(
+            &self.theme,
+            &self.palette,
+            &self.images,
+            &mut self.meshes,
+            &mut self.materials,
+        )
+    }
+
+    /// The board panel's material, added to the store ([`board_material`]).
+    pub fn board_material(&mut self) -> Handle<ColorMaterial> {
+        let material = board_material(&self.palette, &self.images);
+        self.materials.add(material)
+    }
+}
+
 /// Every gem style of `theme`, drawn with `images` where they loaded.
 pub fn gem_looks(
     theme: &Theme,

@@ -56,6 +56,31 @@ fn load_bank(theme: Res<Theme>, server: Res<AssetServer>, mut bank: ResMut<Sound
 
 /// Plays one effect of the theme's sound bank at `gain` × its volume × the player's volume
 /// (nothing when muted), at `speed` (pitch). Every game's sounds go through here.
+/// What a game's sound effects need: the theme's sound bank (absent headless: nothing plays)
+/// and the player's volume and mute.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Sounds<'w, 's> {
+    commands: Commands<'w, 's>,
+    bank: Option<Res<'w, SoundBank>>,
+    settings: Option<Res<'w, Settings>>,
+}
+
+impl Sounds<'_, '_> {
+    /// Plays `effect` at `speed` (1 is the recorded pitch) and `gain` × its theme volume.
+    pub fn play(&mut self, effect: Effect, speed: f32, gain: f32) {
+        if let Some(bank) = &self.bank {
+            play_effect(
+                &mut self.commands,
+                bank,
+                self.settings.as_deref(),
+                effect,
+                speed,
+                gain,
+            );
+        }
+    }
+}
+
 pub fn play_effect(
     commands: &mut Commands,
     bank: &SoundBank,

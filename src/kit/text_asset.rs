@@ -19,6 +19,50 @@ pub enum TextLoadError<E: std::error::Error + Send + Sync + 'static> {
     Content(E),
 }
 
+/// A player-editable text file as a Bevy asset: how large it may be and how its text becomes
+/// the asset. [`TextLoader`] loads every such file the same way.
+pub trait TextFile: Asset + Sized {
+    /// Why its text is refused (the message names the line where it can).
+    type Error: std::error::Error + Send + Sync + 'static;
+    /// The endings of the files it is loaded from (`board`, `theme.ron`).
+    const EXTENSIONS: &'static [&'static str];
+    /// Refuses a file of `bytes` bytes before reading it as text, when it is too large.
+    fn too_large(bytes: usize) -> Option<Self::Error>;
+    /// The asset from the file's text.
+    fn parse(text: &str) -> Result<Self, Self::Error>;
+}
+
+/// The loader of a [`TextFile`] asset: reads the file whole (refusing one too large or not
+/// UTF-8), then parses it.
+#[derive(TypePath)]
+pub struct TextLoader<A: TextFile>(std::marker::PhantomData<fn() -> A>);
+
+impl<A: TextFile> Default for TextLoader<A> {
+    fn default() -> Self {
+        TextLoader(std::marker::PhantomData)
+    }
+}
+
+impl<A: TextFile> bevy::asset::AssetLoader for TextLoader<A> {
+    type Asset = A;
+    type Settings = ();
+    type Error = TextLoadError<A::Error>;
+
+    async fn load(
+        &self,
+        reader: &mut dyn Reader,
+        _settings: &(),
+        _ctx: &mut bevy::asset::LoadContext<'_>,
+    ) -> Result<A, Self::Error> {
+        let text = read_text(reader, A::too_large).await?;
+        A::parse(&text).map_err(TextLoadError::Content)
+    }
+
+    fn extensions(&self) -> &[&str] {
+        A::EXTENSIONS
+    }
+}
+
 /// Reads a text asset whole. `too_large` sees its size in bytes and refuses it (with the
 /// content error to give) before any decoding.
 pub async fn read_text<E: std::error::Error + Send + Sync + 'static>(

@@ -11,30 +11,22 @@ pub use gems_formats::theme::*;
 pub struct ThemeAsset(pub Theme);
 
 /// Loads `*.theme.ron` files through [`Theme::parse`].
-#[derive(Default, TypePath)]
-pub struct ThemeLoader;
+pub type ThemeLoader = crate::kit::text_asset::TextLoader<ThemeAsset>;
 
 /// Why a theme file could not be loaded.
 pub type ThemeLoadError = crate::kit::text_asset::TextLoadError<ThemeError>;
 
-impl bevy::asset::AssetLoader for ThemeLoader {
-    type Asset = ThemeAsset;
-    type Settings = ();
-    type Error = ThemeLoadError;
+impl crate::kit::text_asset::TextFile for ThemeAsset {
+    type Error = ThemeError;
+    const EXTENSIONS: &'static [&'static str] = &["theme.ron"];
 
-    async fn load(
-        &self,
-        reader: &mut dyn bevy::asset::io::Reader,
-        _settings: &(),
-        _ctx: &mut bevy::asset::LoadContext<'_>,
-    ) -> Result<ThemeAsset, ThemeLoadError> {
-        let text = crate::kit::text_asset::read_text(reader, |_| None).await?;
-        let theme = Theme::parse(&text).map_err(ThemeLoadError::Content)?;
-        Ok(ThemeAsset(theme))
+    fn too_large(_bytes: usize) -> Option<ThemeError> {
+        // `Theme::parse` refuses a file over its limit, with the line it is on.
+        None
     }
 
-    fn extensions(&self) -> &[&str] {
-        &["theme.ron"]
+    fn parse(text: &str) -> Result<Self, ThemeError> {
+        Theme::parse(text).map(ThemeAsset)
     }
 }
 

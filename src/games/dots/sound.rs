@@ -7,9 +7,8 @@ use crate::kit::schedule::GameSystems;
 
 use super::model::{DotsPhase, DotsSession};
 use crate::kit::audio::removal_pitch;
-use crate::kit::audio::{Effect, SoundBank, play_effect};
+use crate::kit::audio::{Effect, Sounds};
 use crate::kit::phase::PhaseOf;
-use crate::kit::settings::Settings;
 use crate::kit::status::MoveSettled;
 
 /// Plays the effects.
@@ -18,25 +17,13 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn effects(
-    mut commands: Commands,
-    bank: Option<Res<SoundBank>>,
-    settings: Option<Res<Settings>>,
+    mut sounds: Sounds,
     session: Res<DotsSession>,
     phase: PhaseOf<DotsPhase>,
     mut settled: MessageReader<MoveSettled>,
     mut last: Local<(usize, DotsPhase)>,
 ) {
-    let Some(bank) = bank else { return };
-    let mut play = |effect: Effect, speed: f32| {
-        play_effect(
-            &mut commands,
-            &bank,
-            settings.as_deref(),
-            effect,
-            speed,
-            1.0,
-        );
-    };
+    let mut play = |effect: Effect, speed: f32| sounds.play(effect, speed, 1.0);
     let selected = session.game.selection().len();
     if selected > last.0 {
         play(Effect::Select, removal_pitch(selected));

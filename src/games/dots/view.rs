@@ -9,9 +9,8 @@ use gems_rules::dots::{Point, is_closed_shape};
 
 use super::model::{Dot, DotsHint, DotsSession, Gesture, Vanish};
 use crate::kit::anim::Tween;
-use crate::kit::art::{GemLook, ThemeImages, board_material, gem_looks};
+use crate::kit::art::{ArtParams, GemLook};
 use crate::kit::layout::{BoardLayout, ViewArea};
-use crate::kit::palette::Palette;
 use crate::kit::theme::Theme;
 
 /// Radius of a dot, in cells.
@@ -62,36 +61,25 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn build_art(
-    theme: &Theme,
-    palette: &Palette,
-    images: &ThemeImages,
-    meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<ColorMaterial>,
-) -> DotsArt {
-    let looks = gem_looks(theme, palette, images, meshes, materials);
+fn build_art(a: &mut ArtParams) -> DotsArt {
+    let looks = a.gem_looks();
+    let panel = a.board_material();
+    let (palette, materials, meshes) = (&a.palette, &mut a.materials, &mut a.meshes);
     DotsArt {
         dots: (1..=9)
-            .filter_map(|k| looks.get(theme.style_index(k)).cloned())
+            .filter_map(|k| looks.get(a.theme.style_index(k)).cloned())
             .collect(),
         ring: meshes.add(Annulus::new(DOT_RADIUS + 0.06, DOT_RADIUS + 0.11)),
         quad: meshes.add(Rectangle::new(1.0, 1.0)),
         colors: (1..=9).map(|k| materials.add(palette.kind(k))).collect(),
         highlight: materials.add(palette.flag_highlight),
         hint: materials.add(palette.cursor.with_alpha(0.8)),
-        panel: materials.add(board_material(palette, images)),
+        panel,
     }
 }
 
-fn setup(
-    mut commands: Commands,
-    theme: Res<Theme>,
-    palette: Res<Palette>,
-    images: Res<ThemeImages>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-) {
-    let art = build_art(&theme, &palette, &images, &mut meshes, &mut materials);
+fn setup(mut commands: Commands, mut art_params: ArtParams) {
+    let art = build_art(&mut art_params);
     commands.spawn((
         Panel,
         Mesh2d(art.quad.clone()),
@@ -104,14 +92,10 @@ fn setup(
 
 fn rebuild_art(
     mut commands: Commands,
-    theme: Res<Theme>,
-    palette: Res<Palette>,
-    images: Res<ThemeImages>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut art_params: ArtParams,
     mut panel: Query<&mut MeshMaterial2d<ColorMaterial>, With<Panel>>,
 ) {
-    let art = build_art(&theme, &palette, &images, &mut meshes, &mut materials);
+    let art = build_art(&mut art_params);
     for mut m in &mut panel {
         m.0 = art.panel.clone();
     }

@@ -2,12 +2,14 @@
 //! shipped ones and any a player drops in, loaded as assets for the New game dialog; a file
 //! with a mistake is a notice naming it.
 
-use bevy::asset::{AssetLoadFailedEvent, LoadContext, io::Reader};
+use bevy::asset::AssetLoadFailedEvent;
 use bevy::prelude::*;
 use gems_rules::gems::{Board, BoardParseError, MAX_SAVE_STRING_BYTES};
 
 use crate::kit::settings::Notices;
-use crate::kit::text_asset::{Rescan, TextLoadError, discover, loader_message, read_text};
+use crate::kit::text_asset::{
+    Rescan, TextFile, TextLoadError, TextLoader, discover, loader_message,
+};
 
 /// The boards shipped with the game (file stems), in menu order: the spec's, then the 20
 /// standard SameGame research positions.
@@ -24,36 +26,24 @@ pub fn shipped_boards() -> Vec<String> {
 pub struct BoardAsset(pub Board);
 
 /// Loads `*.board` files through [`Board::from_save_string`].
-#[derive(Default, TypePath)]
-pub struct BoardLoader;
+pub type BoardLoader = TextLoader<BoardAsset>;
 
 /// Why a board file could not be loaded.
 pub type BoardLoadError = TextLoadError<BoardParseError>;
 
-impl bevy::asset::AssetLoader for BoardLoader {
-    type Asset = BoardAsset;
-    type Settings = ();
-    type Error = BoardLoadError;
+impl TextFile for BoardAsset {
+    type Error = BoardParseError;
+    const EXTENSIONS: &'static [&'static str] = &["board"];
 
-    async fn load(
-        &self,
-        reader: &mut dyn Reader,
-        _settings: &(),
-        _ctx: &mut LoadContext<'_>,
-    ) -> Result<BoardAsset, BoardLoadError> {
-        let text = read_text(reader, |bytes| {
-            (bytes > MAX_SAVE_STRING_BYTES).then_some(BoardParseError::TooLong {
-                bytes,
-                max: MAX_SAVE_STRING_BYTES,
-            })
+    fn too_large(bytes: usize) -> Option<BoardParseError> {
+        (bytes > MAX_SAVE_STRING_BYTES).then_some(BoardParseError::TooLong {
+            bytes,
+            max: MAX_SAVE_STRING_BYTES,
         })
-        .await?;
-        let board = Board::from_save_string(&text).map_err(TextLoadError::Content)?;
-        Ok(BoardAsset(board))
     }
 
-    fn extensions(&self) -> &[&str] {
-        &["board"]
+    fn parse(text: &str) -> Result<Self, BoardParseError> {
+        Board::from_save_string(text).map(BoardAsset)
     }
 }
 

@@ -4,12 +4,12 @@
 //! game dialog replays the record. They load as assets (hot reloaded on the desktop); a file
 //! with a mistake is a notice naming it, and that board simply has no record.
 
-use bevy::asset::{AssetLoadFailedEvent, LoadContext, io::Reader};
+use bevy::asset::AssetLoadFailedEvent;
 use bevy::prelude::*;
 use gems_rules::gems::{Board, LineFile, LineFileError, MAX_LINE_FILE_BYTES, RemovalPolicy};
 
 use crate::kit::settings::Notices;
-use crate::kit::text_asset::{TextLoadError, read_text};
+use crate::kit::text_asset::{TextFile, TextLoadError, TextLoader};
 
 /// The boards that have records (file stems under `assets/records/`).
 pub fn record_boards() -> impl Iterator<Item = String> {
@@ -21,33 +21,21 @@ pub fn record_boards() -> impl Iterator<Item = String> {
 pub struct LineAsset(pub LineFile);
 
 /// Loads `*.line` files through [`LineFile::parse`] (which replays and checks them).
-#[derive(Default, TypePath)]
-pub struct LineLoader;
+pub type LineLoader = TextLoader<LineAsset>;
 
 /// Why a line file could not be loaded.
 pub type LineLoadError = TextLoadError<LineFileError>;
 
-impl bevy::asset::AssetLoader for LineLoader {
-    type Asset = LineAsset;
-    type Settings = ();
-    type Error = LineLoadError;
+impl TextFile for LineAsset {
+    type Error = LineFileError;
+    const EXTENSIONS: &'static [&'static str] = &["line"];
 
-    async fn load(
-        &self,
-        reader: &mut dyn Reader,
-        _settings: &(),
-        _ctx: &mut LoadContext<'_>,
-    ) -> Result<LineAsset, LineLoadError> {
-        let text = read_text(reader, |bytes| {
-            (bytes > MAX_LINE_FILE_BYTES).then_some(LineFileError::TooLarge)
-        })
-        .await?;
-        let file = LineFile::parse(&text).map_err(TextLoadError::Content)?;
-        Ok(LineAsset(file))
+    fn too_large(bytes: usize) -> Option<LineFileError> {
+        (bytes > MAX_LINE_FILE_BYTES).then_some(LineFileError::TooLarge)
     }
 
-    fn extensions(&self) -> &[&str] {
-        &["line"]
+    fn parse(text: &str) -> Result<Self, LineFileError> {
+        LineFile::parse(text).map(LineAsset)
     }
 }
 

@@ -9,10 +9,8 @@ use super::anim::{FLAG_SCALE, gem_scale};
 use super::model::{
     Appearance, BoardRebuilt, Flag, FlagChanged, GemsSession, KeyCursor, Kind, Position,
 };
-use crate::kit::art::{GemLook, ThemeImages, board_material, gem_looks};
+use crate::kit::art::{ArtParams, GemLook, board_material};
 use crate::kit::layout::{BoardLayout, ViewArea};
-use crate::kit::palette::Palette;
-use crate::kit::theme::Theme;
 
 /// Meshes and materials shared by every gem.
 #[derive(Resource)]
@@ -66,43 +64,26 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn build_art(
-    theme: &Theme,
-    palette: &Palette,
-    images: &ThemeImages,
-    meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<ColorMaterial>,
-) -> GemArt {
+fn build_art(a: &mut ArtParams) -> GemArt {
     GemArt {
-        looks: gem_looks(theme, palette, images, meshes, materials),
-        gloss: meshes.add(Ellipse::new(0.16, 0.09)),
-        gloss_material: materials.add(palette.table.gloss),
-        halo: meshes.add(Annulus::new(0.47, 0.52)),
-        halo_material: materials.add(palette.flag_highlight),
+        looks: a.gem_looks(),
+        gloss: a.meshes.add(Ellipse::new(0.16, 0.09)),
+        gloss_material: a.materials.add(a.palette.table.gloss),
+        halo: a.meshes.add(Annulus::new(0.47, 0.52)),
+        halo_material: a.materials.add(a.palette.flag_highlight),
     }
 }
 
 /// On entering the screen: the gems' art in the current theme (it may have changed while
 /// another screen showed), the board's panel and the keyboard cursor ring.
-fn spawn_board_art(
-    mut commands: Commands,
-    theme: Res<Theme>,
-    palette: Res<Palette>,
-    images: Res<ThemeImages>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-) {
-    commands.insert_resource(build_art(
-        &theme,
-        &palette,
-        &images,
-        &mut meshes,
-        &mut materials,
-    ));
+fn spawn_board_art(mut commands: Commands, mut a: ArtParams) {
+    commands.insert_resource(build_art(&mut a));
+    let panel = a.board_material();
+    let (meshes, materials, palette) = (&mut a.meshes, &mut a.materials, &a.palette);
     commands.spawn((
         BoardPanel,
         Mesh2d(meshes.add(Rectangle::new(1.0, 1.0))),
-        MeshMaterial2d(materials.add(board_material(&palette, &images))),
+        MeshMaterial2d(panel),
         Transform::from_xyz(0.0, 0.0, 0.0),
         Visibility::Hidden,
         DespawnOnExit(super::SCREEN),
@@ -120,18 +101,15 @@ fn spawn_board_art(
 /// Rebuilds the art when the theme or its images change, and re-dresses every gem.
 fn apply_theme(
     mut commands: Commands,
-    theme: Res<Theme>,
-    palette: Res<Palette>,
-    images: Res<ThemeImages>,
+    mut a: ArtParams,
     old: Res<GemArt>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
     gems: Query<(Entity, &Appearance, &Flag, &Children), With<Dressed>>,
     mut glosses: Query<&mut Visibility, With<Gloss>>,
     panel: Single<&MeshMaterial2d<ColorMaterial>, With<BoardPanel>>,
     ring: Single<&MeshMaterial2d<ColorMaterial>, With<CursorRing>>,
 ) {
-    let mut art = build_art(&theme, &palette, &images, &mut meshes, &mut materials);
+    let mut art = build_art(&mut a);
+    let (palette, images, materials) = (&a.palette, &a.images, &mut a.materials);
     // Children and the board furniture keep their materials; recolour those in place.
     art.gloss = old.gloss.clone();
     art.gloss_material = old.gloss_material.clone();
@@ -147,7 +125,7 @@ fn apply_theme(
         }
     }
     if let Some(mut m) = materials.get_mut(&panel.0) {
-        *m = board_material(&palette, &images);
+        *m = board_material(palette, images);
     }
     for (e, look, flag, children) in &gems {
         dress(&mut commands, &art, e, look, flag.0, true);

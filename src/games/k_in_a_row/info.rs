@@ -23,7 +23,7 @@ pub static GAME: GameInfo = GameInfo {
         "\n",
         "Dark squares with a red cross are unavailable: no tile may go there, so a line cannot pass through one.\n",
         "\n",
-        "Click an empty square to place your tile. The left panel sets the next game's board size (up to 19×19), k, the computer's strength and who starts, and can mark squares unavailable before the first move.",
+        "Click an empty square to place your tile. The panel beside the board sets the next game's board size (up to 19×19), k, the computer's strength and who starts, and can mark squares unavailable before the first move.",
     ),
     capabilities: &[Restart, NewGame, Share, Computer, GameOver, Records],
 };

@@ -5,10 +5,9 @@
 use bevy::prelude::*;
 
 use super::model::{SoloPhase, SoloRedSession};
-use crate::kit::audio::{Effect, SoundBank, play_effect};
+use crate::kit::audio::{Effect, Sounds};
 use crate::kit::phase::PhaseOf;
 use crate::kit::schedule::GameSystems;
-use crate::kit::settings::Settings;
 
 /// Plays the effects.
 pub(super) fn plugin(app: &mut App) {
@@ -24,20 +23,15 @@ struct Heard {
 }
 
 fn effects(
-    mut commands: Commands,
-    bank: Option<Res<SoundBank>>,
-    settings: Option<Res<Settings>>,
+    mut sounds: Sounds,
     session: Res<SoloRedSession>,
     phase: PhaseOf<SoloPhase>,
     mut last: Local<Heard>,
 ) {
-    let Some(bank) = bank else { return };
     let game = &session.game;
     let played = game.palettes().iter().map(Vec::len).sum::<usize>() + session.canvas_pile.len();
     let over = phase.get() == SoloPhase::Over;
-    let mut play = |effect: Effect| {
-        play_effect(&mut commands, &bank, settings.as_deref(), effect, 1.0, 0.8);
-    };
+    let mut play = |effect: Effect| sounds.play(effect, 1.0, 0.8);
     if session.selected.is_some() && session.selected != last.selected {
         play(Effect::Select);
     }
