@@ -11,7 +11,7 @@ colour_section! {
     /// it get these defaults.
     pub struct TableColors {
         /// An empty square or tile.
-        pub cell = "#2b2e3d" => "Square",
+        pub cell = "#383d56" => "Square",
         /// A square no one may play (K in a row's unavailable squares).
         pub blocked = "#8c3340" => "Unavailable square",
         /// Lines between boxes, and the shadow under a shown card.
