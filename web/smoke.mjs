@@ -248,6 +248,22 @@ try {
     if (crashed(logs)) fail(`phone ${game}: panic:\n${logs.join("\n")}`);
     console.log(`phone ${game}: passed, touch made it '${result}'`);
   }
+  // Every game under the other shipped themes too (opened, not played), so that the phone
+  // screenshots in docs/screenshots/ show each theme; a theme that fails to open a game fails.
+  for (const theme of ["classic", "high-contrast", "neon"]) {
+    for (const [game, link, shows] of phoneGames) {
+      logs.length = 0;
+      await tp.goto(`${url}${link}&theme=${theme}`);
+      if (!(await waitPhone((t) => t.startsWith(shows), 120, `phone ${game} ${theme}`))) {
+        fail(`phone ${game} under ${theme}: never opened`);
+      }
+      // Long enough for the menus' fonts and the first deal to arrive.
+      await tp.waitForTimeout(6000);
+      await tp.screenshot({ path: shot.replace(/\.png$/, `-phone-${game}-${theme}.png`) });
+      if (crashed(logs)) fail(`phone ${game} under ${theme}: panic:\n${logs.join("\n")}`);
+    }
+    console.log(`phone under ${theme}: every game opened`);
+  }
   await phone.close();
 
   // The Share button (in Dots' bar, which is one line in a 1280×800 window: Share comes just
