@@ -14,7 +14,7 @@ use crate::kit::schedule::GameSchedule;
 use crate::kit::scores::HighScores;
 use crate::kit::seed::Seeds;
 use crate::kit::theme::Theme;
-use crate::kit::ui::{BarPart, UiPalette, button, dialog};
+use crate::kit::ui::{BarPart, button, dialog};
 
 /// Draws the HUD.
 pub(super) fn plugin(app: &mut App) {
@@ -42,7 +42,7 @@ fn hud(
     let heading = theme.heading_size;
     let best = scores.best(&session.score_key()).unwrap_or(0);
     let idle = phase.get() == DotsPhase::Idle;
-    let pal = UiPalette::of(&theme);
+    let pal = bar.palette().ui;
     // The moves, the score and the hint always show; on a phone the rest is under "☰ More".
     pal.top_bar_parts(&ctx, "dots-top", |ui, part| {
         if part == BarPart::More {

@@ -13,8 +13,7 @@ use crate::kit::fx::{Celebration, FxWriters};
 use crate::kit::layout::ViewArea;
 use crate::kit::schedule::GameSchedule;
 use crate::kit::scores::HighScores;
-use crate::kit::theme::Theme;
-use crate::kit::ui::UiPalette;
+use crate::kit::theme::{Theme, egui_color};
 
 /// High-score key: the human's best winning total.
 pub const BEST_KEY: &str = "grid-duel/best-winning-total";
@@ -80,9 +79,15 @@ fn panel(
         return Ok(());
     };
     let duel = &session.duel;
-    let pal = UiPalette::of(&theme);
+    let pal = bar.palette().ui;
+    let table = &bar.palette().table;
     // The colours of the world's run highlights: columns score (good), rows (bad), gold extras.
-    let (red, green, gold) = (pal.bad, pal.good, pal.accent);
+    // The same colours as the runs and bonus marks on the board.
+    let (red, green, gold) = (
+        egui_color(table.minus_text),
+        egui_color(table.plus_text),
+        egui_color(table.highlight),
+    );
     let line = format!(
         "Game {} · Turn {} of {TURNS} · {} computer",
         duel.game_number(),
@@ -204,9 +209,10 @@ fn panel(
         });
         ui.add_space(8.0);
         ui.small(
-            "Points = vertical − horizontal + bonus + rare. Runs in a row (red) cost \
-                 digit × length; runs in a column (green) earn (digit + 1) × length; a digit \
-                 seen 15+ times earns its square (gold); a 3×3 box holding 1–9 earns 100.",
+            "Points = vertical − horizontal + bonus + rare. Runs in a row (a bar across) \
+                 cost digit × length; runs in a column (a bar down) earn (digit + 1) × \
+                 length; a digit seen 15+ times earns its square (a diamond); a 3×3 box \
+                 holding 1–9 earns 100.",
         );
     });
     Ok(())

@@ -285,7 +285,8 @@ fn draw_cells(
     }
 }
 
-/// Each row's points after `=` (red: subtracted) and each column's points below it (green).
+/// Each row's points after `=` (subtracted) and each column's points below it (added), in the
+/// theme's colours of the runs.
 fn draw_labels(
     on_show: Res<OnShow>,
     stage: Res<State<Stage>>,
