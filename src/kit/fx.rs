@@ -171,7 +171,7 @@ pub(super) fn plugin(app: &mut App) {
 struct FxSpawner<'w, 's> {
     commands: Commands<'w, 's>,
     theme: Option<Res<'w, Theme>>,
-    palette: Option<Res<'w, Palette>>,
+    palette: Res<'w, Palette>,
     screen: Option<Res<'w, State<Screen>>>,
     art: ResMut<'w, FxArt>,
     rng: ResMut<'w, FxRng>,
@@ -304,10 +304,7 @@ fn start_celebrations(
         if e.celebration_time <= 0.0 {
             continue;
         }
-        let accent = fx
-            .palette
-            .as_ref()
-            .map_or(Color::WHITE, |p| p.ui_color(|u| u.accent));
+        let accent = fx.palette.ui_color(|u| u.accent);
         let cell = (c.area.width().min(c.area.height()) / 8.0).max(8.0);
         let time = e.celebration_time / e.popup_time.max(0.01);
         let line = e.popup_size * 2.4;
@@ -355,10 +352,7 @@ fn run_celebrations(
             if fx.theme.is_none() {
                 break;
             }
-            let colours: Vec<Color> = fx
-                .palette
-                .as_ref()
-                .map_or_else(Vec::new, |p| p.gems.clone());
+            let colours = fx.palette.gems.clone();
             let rng = &mut fx.rng.0;
             let at = Vec2::new(
                 rng.random_range(c.area.min.x..=c.area.max.x),
@@ -427,7 +421,7 @@ pub struct FxWriters<'w> {
     bursts: MessageWriter<'w, Burst>,
     popups: MessageWriter<'w, Popup>,
     celebrations: MessageWriter<'w, Celebrate>,
-    palette: Option<Res<'w, Palette>>,
+    palette: Res<'w, Palette>,
 }
 
 impl FxWriters<'_> {
@@ -443,9 +437,7 @@ impl FxWriters<'_> {
             self.popup(
                 middle,
                 format!("+{points}"),
-                self.palette
-                    .as_ref()
-                    .map_or(Color::WHITE, |p| p.ui_color(|u| u.good)),
+                self.palette.ui_color(|u| u.good),
                 1.0 + (n.min(40) as f32) / 40.0,
                 cell,
             );

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use crate::kit::theme::{TableColors, Theme, color};
+use crate::kit::theme::{TableColors, Theme, color, style_index};
 use crate::kit::ui::UiPalette;
 
 /// The theme's colours, parsed once when the theme changes: every system that draws reads
@@ -48,8 +48,7 @@ impl Palette {
 
     /// The colour of gem (or dot, or digit) kind `kind`, as [`Theme::style_index`] picks it.
     pub fn kind(&self, kind: u32) -> Color {
-        let n = self.gems.len().max(1);
-        let i = (kind as usize % n + n - 1) % n;
+        let i = style_index(kind, self.gems.len());
         self.gems.get(i).copied().unwrap_or(Color::WHITE)
     }
 }

@@ -204,12 +204,17 @@ theme_section! {
     }
 }
 
+/// Index among `styles` styles of the style of gem kind `kind`: kind 1 uses the first style,
+/// kind 2 the second, wrapping around (kind 0 uses the last).
+pub fn style_index(kind: u32, styles: usize) -> usize {
+    let n = styles.max(1);
+    (kind as usize % n + n - 1) % n
+}
+
 impl Theme {
-    /// Index of the style of gem kind `kind`: kind 1 uses the first style, kind 2 the second,
-    /// wrapping around (kind 0 uses the last).
+    /// Index of the style of gem kind `kind` ([`style_index`] among the theme's styles).
     pub fn style_index(&self, kind: u32) -> usize {
-        let n = self.gems.len().max(1);
-        (kind as usize % n + n - 1) % n
+        style_index(kind, self.gems.len())
     }
 
     /// The style of gem kind `kind`.
