@@ -13,11 +13,11 @@ use modern_gems::games::dots::model::{DotsAction, DotsSession};
 use modern_gems::games::gems::model::{GemsAction, GemsSession};
 use modern_gems::games::k_in_a_row::model::{KAction, KSession};
 use modern_gems::games::solo_red::model::{SoloRedAction, SoloRedSession};
-use modern_gems::kit::chrome::{ChromeCommand, Paused};
+use modern_gems::kit::chrome::{Chrome, ChromeCommand, Paused};
 use modern_gems::kit::game::{Capability, GameInfo};
 use modern_gems::kit::scores::HighScores;
-use modern_gems::kit::screens::InProgress;
-use modern_gems::kit::screens::Screen;
+use modern_gems::kit::screens::{InProgress, Screen, ScreenStatus};
+use modern_gems::kit::settings::SettingsOpen;
 use modern_gems::kit::share::GameTitle;
 use modern_gems::{headless_screen_app, settle_screen};
 
@@ -36,7 +36,11 @@ const REQUIRED: [Capability; 4] = [
 /// A headless app playing `game`, settled on its first frames.
 fn app_for(game: &GameInfo) -> App {
     let mut app = headless_screen_app(game.screen, Duration::from_millis(16));
-    app.insert_resource(HighScores::default());
+    // One deal on every run, and the computer's answers within the frame that asks, so that
+    // a failure replays (a worker thread can lag behind the frames on a busy machine).
+    app.insert_resource(HighScores::default())
+        .insert_resource(modern_gems::kit::seed::Seeds::from_seed(1))
+        .insert_resource(modern_gems::kit::ai::AiHost::Inline);
     (game.logic_plugin)(&mut app);
     settle_screen(&mut app, FRAMES);
     app
@@ -200,5 +204,244 @@ fn a_paused_game_s_computer_waits_until_it_resumes() {
         tiles(&app),
         (1, 1),
         "the computer answers once the game resumes"
+    );
+}
+
+/// The games offering `capability`.
+fn offering(capability: Capability) -> Vec<&'static GameInfo> {
+    REGISTRY
+        .iter()
+        .copied()
+        .filter(|g| g.offers(capability))
+        .collect()
+}
+
+/// Sends the chrome's `command` and runs one frame.
+fn send(app: &mut App, command: ChromeCommand) {
+    app.world_mut().write_message(command);
+    app.update();
+}
+
+/// Sends the chrome's `command` and lets the game settle.
+fn chrome(app: &mut App, command: ChromeCommand) {
+    app.world_mut().write_message(command);
+    settle_screen(app, FRAMES);
+}
+
+#[test]
+fn undo_and_redo_through_the_chrome_take_back_a_move_and_play_it_again_in_every_game_offering_them()
+{
+    let games = offering(Capability::Undo);
+    assert!(!games.is_empty(), "Undo is offered");
+    for game in games {
+        let mut app = app_for(game);
+        let start = title(&app);
+        play_a_move(&mut app, game.screen);
+        let moved = title(&app);
+        assert_ne!(moved, start, "{}: the move changed nothing", game.name);
+        chrome(&mut app, ChromeCommand::Undo);
+        assert_eq!(
+            title(&app),
+            start,
+            "{}: Undo did not take it back",
+            game.name
+        );
+        chrome(&mut app, ChromeCommand::Redo);
+        assert_eq!(
+            title(&app),
+            moved,
+            "{}: Redo did not play it again",
+            game.name
+        );
+    }
+}
+
+/// Whether the game on screen shows a hint (each game keeps its own).
+fn hint_shown(app: &App, screen: Screen) -> bool {
+    let world = app.world();
+    if screen == modern_gems::games::gems::SCREEN {
+        world
+            .resource::<modern_gems::games::gems::coach::Hint>()
+            .cell
+            .is_some()
+    } else if screen == modern_gems::games::dots::SCREEN {
+        !world
+            .resource::<modern_gems::games::dots::model::DotsHint>()
+            .path
+            .is_empty()
+    } else if screen == modern_gems::games::solo_red::SCREEN {
+        world
+            .resource::<SoloRedSession>()
+            .message
+            .starts_with("Hint")
+    } else {
+        panic!("no hint read for {}", screen.slug());
+    }
+}
+
+#[test]
+fn hint_through_the_chrome_shows_a_move_in_every_game_offering_it() {
+    let games = offering(Capability::Hint);
+    assert!(games.len() >= 3, "Hint is offered by most games");
+    for game in games {
+        let mut app = app_for(game);
+        app.insert_resource(modern_gems::games::gems::coach::CoachBudget {
+            hint: Duration::from_millis(20),
+            game: Duration::from_millis(20),
+        });
+        assert!(
+            !hint_shown(&app, game.screen),
+            "{}: a hint before asking",
+            game.name
+        );
+        app.world_mut().write_message(ChromeCommand::Hint);
+        let shown = (0..400).any(|_| {
+            app.update();
+            hint_shown(&app, game.screen)
+        });
+        assert!(
+            shown,
+            "{}: Hint through the chrome showed no move",
+            game.name
+        );
+    }
+}
+
+#[test]
+fn new_game_through_the_chrome_opens_the_new_game_window_in_every_game_offering_it() {
+    let games = offering(Capability::NewGame);
+    assert_eq!(
+        games.len(),
+        REGISTRY.len(),
+        "every game has a New game window"
+    );
+    for game in games {
+        let mut app = app_for(game);
+        assert!(!app.world().resource::<Chrome>().new_game);
+        chrome(&mut app, ChromeCommand::NewGame);
+        assert!(
+            app.world().resource::<Chrome>().new_game,
+            "{}: New game did not open its window",
+            game.name
+        );
+        chrome(&mut app, ChromeCommand::Escape);
+        assert!(
+            !app.world().resource::<Chrome>().new_game,
+            "{}: Esc did not close the New game window",
+            game.name
+        );
+        assert!(
+            !app.world().resource::<Paused>().0,
+            "{}: Esc closed and paused",
+            game.name
+        );
+    }
+}
+
+#[test]
+fn escape_through_the_chrome_closes_the_topmost_window_or_pauses_in_every_game() {
+    for game in &REGISTRY {
+        let mut app = app_for(game);
+        let paused = |app: &App| {
+            (
+                app.world().resource::<Paused>().0,
+                app.world().resource::<Time<Virtual>>().is_paused(),
+            )
+        };
+        chrome(&mut app, ChromeCommand::Escape);
+        assert_eq!(
+            paused(&app),
+            (true, true),
+            "{}: Esc did not pause",
+            game.name
+        );
+        // Settings and How to play open over the pause menu; Esc closes them one by one.
+        app.world_mut().write_message(ChromeCommand::Settings);
+        app.world_mut().write_message(ChromeCommand::Help);
+        app.update();
+        assert!(app.world().resource::<SettingsOpen>().0);
+        assert!(app.world().resource::<Chrome>().help);
+        app.world_mut().write_message(ChromeCommand::Escape);
+        app.update();
+        assert!(
+            !app.world().resource::<Chrome>().help,
+            "{}: help stayed",
+            game.name
+        );
+        assert!(app.world().resource::<SettingsOpen>().0);
+        app.world_mut().write_message(ChromeCommand::Escape);
+        app.update();
+        assert!(!app.world().resource::<SettingsOpen>().0);
+        assert_eq!(
+            paused(&app),
+            (true, true),
+            "{}: resumed too early",
+            game.name
+        );
+        app.world_mut().write_message(ChromeCommand::Escape);
+        app.update();
+        assert_eq!(
+            paused(&app),
+            (false, false),
+            "{}: Esc did not resume",
+            game.name
+        );
+    }
+}
+
+#[test]
+fn leaving_through_the_chrome_asks_first_while_a_game_is_in_progress_in_every_game() {
+    for game in offering(Capability::Restart) {
+        let mut app = app_for(game);
+        app.update();
+        play_a_move(&mut app, game.screen);
+        assert!(in_progress(&app), "{}: not in progress", game.name);
+        send(&mut app, ChromeCommand::Leave);
+        assert!(
+            app.world().resource::<Chrome>().confirm_leave,
+            "{}: left without asking",
+            game.name
+        );
+        send(&mut app, ChromeCommand::Stay);
+        assert_eq!(*app.world().resource::<State<Screen>>().get(), game.screen);
+        send(&mut app, ChromeCommand::Leave);
+        app.world_mut().write_message(ChromeCommand::ConfirmLeave);
+        app.update();
+        app.update();
+        assert_eq!(
+            *app.world().resource::<State<Screen>>().get(),
+            Screen::Title,
+            "{}: Leave did not leave",
+            game.name
+        );
+        assert_eq!(*app.world().resource::<Chrome>(), Chrome::default());
+    }
+}
+
+#[test]
+fn the_game_over_window_hidden_through_the_chrome_shows_again_when_the_next_game_ends() {
+    let game = REGISTRY
+        .iter()
+        .find(|g| g.screen == modern_gems::games::dots::SCREEN)
+        .expect("Dots");
+    let mut app = app_for(game);
+    app.world_mut().write_message(DotsAction::Setup {
+        size: 4,
+        colors: 2,
+        moves: 1,
+    });
+    settle_screen(&mut app, FRAMES);
+    play_a_move(&mut app, game.screen);
+    assert!(
+        app.world().resource::<ScreenStatus>().over,
+        "one move ends the game"
+    );
+    chrome(&mut app, ChromeCommand::HideGameOver);
+    assert!(app.world().resource::<Chrome>().over_hidden);
+    chrome(&mut app, ChromeCommand::Restart);
+    assert!(!app.world().resource::<ScreenStatus>().over);
+    assert!(
+        !app.world().resource::<Chrome>().over_hidden,
+        "the next game's end shows the window again"
     );
 }

@@ -1,21 +1,24 @@
-//! The chrome every game shares, drawn by the kit: the way back to the games ("☰ Games", asking
-//! first while a game is in progress), the pause menu (Resume, Restart, Settings, How to play,
-//! Games), the How to play window, and the keys that reach them in every game: Esc closes the
-//! topmost of these windows or else opens the pause menu, P pauses, F1 opens How to play.
+//! The chrome every game shares, drawn by the kit: the top bar (☰ Games, the game's name, the
+//! game's own items, then the shared ones in one fixed order: Undo, Redo, Hint, Restart,
+//! New game…, Share, ⏸, ⚙, ?), the game-over window, the New game window's frame, the pause
+//! menu (Resume, Restart, Settings, How to play, Games), the How to play window, and the keys
+//! that reach them in every game: Esc closes the topmost of these windows or else pauses, P
+//! pauses, F1 opens How to play.
 //!
-//! A game draws its own items in its top bar between [`ChromeBar::games_button`] and
-//! [`ChromeBar::shared_buttons`], and answers the [`ChromeCommand`]s the chrome sends it (Restart). While
-//! the game is paused, virtual time stops (so do animations) and the game's input and computer
-//! steps do not run ([`not_paused`]).
+//! Every click and key of the chrome becomes a [`ChromeCommand`]. The kit carries out its own
+//! (pause, help, settings, leaving) in [`apply_commands`], which runs headless too; each game
+//! answers the ones its registration offers (Undo, Redo, Hint, Restart) with its own action
+//! ([`answer_chrome`]). While the game is paused, virtual time stops (so do animations) and the
+//! game's input and computer steps do not run ([`not_paused`]).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::game::GameRegistry;
-use super::screens::{InProgress, Screen};
+use super::game::{Capability, GameInfo, GameRegistry};
+use super::screens::{InProgress, Screen, ScreenStatus};
 use super::settings::SettingsOpen;
 use super::theme::Theme;
-use super::ui::dialog;
+use super::ui::{BarPart, dialog};
 
 /// Whether the game on screen is paused: virtual time stops, and with it the animations, and
 /// the game's input and computer steps wait ([`not_paused`]).
@@ -38,22 +41,73 @@ pub fn not_paused(paused: Option<Res<Paused>>) -> bool {
     paused.is_none_or(|p| !p.0)
 }
 
-/// What the chrome asks of the game on screen; each game's input answers the ones it offers.
+/// A click or key of the chrome. The kit carries out the ones about its windows
+/// ([`apply_commands`]); the game on screen answers Undo, Redo, Hint and Restart with its own
+/// action ([`answer_chrome`]).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChromeCommand {
-    /// Start the same deal or board again.
+    /// Take back the last move (the game answers).
+    Undo,
+    /// Play the move taken back again (the game answers).
+    Redo,
+    /// Show a good move (the game answers).
+    Hint,
+    /// Start the same deal or board again (the game answers; the kit resumes a paused game).
     Restart,
+    /// Open the game's New game window.
+    NewGame,
+    /// Esc: close the topmost window, or else pause or resume.
+    Escape,
+    /// P, ⏸ or Resume: pause or resume.
+    Pause,
+    /// F1 or ?: show or hide How to play.
+    Help,
+    /// ⚙: show or hide the Settings window.
+    Settings,
+    /// ☰ Games: back to the games, asking first while a game is in progress.
+    Leave,
+    /// "Leave" in that question.
+    ConfirmLeave,
+    /// "Stay" in that question.
+    Stay,
+    /// "Look at the board": hide the game-over window until the next game ends.
+    HideGameOver,
 }
 
-/// A system answering the chrome's Restart with the game's own action: `restart(session)`.
-pub fn answer_restart<S: Resource, A: Message>(
-    restart: fn(&S) -> A,
+/// Which of the shared items the game on screen can carry out now (a greyed-out button
+/// otherwise). Which ones show at all comes from its registration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ready {
+    /// A move to take back.
+    pub undo: bool,
+    /// A move taken back to play again.
+    pub redo: bool,
+    /// A hint can be asked for.
+    pub hint: bool,
+    /// The game can start again.
+    pub restart: bool,
+}
+
+impl Ready {
+    /// Everything the game offers can be clicked.
+    pub const ALL: Ready = Ready {
+        undo: true,
+        redo: true,
+        hint: true,
+        restart: true,
+    };
+}
+
+/// A system answering the chrome's commands with the game's own action: `answer(session,
+/// command)`, `None` for a command the game does not answer.
+pub fn answer_chrome<S: Resource, A: Message>(
+    answer: fn(&S, ChromeCommand) -> Option<A>,
 ) -> impl FnMut(MessageReader<ChromeCommand>, Res<S>, MessageWriter<A>) {
     move |mut asked, session, mut actions| {
-        for command in asked.read() {
-            match command {
-                ChromeCommand::Restart => actions.write(restart(&session)),
-            };
+        for &command in asked.read() {
+            if let Some(action) = answer(&session, command) {
+                actions.write(action);
+            }
         }
     }
 }
@@ -65,27 +119,31 @@ pub struct Chrome {
     pub help: bool,
     /// "Leave this game?" is asked.
     pub confirm_leave: bool,
+    /// The game's New game window is open.
+    pub new_game: bool,
+    /// The player closed the game-over window to look at the board (it opens again when the
+    /// next game ends).
+    pub over_hidden: bool,
 }
 
-impl Chrome {
-    /// Asks to leave for the games: at once when nothing would be lost, else after asking.
-    pub fn leave(&mut self, in_progress: InProgress, next: &mut NextState<Screen>) {
-        if in_progress.0 {
-            self.confirm_leave = true;
-        } else {
-            next.set(Screen::Title);
-        }
-    }
-}
-
-/// The chrome: its state, its keys and its windows, on every game's screen.
-pub fn plugin(app: &mut App) {
+/// The chrome's state: its windows and keys, run headless as well as in a window.
+pub fn logic_plugin(app: &mut App) {
     app.init_resource::<Chrome>()
+        .init_resource::<SettingsOpen>()
+        .add_message::<ChromeCommand>()
         .add_systems(OnEnter(Screen::Title), leave_game)
         .add_systems(
-            EguiPrimaryContextPass,
-            chrome.run_if(in_game).in_set(ChromeSystems),
+            Update,
+            (apply_commands, show_game_over_again).run_if(in_game),
         );
+}
+
+/// The chrome's drawing: its windows and keys, on every game's screen.
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        chrome.run_if(in_game).in_set(ChromeSystems),
+    );
 }
 
 /// The chrome's drawing and keys, after every game's menus (a game's dialog that Esc closes
@@ -112,17 +170,80 @@ fn leave_game(
     }
 }
 
-/// The keys and windows of the chrome.
-fn chrome(
-    mut contexts: EguiContexts,
+/// Once a game is no longer over, its next end shows the game-over window again.
+fn show_game_over_again(status: Res<ScreenStatus>, mut chrome: ResMut<Chrome>) {
+    if !status.over && chrome.over_hidden {
+        chrome.over_hidden = false;
+    }
+}
+
+/// Carries out the commands about the chrome's own windows (the game answers the rest).
+#[allow(clippy::too_many_arguments)]
+pub fn apply_commands(
+    mut commands: MessageReader<ChromeCommand>,
     mut chrome: ResMut<Chrome>,
     mut paused: ResMut<Paused>,
     mut time: ResMut<Time<Virtual>>,
     mut settings: ResMut<SettingsOpen>,
     mut next: ResMut<NextState<Screen>>,
+    in_progress: Res<InProgress>,
+) {
+    for command in commands.read() {
+        match command {
+            ChromeCommand::Escape => {
+                // The topmost window closes; with none open, the pause menu opens or closes.
+                if chrome.confirm_leave {
+                    chrome.confirm_leave = false;
+                } else if chrome.help {
+                    chrome.help = false;
+                } else if chrome.new_game {
+                    chrome.new_game = false;
+                } else if settings.0 {
+                    settings.0 = false;
+                } else {
+                    let on = !paused.0;
+                    set_paused(&mut paused, &mut time, on);
+                }
+            }
+            ChromeCommand::Pause => {
+                let on = !paused.0;
+                set_paused(&mut paused, &mut time, on);
+            }
+            ChromeCommand::Help => chrome.help = !chrome.help,
+            ChromeCommand::Settings => settings.0 = !settings.0,
+            ChromeCommand::NewGame => chrome.new_game = true,
+            ChromeCommand::Leave => {
+                if in_progress.0 {
+                    chrome.confirm_leave = true;
+                } else {
+                    next.set(Screen::Title);
+                }
+            }
+            ChromeCommand::ConfirmLeave => {
+                chrome.confirm_leave = false;
+                next.set(Screen::Title);
+            }
+            ChromeCommand::Stay => chrome.confirm_leave = false,
+            ChromeCommand::HideGameOver => chrome.over_hidden = true,
+            ChromeCommand::Restart => {
+                if paused.0 {
+                    set_paused(&mut paused, &mut time, false);
+                }
+            }
+            ChromeCommand::Undo | ChromeCommand::Redo | ChromeCommand::Hint => {}
+        }
+    }
+}
+
+/// The keys and windows of the chrome.
+#[allow(clippy::too_many_arguments)]
+fn chrome(
+    mut contexts: EguiContexts,
+    mut chrome: ResMut<Chrome>,
+    paused: Res<Paused>,
+    settings: Res<SettingsOpen>,
     mut commands: MessageWriter<ChromeCommand>,
     screen: Res<State<Screen>>,
-    in_progress: Res<InProgress>,
     registry: Option<Res<GameRegistry>>,
     theme: Res<Theme>,
 ) -> Result {
@@ -136,66 +257,32 @@ fn chrome(
         )
     });
     if esc {
-        // The topmost window closes; with none open, the pause menu opens.
-        if chrome.confirm_leave {
-            chrome.confirm_leave = false;
-        } else if chrome.help {
-            chrome.help = false;
-        } else if settings.0 {
-            settings.0 = false;
-        } else {
-            let on = !paused.0;
-            set_paused(&mut paused, &mut time, on);
-        }
+        commands.write(ChromeCommand::Escape);
     } else if p && !typing {
-        let on = !paused.0;
-        set_paused(&mut paused, &mut time, on);
+        commands.write(ChromeCommand::Pause);
     }
     if f1 {
-        chrome.help = !chrome.help;
+        commands.write(ChromeCommand::Help);
     }
     let game = registry.as_ref().and_then(|r| r.get(*screen.get()));
+    let small = theme.text_size * 0.85;
     if paused.0 && !chrome.help && !settings.0 && !chrome.confirm_leave {
         dialog(&ctx, "Paused", None, |ui| {
             ui.vertical_centered(|ui| {
                 let wide = egui::vec2(180.0, 0.0);
-                if ui
-                    .add(egui::Button::new("▶ Resume").min_size(wide))
-                    .clicked()
-                {
-                    set_paused(&mut paused, &mut time, false);
+                let mut item = |ui: &mut egui::Ui, label: &str, command| {
+                    if ui.add(egui::Button::new(label).min_size(wide)).clicked() {
+                        commands.write(command);
+                    }
+                };
+                item(ui, "▶ Resume", ChromeCommand::Pause);
+                if game.is_some_and(|g| g.offers(Capability::Restart)) {
+                    item(ui, "⟲ Restart", ChromeCommand::Restart);
                 }
-                if game.is_some_and(|g| g.offers(super::game::Capability::Restart))
-                    && ui
-                        .add(egui::Button::new("⟲ Restart").min_size(wide))
-                        .clicked()
-                {
-                    set_paused(&mut paused, &mut time, false);
-                    commands.write(ChromeCommand::Restart);
-                }
-                if ui
-                    .add(egui::Button::new("⚙ Settings").min_size(wide))
-                    .clicked()
-                {
-                    settings.0 = true;
-                }
-                if ui
-                    .add(egui::Button::new("? How to play").min_size(wide))
-                    .clicked()
-                {
-                    chrome.help = true;
-                }
-                if ui
-                    .add(egui::Button::new("☰ Games").min_size(wide))
-                    .clicked()
-                {
-                    chrome.leave(*in_progress, &mut next);
-                }
-                ui.label(
-                    egui::RichText::new("Esc or P resumes")
-                        .size(theme.text_size * 0.85)
-                        .weak(),
-                );
+                item(ui, "⚙ Settings", ChromeCommand::Settings);
+                item(ui, "? How to play", ChromeCommand::Help);
+                item(ui, "☰ Games", ChromeCommand::Leave);
+                ui.label(egui::RichText::new("Esc or P resumes").size(small).weak());
             });
         });
     }
@@ -217,7 +304,7 @@ fn chrome(
                 }
                 ui.label(
                     egui::RichText::new("Esc or P pauses · F1 shows this page")
-                        .size(theme.text_size * 0.85)
+                        .size(small)
                         .weak(),
                 );
             },
@@ -233,11 +320,10 @@ fn chrome(
                 );
                 ui.horizontal(|ui| {
                     if ui.button("Leave").clicked() {
-                        chrome.confirm_leave = false;
-                        next.set(Screen::Title);
+                        commands.write(ChromeCommand::ConfirmLeave);
                     }
                     if ui.button("Stay").clicked() {
-                        chrome.confirm_leave = false;
+                        commands.write(ChromeCommand::Stay);
                     }
                 });
             });
@@ -246,15 +332,28 @@ fn chrome(
     Ok(())
 }
 
-/// What a game's HUD needs to draw the chrome's items in its top bar and carry them out.
+/// The shared items of the top bar, in their order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shared {
+    Undo,
+    Redo,
+    Hint,
+    Restart,
+    NewGame,
+    Share,
+}
+
+/// What a game's HUD needs to draw the chrome's top bar, game-over window and New game
+/// window, and to carry out their items.
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct ChromeBar<'w> {
     sharing: super::share::Sharing<'w>,
     chrome: ResMut<'w, Chrome>,
-    settings: ResMut<'w, SettingsOpen>,
-    next: ResMut<'w, NextState<Screen>>,
-    in_progress: Res<'w, InProgress>,
+    commands: MessageWriter<'w, ChromeCommand>,
+    screen: Res<'w, State<Screen>>,
+    registry: Option<Res<'w, GameRegistry>>,
     palette: Res<'w, super::palette::Palette>,
+    theme: Res<'w, Theme>,
 }
 
 impl ChromeBar<'_> {
@@ -263,71 +362,200 @@ impl ChromeBar<'_> {
         &self.palette
     }
 
-    /// The first item of every top bar: "☰ Games", the way back to the games (asking first
-    /// while a game is in progress).
-    pub fn games_button(&mut self, ui: &mut egui::Ui, text_size: f32) {
-        if ui
-            .button(egui::RichText::new("☰ Games").size(text_size))
-            .on_hover_text("Back to the games (asks first while a game is in progress)")
-            .clicked()
-        {
-            self.chrome.leave(*self.in_progress, &mut self.next);
+    /// The registration of the game on screen.
+    fn game(&self) -> Option<&'static GameInfo> {
+        self.registry
+            .as_ref()
+            .and_then(|r| r.get(*self.screen.get()))
+    }
+
+    /// Whether the game on screen offers `capability`.
+    fn offers(&self, capability: Capability) -> bool {
+        self.game().is_some_and(|g| g.offers(capability))
+    }
+
+    /// A button of the chrome that sends `command` when clicked (greyed out unless `enabled`).
+    fn item(
+        &mut self,
+        ui: &mut egui::Ui,
+        label: &str,
+        enabled: bool,
+        hint: &str,
+        command: ChromeCommand,
+    ) {
+        let text = egui::RichText::new(label).size(self.theme.text_size);
+        if super::ui::button(ui, text, enabled, hint) {
+            self.commands.write(command);
         }
     }
 
-    /// The last items of every top bar: Settings (⚙) and How to play (?).
-    pub fn shared_buttons(&mut self, ui: &mut egui::Ui, text_size: f32) {
-        if ui
-            .button(egui::RichText::new("⚙").size(text_size))
-            .on_hover_text("Settings")
-            .clicked()
-        {
-            self.settings.0 = !self.settings.0;
-        }
-        if ui
-            .button(egui::RichText::new("?").size(text_size))
-            .on_hover_text("How to play (F1)")
-            .clicked()
-        {
-            self.chrome.help = !self.chrome.help;
-        }
-    }
-
-    /// The top bar of a game whose own items live in a side panel: ☰ Games, the game's name,
-    /// `own` (a line about the game), then Share, ⚙ and ?, in the order every game's bar has;
-    /// the room it took.
+    /// The top bar every game has, in one order: ☰ Games, the game's name, `own` (the game's
+    /// items: [`BarPart::Main`] ones always show, [`BarPart::More`] ones fold under "☰ More"
+    /// with the rest where the bar would not fit on one line or on a phone), then the shared
+    /// items the game offers: Undo, Redo, Hint, Restart, New game…, Share, then ⏸, ⚙ and ?.
+    /// `ready` says which of them can be clicked now. Returns the room the bar took.
     pub fn top_bar(
         &mut self,
         ctx: &egui::Context,
-        theme: &Theme,
-        name: &str,
-        mut own: impl FnMut(&mut egui::Ui),
+        ready: Ready,
+        mut own: impl FnMut(&mut egui::Ui, BarPart),
     ) -> egui::Rect {
         let pal = self.palette.ui;
-        let text = theme.text_size;
-        pal.top_bar_parts(ctx, &format!("{name}-top"), |ui, part| match part {
-            super::ui::BarPart::Main => {
-                self.games_button(ui, text);
+        let name = self.game().map_or("", |g| g.name);
+        let id = format!("{name}-top");
+        let folded = pal.bar_folds(ctx, &id, true);
+        pal.top_bar_fitted(ctx, &id, true, |ui, part| match part {
+            BarPart::Main => {
+                self.item(
+                    ui,
+                    "☰ Games",
+                    true,
+                    "Back to the games (asks first while a game is in progress)",
+                    ChromeCommand::Leave,
+                );
                 ui.separator();
-                ui.label(egui::RichText::new(name).size(theme.heading_size).strong());
-                ui.separator();
-                own(ui);
+                if !super::ui::is_narrow(ui.ctx()) {
+                    // On a phone the game's name gives its room to the game's items.
+                    let heading = self.theme.heading_size * 0.85;
+                    ui.label(egui::RichText::new(name).size(heading).strong());
+                    ui.separator();
+                }
+                own(ui, BarPart::Main);
+                if folded {
+                    // On a phone the moves a player makes most stay at hand.
+                    self.shared(ui, ready, [Shared::Undo, Shared::Hint]);
+                }
             }
-            super::ui::BarPart::More => {
+            BarPart::More => {
+                own(ui, BarPart::More);
                 ui.separator();
-                self.share_button(ui);
-                self.shared_buttons(ui, text);
+                if folded {
+                    self.shared(ui, ready, [Shared::Redo]);
+                } else {
+                    self.shared(ui, ready, [Shared::Undo, Shared::Redo, Shared::Hint]);
+                }
+                self.shared(ui, ready, [Shared::Restart, Shared::NewGame, Shared::Share]);
+                self.item(ui, "⏸", true, "Pause (Esc or P)", ChromeCommand::Pause);
+                self.item(ui, "⚙", true, "Settings", ChromeCommand::Settings);
+                self.item(ui, "?", true, "How to play (F1)", ChromeCommand::Help);
             }
         })
     }
 
-    /// The Share button: the link of the game on screen.
-    pub fn share_button(&mut self, ui: &mut egui::Ui) {
-        self.sharing.button(ui);
+    /// The shared items `which`, those the game offers, in that order.
+    fn shared<const N: usize>(&mut self, ui: &mut egui::Ui, ready: Ready, which: [Shared; N]) {
+        for item in which {
+            let (capability, label, enabled, hint, command) = match item {
+                Shared::Undo => (
+                    Capability::Undo,
+                    "↶ Undo",
+                    ready.undo,
+                    "Take back a move",
+                    ChromeCommand::Undo,
+                ),
+                Shared::Redo => (
+                    Capability::Undo,
+                    "↷ Redo",
+                    ready.redo,
+                    "Play the move taken back again",
+                    ChromeCommand::Redo,
+                ),
+                Shared::Hint => (
+                    Capability::Hint,
+                    "💡 Hint",
+                    ready.hint,
+                    "A good move",
+                    ChromeCommand::Hint,
+                ),
+                Shared::Restart => (
+                    Capability::Restart,
+                    "⟲ Restart",
+                    ready.restart,
+                    "The same deal or board from its start",
+                    ChromeCommand::Restart,
+                ),
+                Shared::NewGame => (
+                    Capability::NewGame,
+                    "🎲 New game…",
+                    true,
+                    "A new game, with its options",
+                    ChromeCommand::NewGame,
+                ),
+                Shared::Share => {
+                    if self.offers(Capability::Share) {
+                        self.sharing.button(ui, self.theme.text_size);
+                    }
+                    continue;
+                }
+            };
+            if self.offers(capability) {
+                self.item(ui, label, enabled, hint, command);
+            }
+        }
+    }
+
+    /// The game-over window every game shows when a game ends: `title`, what the game says
+    /// about the result and its records (`content`), then Play again, New game…, Undo (where
+    /// the game offers them) and ☰ Games, and "Look at the board", which hides it until the
+    /// next game ends.
+    pub fn game_over(
+        &mut self,
+        ctx: &egui::Context,
+        title: &str,
+        ready: Ready,
+        content: impl FnOnce(&mut egui::Ui),
+    ) {
+        if self.chrome.over_hidden || self.chrome.new_game {
+            return;
+        }
+        dialog(ctx, title, None, |ui| {
+            ui.vertical_centered(|ui| {
+                content(ui);
+                ui.add_space(8.0);
+                ui.horizontal(|ui| {
+                    if self.offers(Capability::Restart) {
+                        let hint = "The same deal or board once more";
+                        self.item(ui, "Play again", true, hint, ChromeCommand::Restart);
+                    }
+                    if self.offers(Capability::NewGame) {
+                        let hint = "A new game, with its options";
+                        self.item(ui, "New game…", true, hint, ChromeCommand::NewGame);
+                    }
+                    if self.offers(Capability::Undo) && ready.undo {
+                        self.item(ui, "↶ Undo", true, "", ChromeCommand::Undo);
+                    }
+                    self.item(ui, "☰ Games", true, "", ChromeCommand::Leave);
+                });
+                if ui.small_button("Look at the board").clicked() {
+                    self.commands.write(ChromeCommand::HideGameOver);
+                }
+            });
+        });
+    }
+
+    /// Whether the game's New game window is open.
+    pub fn new_game_open(&self) -> bool {
+        self.chrome.new_game
+    }
+
+    /// The game's New game window, while it is open: the game's options (`content`). The game
+    /// closes it once it has started the new game ([`ChromeBar::close_new_game`]).
+    pub fn new_game_window(&mut self, ctx: &egui::Context, content: impl FnOnce(&mut egui::Ui)) {
+        if !self.chrome.new_game {
+            return;
+        }
+        let mut open = true;
+        dialog(ctx, "New game", Some(&mut open), content);
+        self.chrome.new_game &= open;
+    }
+
+    /// Closes the New game window (the new game has started).
+    pub fn close_new_game(&mut self) {
+        self.chrome.new_game = false;
     }
 
     /// Asks to leave for the games, as "☰ Games" does.
     pub fn leave(&mut self) {
-        self.chrome.leave(*self.in_progress, &mut self.next);
+        self.commands.write(ChromeCommand::Leave);
     }
 }

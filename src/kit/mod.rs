@@ -80,9 +80,8 @@ pub fn logic_plugin(app: &mut App) {
         chrome::Paused,
     )>()
     .add_message::<status::MoveSettled>()
-    .add_message::<chrome::ChromeCommand>()
     .add_systems(PreStartup, schedule::one_thread_executors)
-    .add_plugins((fx::plugin, palette::plugin));
+    .add_plugins((fx::plugin, palette::plugin, chrome::logic_plugin));
 }
 
 /// The kit's drawing and sound: the camera, the background, the sound bank, and egui styled by

@@ -163,19 +163,20 @@ pub struct Sharing<'w> {
 
 impl Sharing<'_> {
     /// The "Share" button of a game's bar (see [`share_button`]).
-    pub fn button(&mut self, ui: &mut egui::Ui) {
-        share_button(ui, &self.link, &mut self.window);
+    pub fn button(&mut self, ui: &mut egui::Ui, text_size: f32) {
+        share_button(ui, &self.link, &mut self.window, text_size);
     }
 }
 
 /// The "Share" button of a game's bar: opens the share window with the link of the game on
 /// screen and copies it.
-pub fn share_button(ui: &mut egui::Ui, link: &ShareLink, window: &mut ShareWindow) {
+pub fn share_button(ui: &mut egui::Ui, link: &ShareLink, window: &mut ShareWindow, text_size: f32) {
     let hint = match &link.query {
         Ok(_) => "Copy a link that opens this board or deal",
         Err(why) => why.as_str(),
     };
-    let clicked = super::ui::button(ui, "⬆ Share", link.query.is_ok(), hint);
+    let label = egui::RichText::new("⬆ Share").size(text_size);
+    let clicked = super::ui::button(ui, label, link.query.is_ok(), hint);
     if let (true, Ok(query)) = (clicked, &link.query) {
         let text = full_link(base_address().as_deref(), query);
         window.copy = copy_to_clipboard(ui.ctx(), &text);

@@ -70,21 +70,23 @@ impl UiPalette {
         self.bar(ctx, id, egui::Align2::LEFT_TOP, add)
     }
 
-    /// A bar across the top whose items come in two parts ([`BarPart`]): both inline in a wide
-    /// window; in a narrow one the second part opens from a "☰ More" menu, so the bar stays one
-    /// or two lines high and the board keeps the screen.
-    pub fn top_bar_parts(
-        &self,
-        ctx: &egui::Context,
-        id: &str,
-        add: impl FnMut(&mut egui::Ui, BarPart),
-    ) -> egui::Rect {
-        self.top_bar_fitted(ctx, id, false, add)
+    /// Whether the top bar `id` folds its second part under "☰ More": on a phone, and, with
+    /// `one_line`, wherever the whole bar did not fit on one line (at this width or a wider
+    /// one).
+    pub fn bar_folds(&self, ctx: &egui::Context, id: &str, one_line: bool) -> bool {
+        let width = ctx.content_rect().width();
+        let wrapped_at = egui::Id::new(id).with("wrapped at");
+        let wrapped = one_line
+            && ctx
+                .data(|d| d.get_temp::<f32>(wrapped_at))
+                .is_some_and(|w| width <= w);
+        is_narrow(ctx) || wrapped
     }
 
-    /// [`UiPalette::top_bar_parts`]; with `one_line`, the second part also opens from the menu
-    /// whenever both parts would not fit on one line (for a game whose first part holds all a
-    /// player needs at hand).
+    /// A bar across the top whose items come in two parts ([`BarPart`]): both inline in a wide
+    /// window; in a narrow one the second part opens from a "☰ More" menu, so the bar stays one
+    /// or two lines high and the board keeps the screen. With `one_line`, the second part also
+    /// opens from the menu whenever both parts would not fit on one line.
     pub fn top_bar_fitted(
         &self,
         ctx: &egui::Context,
@@ -92,15 +94,8 @@ impl UiPalette {
         one_line: bool,
         mut add: impl FnMut(&mut egui::Ui, BarPart),
     ) -> egui::Rect {
-        // A window the whole bar did not fit on one line (at this width or a wider one) gets
-        // the menu too.
         let width = ctx.content_rect().width();
-        let wrapped_at = egui::Id::new(id).with("wrapped at");
-        let wrapped = one_line
-            && ctx
-                .data(|d| d.get_temp::<f32>(wrapped_at))
-                .is_some_and(|w| width <= w);
-        let narrow = is_narrow(ctx) || wrapped;
+        let narrow = self.bar_folds(ctx, id, one_line);
         let mut wraps = false;
         let rect = self.top_bar(ctx, id, |ui| {
             add(ui, BarPart::Main);
@@ -113,6 +108,7 @@ impl UiPalette {
             }
         });
         if wraps {
+            let wrapped_at = egui::Id::new(id).with("wrapped at");
             ctx.data_mut(|d| d.insert_temp(wrapped_at, width));
             ctx.request_repaint();
         }

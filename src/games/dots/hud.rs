@@ -8,19 +8,20 @@ use gems_rules::dots::{MAX_COLORS, MAX_SIZE, MIN_COLORS, MIN_SIZE};
 
 use super::ai::DotsAutoplay;
 use super::model::{DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, LastPoints};
-use crate::kit::chrome::ChromeBar;
+use crate::kit::chrome::{ChromeBar, Ready};
 use crate::kit::phase::PhaseOf;
 use crate::kit::schedule::GameSchedule;
 use crate::kit::scores::HighScores;
 use crate::kit::seed::Seeds;
 use crate::kit::theme::Theme;
-use crate::kit::ui::{BarPart, button, dialog};
+use crate::kit::ui::{BarPart, button};
 
 /// Draws the HUD.
 pub(super) fn plugin(app: &mut App) {
     app.game_hud(super::SCREEN, hud);
 }
 
+#[allow(clippy::too_many_arguments)]
 fn hud(
     mut contexts: EguiContexts,
     session: Res<DotsSession>,
@@ -43,172 +44,136 @@ fn hud(
     let best = scores.best(&session.score_key()).unwrap_or(0);
     let idle = phase.get() == DotsPhase::Idle;
     let pal = bar.palette().ui;
-    // The moves, the score and the hint always show; on a phone the rest is under "☰ More".
-    pal.top_bar_parts(&ctx, "dots-top", |ui, part| {
-        if part == BarPart::More {
+    let ready = Ready {
+        hint: idle,
+        ..Ready::ALL
+    };
+    // The moves and the score always show; on a phone the rest is under "☰ More".
+    bar.top_bar(&ctx, ready, |ui, part| {
+        if part == BarPart::Main {
+            ui.label(
+                egui::RichText::new(format!("Moves left {}", game.moves_left()))
+                    .size(text)
+                    .strong(),
+            );
             ui.separator();
-            ui.label(egui::RichText::new(format!("Best {best}")).size(text));
-            ui.separator();
-            let removable = idle && game.selection().len() >= 2;
-            if button(
-                ui,
-                egui::RichText::new("Remove").size(text),
-                removable,
-                "Remove the selected dots (Enter)",
-            ) {
-                actions.write(DotsAction::Remove);
+            ui.label(
+                egui::RichText::new(format!("Score {}", game.score()))
+                    .size(text)
+                    .strong(),
+            );
+            if last.0 > 0 {
+                ui.label(pal.good_text(format!("+{}", last.0), text));
             }
-            ui.checkbox(
-                &mut autoplay.enabled,
-                egui::RichText::new("Autoplay").size(text),
-            )
-            .on_hover_text("The computer plays (A)");
-            if ui
-                .button(egui::RichText::new("New game").size(text))
-                .on_hover_text("A new deal with these settings (N)")
-                .clicked()
-            {
-                actions.write(DotsAction::NewGame(seeds.next_seed()));
-            }
-            settings_menu(ui, &session, text, &mut draft, &mut actions);
-            bar.share_button(ui);
-            bar.shared_buttons(ui, text);
             return;
         }
-        bar.games_button(ui, text);
+        ui.label(egui::RichText::new(format!("Best {best}")).size(text));
         ui.separator();
-        ui.label(egui::RichText::new("Dots").size(heading).strong());
-        ui.separator();
-        ui.label(
-            egui::RichText::new(format!("Moves left {}", game.moves_left()))
-                .size(text)
-                .strong(),
-        );
-        ui.separator();
-        ui.label(
-            egui::RichText::new(format!("Score {}", game.score()))
-                .size(text)
-                .strong(),
-        );
-        if last.0 > 0 {
-            ui.label(pal.good_text(format!("+{}", last.0), text));
-        }
-        ui.separator();
+        let removable = idle && game.selection().len() >= 2;
         if button(
             ui,
-            egui::RichText::new("Hint").size(text),
-            idle,
-            "A good move (H)",
+            egui::RichText::new("Remove").size(text),
+            removable,
+            "Remove the selected dots (Enter)",
         ) {
-            actions.write(DotsAction::Hint);
+            actions.write(DotsAction::Remove);
         }
+        ui.checkbox(
+            &mut autoplay.enabled,
+            egui::RichText::new("Autoplay").size(text),
+        )
+        .on_hover_text("The computer plays (A)");
     });
     let status = status_text(&session, &hint);
     pal.bottom_bar(&ctx, "dots-bottom", |ui| {
         ui.label(egui::RichText::new(status).size(text * 0.9));
     });
+    let mut started = false;
+    bar.new_game_window(&ctx, |ui| {
+        started = new_game_options(ui, &session, &mut seeds, &mut draft, &mut actions);
+    });
+    if started {
+        bar.close_new_game();
+    }
     if phase.get() == DotsPhase::Over {
-        dialog(&ctx, "Game over", None, |ui| {
-            ui.vertical_centered(|ui| {
-                let why = if game.moves_left() == 0 {
-                    "No moves left."
-                } else {
-                    "No two neighbouring dots share a colour."
-                };
-                ui.label(egui::RichText::new(why).size(text));
-                ui.label(
-                    egui::RichText::new(format!("Score {}", over.score))
-                        .size(heading)
-                        .strong(),
-                );
-                if over.new_record {
-                    ui.label(pal.accent_text("New best score!", text * 1.3).strong());
-                }
-                ui.add_space(6.0);
-                ui.label(
-                    egui::RichText::new(format!(
-                        "Top scores on {0}×{0}, {1} colours, {2} moves",
-                        session.size, session.colors, session.moves
-                    ))
-                    .size(text * 0.9)
-                    .weak(),
-                );
-                let table = scores.table(&session.score_key());
-                pal.score_table(ui, "dots-top-ten", table, over.rank, text);
-                if let Some(err) = &scores.error {
-                    ui.label(pal.bad_text(err, text * 0.9));
-                }
-                ui.add_space(8.0);
-                ui.horizontal(|ui| {
-                    if ui
-                        .button(egui::RichText::new("Play again").size(text))
-                        .on_hover_text("The same deal once more")
-                        .clicked()
-                    {
-                        actions.write(DotsAction::NewGame(session.seed));
-                    }
-                    if ui
-                        .button(egui::RichText::new("New game").size(text))
-                        .on_hover_text("A new deal with the same settings")
-                        .clicked()
-                    {
-                        actions.write(DotsAction::NewGame(seeds.next_seed()));
-                    }
-                    if ui
-                        .button(egui::RichText::new("☰ Games").size(text))
-                        .clicked()
-                    {
-                        bar.leave();
-                    }
-                });
-            });
+        bar.game_over(&ctx, "Game over", ready, |ui| {
+            let why = if game.moves_left() == 0 {
+                "No moves left."
+            } else {
+                "No two neighbouring dots share a colour."
+            };
+            ui.label(egui::RichText::new(why).size(text));
+            ui.label(
+                egui::RichText::new(format!("Score {}", over.score))
+                    .size(heading)
+                    .strong(),
+            );
+            if over.new_record {
+                ui.label(pal.accent_text("New best score!", text * 1.3).strong());
+            }
+            ui.add_space(6.0);
+            ui.label(
+                egui::RichText::new(format!(
+                    "Top scores on {0}×{0}, {1} colours, {2} moves",
+                    session.size, session.colors, session.moves
+                ))
+                .size(text * 0.9)
+                .weak(),
+            );
+            let table = scores.table(&session.score_key());
+            pal.score_table(ui, "dots-top-ten", table, over.rank, text);
+            if let Some(err) = &scores.error {
+                ui.label(pal.bad_text(err, text * 0.9));
+            }
         });
     }
     Ok(())
 }
 
-/// Most moves the settings menu offers (the rules allow up to 1000).
+/// Most moves the New game window offers (the rules allow up to 1000).
 const MENU_MAX_MOVES: u32 = 99;
 
-/// The settings button ("6×6 · 5 colours · 20 moves"): sliders for the next game's board size,
-/// colours and moves, and a button that starts it. Each setting has its own high score.
-fn settings_menu(
+/// The New game window's options: sliders for the board size, colours and moves (each setting
+/// has its own high scores), Start, and a new deal with the settings in play. True once a new
+/// game has started.
+fn new_game_options(
     ui: &mut egui::Ui,
     session: &DotsSession,
-    text: f32,
+    seeds: &mut Seeds,
     draft: &mut Option<(usize, u8, u32)>,
     actions: &mut MessageWriter<DotsAction>,
-) {
+) -> bool {
     let current = (session.size, session.colors, session.moves);
-    let label = format!(
-        "{0}×{0} · {1} colours · {2} moves",
-        current.0, current.1, current.2
-    );
-    ui.menu_button(egui::RichText::new(label).size(text), |ui| {
-        let (mut size, mut colors, mut moves) = draft.unwrap_or(current);
-        ui.label(egui::RichText::new("Next game").strong());
-        ui.add(egui::Slider::new(&mut size, MIN_SIZE..=MAX_SIZE).text("board size"));
-        ui.add(egui::Slider::new(&mut colors, MIN_COLORS..=MAX_COLORS).text("colours"));
-        ui.add(egui::Slider::new(&mut moves, 1..=MENU_MAX_MOVES).text("moves"));
-        *draft = Some((size, colors, moves));
-        ui.horizontal(|ui| {
-            if ui.button("Start").clicked() {
+    let (mut size, mut colors, mut moves) = draft.unwrap_or(current);
+    ui.add(egui::Slider::new(&mut size, MIN_SIZE..=MAX_SIZE).text("board size"));
+    ui.add(egui::Slider::new(&mut colors, MIN_COLORS..=MAX_COLORS).text("colours"));
+    ui.add(egui::Slider::new(&mut moves, 1..=MENU_MAX_MOVES).text("moves"));
+    *draft = Some((size, colors, moves));
+    let mut started = false;
+    ui.horizontal(|ui| {
+        if ui.button(egui::RichText::new("Start").strong()).clicked() {
+            if (size, colors, moves) == current {
+                actions.write(DotsAction::NewGame(seeds.next_seed()));
+            } else {
                 actions.write(DotsAction::Setup {
                     size,
                     colors,
                     moves,
                 });
-                *draft = None;
-                ui.close();
-            } else if ui.button("Defaults").clicked() {
-                *draft = Some((
-                    gems_rules::dots::DEFAULT_SIZE,
-                    gems_rules::dots::DEFAULT_COLORS,
-                    gems_rules::dots::DEFAULT_MOVES,
-                ));
             }
-        });
+            started = true;
+        } else if ui.button("Defaults").clicked() {
+            *draft = Some((
+                gems_rules::dots::DEFAULT_SIZE,
+                gems_rules::dots::DEFAULT_COLORS,
+                gems_rules::dots::DEFAULT_MOVES,
+            ));
+        }
     });
+    if started {
+        *draft = None;
+    }
+    started
 }
 
 fn status_text(session: &DotsSession, hint: &DotsHint) -> String {

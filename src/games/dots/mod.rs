@@ -15,7 +15,7 @@ pub mod view;
 
 use bevy::prelude::*;
 
-use crate::kit::chrome::answer_restart;
+use crate::kit::chrome::{ChromeCommand, answer_chrome};
 use crate::kit::schedule::{AppResources, GameSchedule, GameSet, GameSystems};
 use crate::kit::screens::Screen;
 use crate::kit::share::DescribeGame;
@@ -53,8 +53,12 @@ pub fn logic_plugin(app: &mut App) {
         .game_sets(SCREEN)
         .add_systems(
             Update,
-            answer_restart(|s: &DotsSession| DotsAction::NewGame(s.seed))
-                .in_set(set(GameSystems::Input)),
+            answer_chrome(|s: &DotsSession, command| match command {
+                ChromeCommand::Hint => Some(DotsAction::Hint),
+                ChromeCommand::Restart => Some(DotsAction::NewGame(s.seed)),
+                _ => None,
+            })
+            .in_set(set(GameSystems::Input)),
         )
         .describe_game::<DotsSession>(SCREEN)
         .add_plugins((logic::plugin, ai::plugin));

@@ -14,7 +14,7 @@ use super::model::Phase;
 use super::model::{ActivePlayer, ActivePolicy, GemsAction, GemsSession, LastMove, Selection};
 use super::records::{LineAsset, Records};
 use super::watch::watch_action;
-use crate::kit::chrome::{ChromeBar, Paused, set_paused};
+use crate::kit::chrome::{ChromeBar, Ready};
 
 mod game_over;
 use super::boards::{BoardAsset, BoardLibrary};
@@ -23,8 +23,8 @@ use crate::kit::schedule::GameSchedule;
 use crate::kit::scores::{GameOverInfo, HighScores};
 use crate::kit::text_asset::Rescan;
 use crate::kit::theme::Theme;
-use crate::kit::ui::{BarPart, UiPalette, button, dialog};
-use game_over::game_over_window;
+use crate::kit::ui::{BarPart, UiPalette, dialog};
+use game_over::game_over;
 
 /// Which board the new-game dialog will use.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,8 +38,6 @@ pub enum BoardChoice {
 /// State of the HUD's dialogs.
 #[derive(Resource, Clone, Debug)]
 pub struct HudState {
-    /// New-game dialog open.
-    pub new_game: bool,
     /// Save dialog open.
     pub save: bool,
     /// Load dialog open.
@@ -67,7 +65,6 @@ pub struct HudState {
 impl Default for HudState {
     fn default() -> Self {
         Self {
-            new_game: false,
             save: false,
             load: false,
             board: BoardChoice::Random,
@@ -98,7 +95,6 @@ pub struct HudParams<'w> {
     seeds: ResMut<'w, crate::kit::seed::Seeds>,
     state: ResMut<'w, HudState>,
     phase: Res<'w, State<Phase>>,
-    bar: ChromeBar<'w>,
     selection: Res<'w, Selection>,
     last: Res<'w, LastMove>,
     hint: Res<'w, Hint>,
@@ -111,8 +107,6 @@ pub struct HudParams<'w> {
     over: Res<'w, GameOverInfo>,
     ai: Res<'w, GemsAi>,
     autoplay: ResMut<'w, Autoplay>,
-    paused: ResMut<'w, Paused>,
-    time: ResMut<'w, Time<Virtual>>,
     data: Res<'w, DataDir>,
     boards: Res<'w, BoardLibrary>,
     board_assets: Res<'w, Assets<BoardAsset>>,
@@ -121,39 +115,36 @@ pub struct HudParams<'w> {
     load: MessageWriter<'w, LoadGameRequest>,
 }
 
-fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
+fn hud(mut contexts: EguiContexts, mut p: HudParams, mut bar: ChromeBar) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    top_bar(&ctx, &mut p);
-    bottom_bar(&ctx, &mut p);
-    if p.state.new_game {
-        new_game_window(&ctx, &mut p);
-    }
+    let pal = bar.palette().ui;
+    let settled = !p.phase.get().is_transition();
+    let ready = Ready {
+        undo: settled && !p.session.undo.is_empty(),
+        redo: settled && !p.session.redo.is_empty(),
+        hint: *p.phase.get() == Phase::Idle,
+        restart: settled,
+    };
+    bar.top_bar(&ctx, ready, |ui, part| match part {
+        BarPart::Main => top_bar_main(ui, &p, &pal),
+        BarPart::More => top_bar_more(ui, &mut p),
+    });
+    bottom_bar(&ctx, &mut p, &pal);
+    new_game_window(&ctx, &mut p, &mut bar);
     if p.state.save {
         save_window(&ctx, &mut p);
     }
     if p.state.load {
         load_window(&ctx, &mut p);
     }
-    if *p.phase.get() == Phase::Over && !p.state.new_game && !p.state.load {
-        game_over_window(&ctx, &mut p);
+    if *p.phase.get() == Phase::Over && !p.state.load {
+        bar.game_over(&ctx, "Game over", ready, |ui| game_over(ui, &mut p, &pal));
     }
     Ok(())
 }
 
-/// The score and the main actions always show; on a phone, or where the bar would not fit on
-/// one line, the rest is under "☰ More".
-fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
-    let pal = p.bar.palette().ui;
-    pal.top_bar_fitted(ctx, "gems-top", true, |ui, part| match part {
-        BarPart::Main => top_bar_main(ui, p, &pal),
-        BarPart::More => top_bar_more(ui, p),
-    });
-}
-
-fn top_bar_main(ui: &mut egui::Ui, p: &mut HudParams, pal: &UiPalette) {
-    let text = p.theme.text_size;
-    p.bar.games_button(ui, text);
-    ui.separator();
+/// The score, always in the bar.
+fn top_bar_main(ui: &mut egui::Ui, p: &HudParams, pal: &UiPalette) {
     let game = &p.session.game;
     ui.label(
         egui::RichText::new(format!("Score {}", game.score()))
@@ -163,26 +154,10 @@ fn top_bar_main(ui: &mut egui::Ui, p: &mut HudParams, pal: &UiPalette) {
     if p.last.points > 0 {
         ui.label(pal.good_text(format!("+{}", p.last.points), p.theme.text_size * 0.9));
     }
-    ui.separator();
-    let settled = !p.phase.get().is_transition();
-    if ui.button("New").clicked() {
-        p.state.new_game = true;
-    }
-    let undo = !p.session.undo.is_empty();
-    if button(ui, "Undo", settled && undo, "U or Ctrl+Z") {
-        p.actions.write(GemsAction::Undo);
-    }
-    if ui
-        .add_enabled(*p.phase.get() == Phase::Idle, egui::Button::new("Hint"))
-        .on_hover_text("H: the Expert's move (it thinks for half a second)")
-        .clicked()
-    {
-        p.actions.write(GemsAction::Hint);
-    }
 }
 
+/// The move, the best score and the record, the board and rules, Save and Load.
 fn top_bar_more(ui: &mut egui::Ui, p: &mut HudParams) {
-    p.bar.share_button(ui);
     let game = &p.session.game;
     ui.label(format!("Move {}", game.move_num()));
     let best = p.scores.best(&p.session.score_key());
@@ -207,40 +182,15 @@ fn top_bar_more(ui: &mut egui::Ui, p: &mut HudParams) {
     ))
     .on_hover_text(game.policy().description());
     ui.separator();
-    let settled = !p.phase.get().is_transition();
-    let redo = !p.session.redo.is_empty();
-    for (label, enabled, hint, action) in [
-        ("Restart", settled, "", GemsAction::Restart),
-        (
-            "Redo",
-            settled && redo,
-            "Y or Ctrl+Shift+Z",
-            GemsAction::Redo,
-        ),
-    ] {
-        if button(ui, label, enabled, hint) {
-            p.actions.write(action);
-        }
-    }
     if ui.button("Save").clicked() {
         p.state.save = true;
     }
     if ui.button("Load").clicked() {
         p.state.load = true;
     }
-    if ui
-        .button("Pause")
-        .on_hover_text("Pause (Esc or P)")
-        .clicked()
-    {
-        set_paused(&mut p.paused, &mut p.time, true);
-    }
-    let text = p.theme.text_size;
-    p.bar.shared_buttons(ui, text);
 }
 
-fn bottom_bar(ctx: &egui::Context, p: &mut HudParams) {
-    let pal = p.bar.palette().ui;
+fn bottom_bar(ctx: &egui::Context, p: &mut HudParams, pal: &UiPalette) {
     pal.bottom_bar(ctx, "gems-bottom", |ui| {
         let mut player = p.player.0;
         egui::ComboBox::from_id_salt("player")
@@ -290,7 +240,7 @@ fn bottom_bar(ctx: &egui::Context, p: &mut HudParams) {
             p.actions.write(GemsAction::TakeOver);
         }
         ui.separator();
-        status_line(ui, p, &pal);
+        status_line(ui, p, pal);
     });
 }
 
@@ -338,11 +288,10 @@ fn status_line(ui: &mut egui::Ui, p: &HudParams, pal: &UiPalette) {
     }
 }
 
-fn new_game_window(ctx: &egui::Context, p: &mut HudParams) {
-    let mut open = true;
+fn new_game_window(ctx: &egui::Context, p: &mut HudParams, bar: &mut ChromeBar) {
     let mut start = false;
     let mut watch_record = None;
-    dialog(ctx, "New game", Some(&mut open), |ui| {
+    bar.new_game_window(ctx, |ui| {
         let s = &mut *p.state;
         ui.horizontal(|ui| {
             ui.heading("Board");
@@ -380,7 +329,7 @@ fn new_game_window(ctx: &egui::Context, p: &mut HudParams) {
                 );
                 ui.add(
                     egui::DragValue::new(&mut s.kinds)
-                        .range(2..=8)
+                        .range(2..=u32::from(gems_rules::MAX_KINDS))
                         .prefix("kinds "),
                 );
             });
@@ -426,7 +375,7 @@ fn new_game_window(ctx: &egui::Context, p: &mut HudParams) {
     });
     if let Some(file) = watch_record {
         p.actions.write(watch_action(&file, "the record"));
-        p.state.new_game = false;
+        bar.close_new_game();
         p.state.message = None;
         return;
     }
@@ -449,14 +398,11 @@ fn new_game_window(ctx: &egui::Context, p: &mut HudParams) {
                     policy: s.policy,
                     player: s.player,
                 });
-                p.state.new_game = false;
+                bar.close_new_game();
                 p.state.message = None;
             }
             Err(e) => p.state.message = Some((e.to_string(), true)),
         }
-    }
-    if !open {
-        p.state.new_game = false;
     }
 }
 

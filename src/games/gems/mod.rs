@@ -29,7 +29,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use gems_rules::gems::{Player, RemovalPolicy, board_by_name, random_board, random_board_name};
 
-use crate::kit::chrome::answer_restart;
+use crate::kit::chrome::{ChromeCommand, answer_chrome};
 use crate::kit::launch::LaunchOptions;
 use crate::kit::schedule::{AppResources, GameSchedule, GameSet, GameSystems};
 use crate::kit::screens::Screen;
@@ -74,8 +74,14 @@ pub fn logic_plugin(app: &mut App) {
         .game_sets(SCREEN)
         .add_systems(
             Update,
-            answer_restart(|_: &model::GemsSession| GemsAction::Restart)
-                .in_set(set(GameSystems::Input)),
+            answer_chrome(|_: &model::GemsSession, command| match command {
+                ChromeCommand::Undo => Some(GemsAction::Undo),
+                ChromeCommand::Redo => Some(GemsAction::Redo),
+                ChromeCommand::Hint => Some(GemsAction::Hint),
+                ChromeCommand::Restart => Some(GemsAction::Restart),
+                _ => None,
+            })
+            .in_set(set(GameSystems::Input)),
         )
         .describe_game::<model::GemsSession>(SCREEN)
         .add_plugins((

@@ -8,12 +8,13 @@ use bevy_egui::{EguiContexts, egui};
 use gems_rules::grid_duel::{Outcome, Side, TURNS};
 
 use super::model::{DuelAction, DuelSession, OnShow, Stage, caption};
-use crate::kit::chrome::ChromeBar;
+use crate::kit::chrome::{ChromeBar, Ready};
 use crate::kit::fx::{Celebration, FxWriters};
 use crate::kit::layout::ViewArea;
 use crate::kit::schedule::GameSchedule;
 use crate::kit::scores::HighScores;
 use crate::kit::theme::{Theme, egui_color};
+use crate::kit::ui::BarPart;
 
 /// High-score key: the human's best winning total.
 pub const BEST_KEY: &str = "grid-duel/best-winning-total";
@@ -97,8 +98,10 @@ fn panel(
             gems_rules::grid_duel::ComputerKind::Smart => "smart",
         }
     );
-    let bar_rect = bar.top_bar(ctx, &theme, "Grid Duel", |ui| {
-        ui.label(egui::RichText::new(&line).size(theme.text_size));
+    let bar_rect = bar.top_bar(ctx, Ready::ALL, |ui, part| {
+        if part == BarPart::Main {
+            ui.label(egui::RichText::new(&line).size(theme.text_size));
+        }
     });
     pal.side_panel(ctx, "grid-duel-panel", 340.0, bar_rect.bottom(), |ui| {
         ui.add_space(6.0);
@@ -159,14 +162,41 @@ fn panel(
         }
         ui.separator();
         scoreboard(ui, duel);
-        if let Stage::Over(outcome) = *stage.get() {
-            ui.separator();
-            let (h, c) = (duel.total(Side::Human), duel.total(Side::Computer));
-            let (msg, color) = match outcome {
-                Outcome::HumanWins => (format!("You win by {} points!", h - c), green),
-                Outcome::ComputerWins => (format!("The computer wins by {} points.", c - h), red),
-                Outcome::Tie => (format!("A tie at {h} points each!"), gold),
-            };
+        if let Some(best) = scores.as_ref().and_then(|s| s.best(BEST_KEY)) {
+            ui.label(format!("Best winning total: {best}"));
+        }
+        ui.add_space(8.0);
+        ui.small(
+            "Points = vertical − horizontal + bonus + rare. Runs in a row (a bar across) \
+                 cost digit × length; runs in a column (a bar down) earn (digit + 1) × \
+                 length; a digit seen 15+ times earns its square (a diamond); a 3×3 box \
+                 holding 1–9 earns 100.",
+        );
+    });
+    let mut start = false;
+    bar.new_game_window(ctx, |ui| {
+        ui.checkbox(
+            &mut smart.0,
+            "Smart computer (regenerates a row when it pays)",
+        );
+        start = ui.button(egui::RichText::new("Start").strong()).clicked();
+    });
+    if start {
+        actions.write(DuelAction::NewGame { smart: smart.0 });
+        bar.close_new_game();
+    }
+    if let Stage::Over(outcome) = *stage.get() {
+        let (h, c) = (duel.total(Side::Human), duel.total(Side::Computer));
+        let (title, msg, color) = match outcome {
+            Outcome::HumanWins => ("You win!", format!("You win by {} points!", h - c), green),
+            Outcome::ComputerWins => (
+                "The computer wins",
+                format!("The computer wins by {} points.", c - h),
+                red,
+            ),
+            Outcome::Tie => ("A tie", format!("A tie at {h} points each!"), gold),
+        };
+        bar.game_over(ctx, title, Ready::ALL, |ui| {
             ui.label(
                 egui::RichText::new(msg)
                     .size(theme.heading_size * 0.9)
@@ -179,9 +209,7 @@ fn panel(
                     actions.write(DuelAction::Replay);
                 }
             }
-        }
-        if let Some(scores) = &scores {
-            if matches!(stage.get(), Stage::Over(_)) {
+            if let Some(scores) = &scores {
                 ui.label(egui::RichText::new("Your best winning totals").strong());
                 pal.score_table(
                     ui,
@@ -190,31 +218,9 @@ fn panel(
                     None,
                     theme.text_size * 0.9,
                 );
-            } else if let Some(best) = scores.best(BEST_KEY) {
-                ui.label(format!("Best winning total: {best}"));
-            }
-        }
-        ui.separator();
-        ui.checkbox(
-            &mut smart.0,
-            "Smart computer (regenerates a row when it pays)",
-        );
-        ui.horizontal(|ui| {
-            if ui.button("New game").clicked() {
-                actions.write(DuelAction::NewGame { smart: smart.0 });
-            }
-            if ui.button("☰ Games").clicked() {
-                bar.leave();
             }
         });
-        ui.add_space(8.0);
-        ui.small(
-            "Points = vertical − horizontal + bonus + rare. Runs in a row (a bar across) \
-                 cost digit × length; runs in a column (a bar down) earn (digit + 1) × \
-                 length; a digit seen 15+ times earns its square (a diamond); a 3×3 box \
-                 holding 1–9 earns 100.",
-        );
-    });
+    }
     Ok(())
 }
 

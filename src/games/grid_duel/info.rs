@@ -2,7 +2,7 @@
 
 use bevy_egui::egui;
 
-use crate::kit::game::Capability::{Computer, GameOver, Keyboard, Records, Share};
+use crate::kit::game::Capability::{Computer, GameOver, Keyboard, NewGame, Records, Share};
 use crate::kit::game::GameInfo;
 use crate::kit::palette::Palette;
 use crate::kit::theme::egui_color;
@@ -24,7 +24,7 @@ pub static GAME: GameInfo = GameInfo {
         "\n",
         "Click a row or press 1–9 to deal it again, G deals a new grid, Enter or Space keeps the grid.",
     ),
-    capabilities: &[Share, Keyboard, Computer, GameOver, Records],
+    capabilities: &[NewGame, Share, Keyboard, Computer, GameOver, Records],
 };
 
 /// The title card's picture: a grid of digits with a chosen row.

@@ -8,12 +8,12 @@ use gems_rules::k_in_a_row::{Board, Cell, MAX_SIZE, Side, Status, Strength};
 use super::ai::KThinking;
 use super::model::{KAction, KFileStatus, KPhase, KSession, Setup};
 use super::view::PANEL;
-use crate::kit::chrome::ChromeBar;
+use crate::kit::chrome::{ChromeBar, Ready};
 use crate::kit::phase::PhaseOf;
 use crate::kit::schedule::GameSchedule;
 use crate::kit::scores::HighScores;
 use crate::kit::theme::Theme;
-use crate::kit::ui::dialog;
+use crate::kit::ui::BarPart;
 
 /// Shows the menu.
 pub(super) fn plugin(app: &mut App) {
@@ -89,6 +89,7 @@ fn setup_from_menu(menu: &KMenu, current: &Board) -> Setup {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn menu(
     mut contexts: EguiContexts,
     mut session: ResMut<KSession>,
@@ -100,16 +101,18 @@ fn menu(
     theme: Res<Theme>,
     scores: Res<HighScores>,
     phase: PhaseOf<KPhase>,
-    mut dismissed: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let pal = bar.palette().ui;
     let (won, drawn, lost) = session.record(&scores);
     let b = session.game.board();
     let line = format!("{n}×{n} board, {k} in a row wins", n = b.size(), k = b.k());
-    let bar_rect = bar.top_bar(&ctx, &theme, "K in a Row", |ui| {
-        ui.label(egui::RichText::new(&line).size(theme.text_size));
+    let bar_rect = bar.top_bar(&ctx, Ready::ALL, |ui, part| {
+        if part == BarPart::Main {
+            ui.label(egui::RichText::new(&line).size(theme.text_size));
+        }
     });
+    let record = format!("Your record here: {won} won · {drawn} drawn · {lost} lost");
     pal.side_panel(&ctx, "k-in-a-row-menu", PANEL, bar_rect.bottom(), |ui| {
         ui.add_space(6.0);
         let status = match session.game.status() {
@@ -133,39 +136,16 @@ fn menu(
             };
             ui.label(text.strong());
         });
-        ui.label(
-            egui::RichText::new(format!(
-                "Your record here: {won} won · {drawn} drawn · {lost} lost"
-            ))
-            .size(theme.text_size * 0.9),
-        );
+        ui.label(egui::RichText::new(&record).size(theme.text_size * 0.9));
         ui.separator();
-        ui.label("Next game");
-        ui.add(egui::Slider::new(&mut m.size, 3..=MAX_SIZE).text("size"));
-        let size = m.size;
-        ui.add(egui::Slider::new(&mut m.k, 2..=size).text("in a row"));
-        m.k = m.k.min(size);
-        ui.checkbox(&mut m.perfect, "perfect play (solve)");
-        ui.add_enabled(
-            !m.perfect,
-            egui::Slider::new(&mut m.quality, 1..=8).text("quality"),
-        );
-        ui.horizontal(|ui| {
-            ui.label("First:");
-            ui.radio_value(&mut m.human_first, true, "you");
-            ui.radio_value(&mut m.human_first, false, "computer");
-        });
-        if ui.button("New game").clicked() {
-            let setup = setup_from_menu(&m, &session.setup.board);
-            actions.write(KAction::NewGame(setup));
-        }
-        let editable = session.game.moves().is_empty() && session.setup.board.size() == m.size;
+        let editable = session.game.moves().is_empty();
         let mut editing = session.editing;
         if ui
             .add_enabled(
                 editable,
                 egui::Checkbox::new(&mut editing, "edit unavailable squares"),
             )
+            .on_disabled_hover_text("Before the first tile only")
             .changed()
         {
             session.editing = editing;
@@ -196,77 +176,45 @@ fn menu(
             ui.label(egui::RichText::new(&m.message).small());
         }
     });
-    if phase.get() == KPhase::Over && !*dismissed {
-        game_over_window(
-            &ctx,
-            &session,
-            (won, drawn, lost),
-            &m,
-            &theme,
-            &mut bar,
-            &mut actions,
-            &mut dismissed,
+    let mut start = false;
+    bar.new_game_window(&ctx, |ui| {
+        ui.add(egui::Slider::new(&mut m.size, 3..=MAX_SIZE).text("size"));
+        let size = m.size;
+        ui.add(egui::Slider::new(&mut m.k, 2..=size).text("in a row"));
+        m.k = m.k.min(size);
+        ui.checkbox(&mut m.perfect, "perfect play (solve)");
+        ui.add_enabled(
+            !m.perfect,
+            egui::Slider::new(&mut m.quality, 1..=8).text("quality"),
         );
+        ui.horizontal(|ui| {
+            ui.label("First:");
+            ui.radio_value(&mut m.human_first, true, "you");
+            ui.radio_value(&mut m.human_first, false, "computer");
+        });
+        ui.small("Unavailable squares carry over to a board of the same size.");
+        start = ui.button(egui::RichText::new("Start").strong()).clicked();
+    });
+    if start {
+        actions.write(KAction::NewGame(setup_from_menu(&m, &session.setup.board)));
+        bar.close_new_game();
     }
-    if phase.get() != KPhase::Over {
-        *dismissed = false;
+    if phase.get() == KPhase::Over {
+        let (title, text) = match session.game.status() {
+            Status::Won(Side::Human) => ("You win!", pal.good_text("You win!", theme.heading_size)),
+            Status::Won(Side::Computer) => (
+                "The computer wins",
+                pal.bad_text("The computer wins.", theme.heading_size),
+            ),
+            _ => (
+                "A draw",
+                egui::RichText::new("A draw: no empty square left.").size(theme.heading_size),
+            ),
+        };
+        bar.game_over(&ctx, title, Ready::ALL, |ui| {
+            ui.label(text.strong());
+            ui.label(egui::RichText::new(&record).size(theme.text_size));
+        });
     }
     Ok(())
-}
-
-/// The game-over window every game has: how it ended, the record on this board, and Play again
-/// (the same setup), New game (the menu's setup), ☰ Games; "Look at the board" closes it.
-fn game_over_window(
-    ctx: &egui::Context,
-    session: &KSession,
-    (won, drawn, lost): (u64, u64, u64),
-    m: &KMenu,
-    theme: &Theme,
-    bar: &mut ChromeBar,
-    actions: &mut MessageWriter<KAction>,
-    dismissed: &mut bool,
-) {
-    let pal = bar.palette().ui;
-    let (title, text) = match session.game.status() {
-        Status::Won(Side::Human) => ("You win!", pal.good_text("You win!", theme.heading_size)),
-        Status::Won(Side::Computer) => (
-            "The computer wins",
-            pal.bad_text("The computer wins.", theme.heading_size),
-        ),
-        _ => (
-            "A draw",
-            egui::RichText::new("A draw: no empty square left.").size(theme.heading_size),
-        ),
-    };
-    dialog(ctx, title, None, |ui| {
-        ui.vertical_centered(|ui| {
-            ui.label(text.strong());
-            ui.label(
-                egui::RichText::new(format!(
-                    "Your record here: {won} won · {drawn} drawn · {lost} lost"
-                ))
-                .size(theme.text_size),
-            );
-            ui.horizontal(|ui| {
-                if ui
-                    .button("Play again")
-                    .on_hover_text("The same board")
-                    .clicked()
-                {
-                    actions.write(KAction::NewGame(session.setup.clone()));
-                }
-                if ui
-                    .button("New game")
-                    .on_hover_text("The menu's next game")
-                    .clicked()
-                {
-                    actions.write(KAction::NewGame(setup_from_menu(m, &session.setup.board)));
-                }
-                bar.games_button(ui, theme.text_size);
-            });
-            if ui.small_button("Look at the board").clicked() {
-                *dismissed = true;
-            }
-        });
-    });
 }

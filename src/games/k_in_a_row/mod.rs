@@ -16,7 +16,7 @@ pub mod view;
 
 use bevy::prelude::*;
 
-use crate::kit::chrome::answer_restart;
+use crate::kit::chrome::{ChromeCommand, answer_chrome};
 use crate::kit::schedule::{AppResources, GameSchedule, GameSet, GameSystems};
 use crate::kit::screens::Screen;
 use crate::kit::share::DescribeGame;
@@ -46,8 +46,10 @@ pub fn logic_plugin(app: &mut App) {
         .game_sets(SCREEN)
         .add_systems(
             Update,
-            answer_restart(|s: &KSession| KAction::NewGame(s.setup.clone()))
-                .in_set(set(GameSystems::Input)),
+            answer_chrome(|s: &KSession, command| {
+                (command == ChromeCommand::Restart).then(|| KAction::NewGame(s.setup.clone()))
+            })
+            .in_set(set(GameSystems::Input)),
         )
         .describe_game::<KSession>(SCREEN)
         .add_plugins((logic::plugin, ai::plugin));

@@ -1,11 +1,11 @@
-//! Solo Red's egui HUD: the top bar (the rule, hint, autoplay, new deal, the last message) and
-//! the panel that ends a deal with the player's record.
+//! Solo Red's egui HUD: its items in the kit's top bar (the rule, the last message, autoplay),
+//! its New game window (the deal number) and what its game-over window says (the record).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::model::{SoloPhase, SoloRedAction, SoloRedSession};
-use crate::kit::chrome::ChromeBar;
+use crate::kit::chrome::{ChromeBar, Ready};
 use crate::kit::palette::Palette;
 use crate::kit::schedule::GameSchedule;
 use crate::kit::theme::{Theme, egui_color};
@@ -22,102 +22,93 @@ struct HudParams<'w> {
     theme: Res<'w, Theme>,
     palette: Res<'w, Palette>,
     actions: MessageWriter<'w, SoloRedAction>,
-    bar: ChromeBar<'w>,
     scores: Option<Res<'w, crate::kit::scores::HighScores>>,
     seeds: ResMut<'w, crate::kit::seed::Seeds>,
 }
 
-fn hud(mut contexts: EguiContexts, mut p: HudParams, phase: Res<State<SoloPhase>>) -> Result {
+fn hud(
+    mut contexts: EguiContexts,
+    mut p: HudParams,
+    mut bar: ChromeBar,
+    phase: Res<State<SoloPhase>>,
+    mut deal: Local<Option<u64>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    top_bar(&ctx, &mut p);
+    bar.top_bar(&ctx, Ready::ALL, |ui, part| top_bar(ui, part, &mut p));
+    let mut start = None;
+    bar.new_game_window(&ctx, |ui| {
+        let seed = deal.get_or_insert(p.session.seed);
+        ui.horizontal(|ui| {
+            ui.add(egui::DragValue::new(seed).prefix("deal "));
+            if ui
+                .button("🔀 Shuffle")
+                .on_hover_text("Another deal")
+                .clicked()
+            {
+                // Short enough to read out and type back in.
+                *seed = p.seeds.next_seed() % 1_000_000;
+            }
+        });
+        ui.small("The same deal number deals the same cards.");
+        if ui.button(egui::RichText::new("Start").strong()).clicked() {
+            start = Some(*seed);
+        }
+    });
+    if !bar.new_game_open() {
+        *deal = None;
+    }
+    if let Some(seed) = start {
+        p.actions.write(SoloRedAction::NewGame(seed));
+        bar.close_new_game();
+    }
     if *phase.get() == SoloPhase::Over {
-        over_window(&ctx, &mut p);
+        let won = p.session.game.is_won();
+        let title = if won { "You won!" } else { "Game lost" };
+        bar.game_over(&ctx, title, Ready::ALL, |ui| over_lines(ui, &p, won));
     }
     Ok(())
 }
 
-fn top_bar(ctx: &egui::Context, p: &mut HudParams) {
+/// The rule and the last message always show; on a phone Autoplay is under "☰ More".
+fn top_bar(ui: &mut egui::Ui, part: BarPart, p: &mut HudParams) {
     let pal = p.palette.ui;
-    // The rule, the hint and the last message always show; on a phone the rest is under
-    // "☰ More".
-    pal.top_bar_parts(ctx, "solo-red-top", |ui, part| {
-        if part == BarPart::More {
-            let auto = if p.session.autoplay {
-                "⏸ Stop AI (A)"
-            } else {
-                "▶ Autoplay (A)"
-            };
-            if ui.button(auto).clicked() {
-                p.actions.write(SoloRedAction::ToggleAutoplay);
-            }
-            if ui.button("🔀 New deal (N)").clicked() {
-                p.actions.write(SoloRedAction::NewGame(p.seeds.next_seed()));
-            }
-            p.bar.share_button(ui);
-            p.bar.shared_buttons(ui, p.theme.text_size);
-            return;
+    if part == BarPart::More {
+        let auto = if p.session.autoplay {
+            "⏸ Stop AI (A)"
+        } else {
+            "▶ Autoplay (A)"
+        };
+        if ui.button(auto).clicked() {
+            p.actions.write(SoloRedAction::ToggleAutoplay);
         }
-        p.bar.games_button(ui, p.theme.text_size);
+        return;
+    }
+    let rule = p.session.game.canvas();
+    ui.label(
+        egui::RichText::new(format!("Rule — {}: {}", rule.name(), rule.rule()))
+            .color(egui_color(
+                p.palette.table.card(rule).mix(&p.palette.table.text, 0.5),
+            ))
+            .size(p.theme.text_size * 1.05),
+    );
+    if !p.session.message.is_empty() {
         ui.separator();
-        // On a phone the game's name gives its room to the rule.
-        if !crate::kit::ui::is_narrow(ui.ctx()) {
-            ui.label(
-                egui::RichText::new("Solo Red")
-                    .strong()
-                    .size(p.theme.heading_size * 0.85),
-            );
-            ui.separator();
-        }
-        let rule = p.session.game.canvas();
-        ui.label(
-            egui::RichText::new(format!("Rule — {}: {}", rule.name(), rule.rule()))
-                .color(egui_color(
-                    p.palette.table.card(rule).mix(&p.palette.table.text, 0.5),
-                ))
-                .size(p.theme.text_size * 1.05),
-        );
-        ui.separator();
-        if ui.button("💡 Hint (H)").clicked() {
-            p.actions.write(SoloRedAction::Hint);
-        }
-        if !p.session.message.is_empty() {
-            ui.separator();
-            ui.label(pal.accent_text(&p.session.message, p.theme.text_size));
-        }
-    });
+        ui.label(pal.accent_text(&p.session.message, p.theme.text_size));
+    }
 }
 
-fn over_window(ctx: &egui::Context, p: &mut HudParams) {
-    let won = p.session.game.is_won();
-    let title = if won { "You won!" } else { "Game lost" };
-    p.palette.ui.panel(
-        ctx,
-        "solo-red-over",
-        egui::Align2::RIGHT_CENTER,
-        egui::vec2(-24.0, -40.0),
-        300.0,
-        |ui| {
-            ui.heading(title);
-            ui.label(if won {
-                "Every card is played and a palette won after each play."
-            } else {
-                "The last card played did not make its palette win."
-            });
-            if let Some(scores) = &p.scores {
-                let record = super::record::SoloRedRecord::read(scores);
-                ui.label(egui::RichText::new(record.summary()).strong());
-            }
-            if p.session.assisted {
-                ui.small("Autoplay played in this deal, so it is not in your record.");
-            }
-            ui.horizontal(|ui| {
-                if ui.button("New deal").clicked() {
-                    p.actions.write(SoloRedAction::NewGame(p.seeds.next_seed()));
-                }
-                if ui.button("☰ Games").clicked() {
-                    p.bar.leave();
-                }
-            });
-        },
-    );
+/// What the game-over window says: how the deal ended and the player's record.
+fn over_lines(ui: &mut egui::Ui, p: &HudParams, won: bool) {
+    ui.label(if won {
+        "Every card is played and a palette won after each play."
+    } else {
+        "The last card played did not make its palette win."
+    });
+    if let Some(scores) = &p.scores {
+        let record = super::record::SoloRedRecord::read(scores);
+        ui.label(egui::RichText::new(record.summary()).strong());
+    }
+    if p.session.assisted {
+        ui.small("Autoplay played in this deal, so it is not in your record.");
+    }
 }

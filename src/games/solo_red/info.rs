@@ -2,7 +2,7 @@
 
 use bevy_egui::egui;
 
-use crate::kit::game::Capability::{Computer, GameOver, Hint, Records, Restart, Share};
+use crate::kit::game::Capability::{Computer, GameOver, Hint, NewGame, Records, Restart, Share};
 use crate::kit::game::GameInfo;
 use crate::kit::palette::Palette;
 use crate::kit::theme::egui_color;
@@ -24,7 +24,7 @@ pub static GAME: GameInfo = GameInfo {
         "\n",
         "You win when your hand and the deck are both empty. Click a hand card to pick it up, then click a palette or the canvas. H shows a hint, A lets the computer play (A again stops it), N deals a new game.",
     ),
-    capabilities: &[Hint, Restart, Share, Computer, GameOver, Records],
+    capabilities: &[Hint, Restart, NewGame, Share, Computer, GameOver, Records],
 };
 
 /// The title card's picture: three fanned cards.

@@ -19,7 +19,7 @@ pub mod view;
 
 use bevy::prelude::*;
 
-use crate::kit::chrome::answer_restart;
+use crate::kit::chrome::{ChromeCommand, answer_chrome};
 use crate::kit::schedule::{GameSchedule, GameSet, GameSystems};
 use crate::kit::screens::Screen;
 use crate::kit::share::DescribeGame;
@@ -47,8 +47,12 @@ pub fn logic_plugin(app: &mut App) {
         .game_sets(SCREEN)
         .add_systems(
             Update,
-            answer_restart(|s: &model::SoloRedSession| SoloRedAction::NewGame(s.seed))
-                .in_set(set(GameSystems::Input)),
+            answer_chrome(|s: &model::SoloRedSession, command| match command {
+                ChromeCommand::Hint => Some(SoloRedAction::Hint),
+                ChromeCommand::Restart => Some(SoloRedAction::NewGame(s.seed)),
+                _ => None,
+            })
+            .in_set(set(GameSystems::Input)),
         )
         .describe_game::<model::SoloRedSession>(SCREEN)
         .add_plugins((logic::plugin, ai::plugin));

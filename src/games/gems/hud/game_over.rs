@@ -5,67 +5,52 @@ use bevy_egui::egui;
 
 use super::HudParams;
 use crate::games::gems::model::{GemsAction, Watch};
-use crate::kit::ui::{UiPalette, dialog};
+use crate::kit::ui::UiPalette;
 
-pub(super) fn game_over_window(ctx: &egui::Context, p: &mut HudParams) {
-    let pal = p.bar.palette().ui;
+/// What the game-over window says: the final score, gems left, whether it ranks, the coach,
+/// and the top ten.
+pub(super) fn game_over(ui: &mut egui::Ui, p: &mut HudParams, pal: &UiPalette) {
     let text = p.theme.text_size;
-    dialog(ctx, "Game over", None, |ui| {
-        ui.vertical_centered(|ui| {
-            let score = p.session.game.score();
-            ui.label(
-                egui::RichText::new(format!("Final score: {score}"))
-                    .size(p.theme.heading_size * 1.2)
-                    .strong(),
-            );
-            let left = p.session.game.board().gem_count();
-            ui.label(if left == 0 {
-                pal.good_text("Board cleared!", text * 1.1)
-            } else {
-                egui::RichText::new(format!("{left} gems left")).size(text)
-            });
-            let this_game = p.over.score == score;
-            if p.over.new_record && this_game {
-                ui.label(pal.accent_text("New best score!", text * 1.3).strong());
-            } else if p.session.watched {
-                ui.label(egui::RichText::new("A watched game is not ranked.").size(text * 0.9));
-            } else if p.session.mixed_rules {
-                ui.label(
-                    egui::RichText::new("The rules changed during this game: it is not ranked.")
-                        .size(text * 0.9),
-                );
-            }
-            coach_lines(ui, p, score, &pal);
-            ui.add_space(6.0);
-            ui.label(
-                egui::RichText::new(format!(
-                    "Top scores on {}, {} rules",
-                    p.session.board_name,
-                    p.session.game.policy().short_name()
-                ))
-                .size(text * 0.9)
-                .weak(),
-            );
-            let mine = p.over.rank.filter(|_| this_game);
-            let table = p.scores.table(&p.session.score_key());
-            pal.score_table(ui, "gems-top-ten", table, mine, text);
-            if let Some(err) = &p.scores.error {
-                ui.label(pal.bad_text(err, text * 0.9));
-            }
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui.button("Play again").clicked() {
-                    p.actions.write(GemsAction::Restart);
-                }
-                if ui.button("New game").clicked() {
-                    p.state.new_game = true;
-                }
-                if !p.session.undo.is_empty() && ui.button("Undo").clicked() {
-                    p.actions.write(GemsAction::Undo);
-                }
-            });
-        });
+    let score = p.session.game.score();
+    ui.label(
+        egui::RichText::new(format!("Final score: {score}"))
+            .size(p.theme.heading_size * 1.2)
+            .strong(),
+    );
+    let left = p.session.game.board().gem_count();
+    ui.label(if left == 0 {
+        pal.good_text("Board cleared!", text * 1.1)
+    } else {
+        egui::RichText::new(format!("{left} gems left")).size(text)
     });
+    let this_game = p.over.score == score;
+    if p.over.new_record && this_game {
+        ui.label(pal.accent_text("New best score!", text * 1.3).strong());
+    } else if p.session.watched {
+        ui.label(egui::RichText::new("A watched game is not ranked.").size(text * 0.9));
+    } else if p.session.mixed_rules {
+        ui.label(
+            egui::RichText::new("The rules changed during this game: it is not ranked.")
+                .size(text * 0.9),
+        );
+    }
+    coach_lines(ui, p, score, pal);
+    ui.add_space(6.0);
+    ui.label(
+        egui::RichText::new(format!(
+            "Top scores on {}, {} rules",
+            p.session.board_name,
+            p.session.game.policy().short_name()
+        ))
+        .size(text * 0.9)
+        .weak(),
+    );
+    let mine = p.over.rank.filter(|_| this_game);
+    let table = p.scores.table(&p.session.score_key());
+    pal.score_table(ui, "gems-top-ten", table, mine, text);
+    if let Some(err) = &p.scores.error {
+        ui.label(pal.bad_text(err, text * 0.9));
+    }
 }
 
 /// The coach in the game-over window: the Expert's score from the same start (or that it is
