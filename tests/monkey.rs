@@ -1,9 +1,12 @@
 //! The monkey test: every game's logic plugins in one headless app, driven by a seeded stream
 //! of random actions — moves on and off the board, every menu action, undo and redo, new
-//! games, switching screens and players, AI turns, and actions sent mid-animation. After every
+//! games, switching screens and players, AI turns, actions sent mid-animation, and the kit's
+//! chrome (Undo, Hint, Restart, New game, Esc, pause, settings, help, leaving and the game-over
+//! window's "Look at the board"). After every
 //! frame it checks that the ECS mirrors the rules: each game's entities equal its rules state
 //! whenever the game reports itself settled, no game's entities outlive its screen, and the
-//! scores the games announce equal the rules' scores. Nothing may panic.
+//! scores the games announce equal the rules' scores, and the chrome's state holds together
+//! (a paused game's clock stopped, nothing left open on the title). Nothing may panic.
 //!
 //! The AI players search with node budgets and run inline, so a seed replays exactly.
 //! `MONKEY_SEED` and `MONKEY_FRAMES` run it longer or elsewhere
@@ -34,6 +37,7 @@ use modern_gems::games::solo_red::model::{SoloRedAction, SoloRedSession};
 use modern_gems::games::solo_red::record::SoloRedRecordPlugin;
 use modern_gems::headless_screen_app;
 use modern_gems::kit::ai::AiHost;
+use modern_gems::kit::chrome::{ChromeCommand, Paused};
 use modern_gems::kit::screens::{Screen, ScreenStatus};
 use modern_gems::kit::seed::Seeds;
 use rand::rngs::StdRng;
@@ -110,6 +114,8 @@ enum Act {
     /// Toggle a game's autoplay (Modern Gems' player, Dots' planner).
     GemsAutoplay(bool),
     DotsAutoplay(bool),
+    /// A click or key of the kit's chrome (Undo, Esc, pause, settings, help, leaving…).
+    Chrome(ChromeCommand),
     /// Change the resources a Modern Gems move is played with.
     Policy(RemovalPolicy),
     Player(Player),
@@ -129,6 +135,11 @@ fn random_act(rng: &mut StdRng, world: &World, screen: Screen) -> Act {
     if rng.random_range(0..400) == 0 {
         return Act::Go(pick(rng, &GAMES));
     }
+    // The chrome now and then, and more often while paused, so that a pause does not last.
+    let paused = world.resource::<Paused>().0;
+    if screen != Screen::Title && rng.random_range(0..if paused { 3 } else { 30 }) == 0 {
+        return Act::Chrome(chrome_act(rng, paused));
+    }
     match screen {
         modern_gems::games::gems::SCREEN => gems_act(rng, world),
         modern_gems::games::dots::SCREEN => dots_act(rng, world),
@@ -138,6 +149,38 @@ fn random_act(rng: &mut StdRng, world: &World, screen: Screen) -> Act {
         // The title, or a screen no game here plays: go to a game.
         _ => Act::Go(pick(rng, &GAMES)),
     }
+}
+
+/// A click or key of the chrome: mostly the ones every game has, and, while paused, the
+/// pause menu's (Restart is not sent then: it would also resume, which a replay of the game's
+/// own actions cannot see).
+fn chrome_act(rng: &mut StdRng, paused: bool) -> ChromeCommand {
+    use ChromeCommand::*;
+    if paused {
+        return pick(
+            rng,
+            &[Pause, Pause, Escape, Escape, Help, Settings, Leave, Stay],
+        );
+    }
+    pick(
+        rng,
+        &[
+            Undo,
+            Redo,
+            Hint,
+            Restart,
+            NewGame,
+            Escape,
+            Escape,
+            Pause,
+            Help,
+            Settings,
+            Leave,
+            Stay,
+            ConfirmLeave,
+            HideGameOver,
+        ],
+    )
 }
 
 fn gems_act(rng: &mut StdRng, world: &World) -> Act {
@@ -298,6 +341,9 @@ fn send(app: &mut App, act: &Act) {
         Act::Duel(a) => {
             world.write_message(a);
         }
+        Act::Chrome(c) => {
+            world.write_message(c);
+        }
         Act::Go(screen) => world.resource_mut::<NextState<Screen>>().set(screen),
         Act::GemsAutoplay(on) => world.resource_mut::<Autoplay>().enabled = on,
         Act::DotsAutoplay(on) => world.resource_mut::<DotsAutoplay>().enabled = on,
@@ -346,6 +392,7 @@ use checks::{check_dots, check_duel, check_gems, check_k, check_solo, leftovers}
 fn check_frame(app: &mut App, screen: Screen, settled: bool) -> Result<(), String> {
     let world = app.world_mut();
     leftovers(world, screen)?;
+    checks::check_chrome(world, screen)?;
     if let Some(e) = world.resource_mut::<Announced>().0.pop() {
         return Err(e);
     }

@@ -132,10 +132,9 @@ pub fn logic_plugin(app: &mut App) {
         .init_resource::<SettingsOpen>()
         .add_message::<ChromeCommand>()
         .add_systems(OnEnter(Screen::Title), leave_game)
-        .add_systems(
-            Update,
-            (apply_commands, show_game_over_again).run_if(in_game),
-        );
+        .add_systems(Update, apply_commands.run_if(in_game))
+        // After the game has reported whether it is over this frame.
+        .add_systems(Last, show_game_over_again);
 }
 
 /// The chrome's drawing: its windows and keys, on every game's screen.

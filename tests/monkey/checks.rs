@@ -162,3 +162,26 @@ pub fn leftovers(world: &mut World, screen: Screen) -> Result<(), String> {
         None => Ok(()),
     }
 }
+
+/// The chrome holds together: the game's clock is stopped exactly while it is paused; back on
+/// the title nothing is paused or open; a game that is not over has its game-over window ready
+/// to show.
+pub fn check_chrome(world: &mut World, screen: Screen) -> Result<(), String> {
+    use modern_gems::kit::chrome::{Chrome, Paused};
+    let paused = world.resource::<Paused>().0;
+    let stopped = world.resource::<Time<Virtual>>().is_paused();
+    if paused != stopped {
+        return Err(format!("paused {paused} but the clock stopped {stopped}"));
+    }
+    let chrome = *world.resource::<Chrome>();
+    if screen == Screen::Title && (paused || chrome != Chrome::default()) {
+        return Err(format!("on the title: paused {paused}, {chrome:?}"));
+    }
+    let over = world
+        .resource::<modern_gems::kit::screens::ScreenStatus>()
+        .over;
+    if !over && chrome.over_hidden {
+        return Err("the game-over window stays hidden in a game not over".into());
+    }
+    Ok(())
+}

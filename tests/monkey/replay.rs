@@ -64,6 +64,18 @@ fn rules_state(w: &World) -> [String; 5] {
     ]
 }
 
+/// Whether `act` is a chrome command the kit carries out (a game answers the others with its
+/// own action, which the log holds).
+fn kit_command(act: &Act) -> bool {
+    use modern_gems::kit::chrome::ChromeCommand::*;
+    matches!(
+        act,
+        Act::Chrome(
+            NewGame | Escape | Pause | Help | Settings | Leave | ConfirmLeave | Stay | HideGameOver
+        )
+    )
+}
+
 /// Every change to a game goes through its action: a monkey run's action log, the computer's
 /// moves included, replayed into a fresh app whose computer players never think, gives the
 /// same rules' games at every frame where the run was settled.
@@ -107,9 +119,14 @@ fn a_monkey_run_replays_from_its_action_log() {
         if rng.random_bool(0.5) {
             let screen = *app.world().resource::<State<Screen>>().get();
             match random_act(&mut rng, app.world(), screen) {
-                act @ (Act::Go(_) | Act::GemsAutoplay(_) | Act::DotsAutoplay(_)) => {
+                act @ (Act::Go(_)
+                | Act::GemsAutoplay(_)
+                | Act::DotsAutoplay(_)
+                | Act::Chrome(_)) => {
                     send(&mut app, &act);
-                    if let Act::Go(_) = act {
+                    // What the kit carries out is logged; what a game answers reaches the
+                    // log as the game's own action.
+                    if matches!(act, Act::Go(_)) || kit_command(&act) {
                         app.world_mut()
                             .resource_mut::<ActionLog>()
                             .acts
