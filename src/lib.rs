@@ -16,7 +16,8 @@
 //!    player's images and the scripted runs (`--screenshot`, `--monkey`).
 //! 2. [`kit`]: what every game shares, each concern once: the contract of a game
 //!    ([`kit::game::GameInfo`], registered with [`kit::game::AddGame::add_game`]), the chrome
-//!    every game shows ([`kit::chrome`]: ☰ Games, ⚙, ?, the pause menu, Esc, P and F1), the
+//!    every game shows ([`kit::chrome`]: the top bar in one order, the game-over and New game
+//!    windows, the pause menu, Esc, P and F1, every click a [`kit::chrome::ChromeCommand`]), the
 //!    screens
 //!    ([`kit::screens::Screen`], and the status every game reports), the frame's order for
 //!    every game ([`kit::schedule::GameSystems`]), the launch options and links
@@ -38,10 +39,11 @@
 //!
 //! 1. A folder `src/games/NAME/` with the files every game has: `mod.rs` (`SCREEN`, `set`,
 //!    `plugin`, `logic_plugin`), `info.rs` (its [`kit::game::GameInfo`]: name, blurb, title-card
-//!    picture, how to play, capabilities), `model.rs`, `logic.rs` (its actions, and
-//!    `answer_chrome` for the [`kit::chrome::ChromeCommand`]s it offers), `input.rs`, `view.rs`,
-//!    `hud.rs` (its top bar between the chrome's `games_button` and `shared_buttons`), and `ai.rs`
-//!    and `sound.rs` where it has them.
+//!    picture, how to play, capabilities), `model.rs`, `logic.rs` (its actions; `mod.rs`
+//!    answers the [`kit::chrome::ChromeCommand`]s its capabilities offer with `answer_chrome`),
+//!    `input.rs`, `view.rs`, `hud.rs` (its own items in the chrome's top bar, its New game
+//!    window's options and what its game-over window says, all through
+//!    [`kit::chrome::ChromeBar`]), and `ai.rs` and `sound.rs` where it has them.
 //!    Its `SCREEN` is `Screen::game("its-name")`: the kit keeps no list of the games.
 //! 2. One line in `src/games/mod.rs`'s `REGISTRY`.
 //! 3. `tests/contract.rs` checks it like every other game; `tests/sixth_game.rs` is a whole

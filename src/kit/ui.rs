@@ -15,7 +15,7 @@ pub fn is_narrow(ctx: &egui::Context) -> bool {
     ctx.content_rect().width() < NARROW
 }
 
-/// Which of a bar's items its closure is asked to add ([`UiPalette::top_bar_parts`]).
+/// Which of a bar's items its closure is asked to add ([`UiPalette::top_bar_fitted`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BarPart {
     /// What must always show: the way back, the score, the main actions.
