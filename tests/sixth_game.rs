@@ -10,7 +10,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use gems_rules::k_in_a_row::{Board, Game, Move, Side, Status};
-use modern_gems::kit::chrome::{ChromeCommand, Paused, answer_restart};
+use modern_gems::kit::chrome::{ChromeCommand, Paused, answer_chrome};
 use modern_gems::kit::game::Capability::{Computer, GameOver, Records, Restart, Share};
 use modern_gems::kit::game::{AddGame, Capability, GameInfo, GameRegistry};
 use modern_gems::kit::palette::Palette;
@@ -88,7 +88,10 @@ fn logic_plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                answer_restart(|_: &TicTacToe| Action::Restart).in_set(set(GameSystems::Input)),
+                answer_chrome(|_: &TicTacToe, command| {
+                    (command == ChromeCommand::Restart).then_some(Action::Restart)
+                })
+                .in_set(set(GameSystems::Input)),
                 act.in_set(set(GameSystems::Actions)),
                 computer.in_set(set(GameSystems::Ai)),
                 report.in_set(set(GameSystems::Advance)),
