@@ -447,14 +447,14 @@ impl ChromeBar<'_> {
             let (capability, label, enabled, hint, command) = match item {
                 Shared::Undo => (
                     Capability::Undo,
-                    "↶ Undo",
+                    "⬅ Undo",
                     ready.undo,
                     "Take back a move",
                     ChromeCommand::Undo,
                 ),
                 Shared::Redo => (
                     Capability::Undo,
-                    "↷ Redo",
+                    "➡ Redo",
                     ready.redo,
                     "Play the move taken back again",
                     ChromeCommand::Redo,
@@ -521,7 +521,7 @@ impl ChromeBar<'_> {
                         self.item(ui, "New game…", true, hint, ChromeCommand::NewGame);
                     }
                     if self.offers(Capability::Undo) && ready.undo {
-                        self.item(ui, "↶ Undo", true, "", ChromeCommand::Undo);
+                        self.item(ui, "⬅ Undo", true, "", ChromeCommand::Undo);
                     }
                     self.item(ui, "☰ Games", true, "", ChromeCommand::Leave);
                 });
