@@ -26,4 +26,4 @@ for theme in classic jewels high-contrast neon; do
 done
 shot editor-jewels.png --theme jewels --board random:10x12:6:4 --edit-theme --screenshot-delay 1.5
 shot game-over-jewels.png --theme jewels --board tiny --player greedy --autoplay \
-    --screenshot-delay 3.6
+    --screenshot-delay 8
