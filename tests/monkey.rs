@@ -151,7 +151,7 @@ fn random_act(rng: &mut StdRng, world: &World, screen: Screen) -> Act {
     }
 }
 
-/// A click or key of the chrome: mostly the ones every game has, and, while paused, the
+/// A click or key of the chrome: any of them, and, while paused, mostly the
 /// pause menu's (Restart is not sent then: it would also resume, which a replay of the game's
 /// own actions cannot see).
 fn chrome_act(rng: &mut StdRng, paused: bool) -> ChromeCommand {
@@ -162,25 +162,14 @@ fn chrome_act(rng: &mut StdRng, paused: bool) -> ChromeCommand {
             &[Pause, Pause, Escape, Escape, Help, Settings, Leave, Stay],
         );
     }
-    pick(
-        rng,
-        &[
-            Undo,
-            Redo,
-            Hint,
-            Restart,
-            NewGame,
-            Escape,
-            Escape,
-            Pause,
-            Help,
-            Settings,
-            Leave,
-            Stay,
-            ConfirmLeave,
-            HideGameOver,
-        ],
-    )
+    // What the games answer, the chrome's windows, and leaving.
+    let groups: [&[ChromeCommand]; 3] = [
+        &[Undo, Redo, Hint, Restart],
+        &[NewGame, Escape, Pause, Help, Settings],
+        &[Leave, Stay, ConfirmLeave, HideGameOver],
+    ];
+    let group = groups[rng.random_range(0..groups.len())];
+    pick(rng, group)
 }
 
 fn gems_act(rng: &mut StdRng, world: &World) -> Act {

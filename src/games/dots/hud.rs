@@ -21,16 +21,20 @@ pub(super) fn plugin(app: &mut App) {
     app.game_hud(super::SCREEN, hud);
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What the HUD reads: the game, its phase, hint, last points and end, the scores and the theme.
+type HudState<'w> = (
+    Res<'w, DotsSession>,
+    PhaseOf<'w, DotsPhase>,
+    Res<'w, DotsHint>,
+    Res<'w, LastPoints>,
+    Res<'w, DotsGameOver>,
+    Res<'w, HighScores>,
+    Res<'w, Theme>,
+);
+
 fn hud(
     mut contexts: EguiContexts,
-    session: Res<DotsSession>,
-    phase: PhaseOf<DotsPhase>,
-    hint: Res<DotsHint>,
-    last: Res<LastPoints>,
-    over: Res<DotsGameOver>,
-    scores: Res<HighScores>,
-    theme: Res<Theme>,
+    (session, phase, hint, last, over, scores, theme): HudState,
     mut autoplay: ResMut<DotsAutoplay>,
     mut seeds: ResMut<Seeds>,
     mut bar: ChromeBar,
