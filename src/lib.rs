@@ -39,7 +39,8 @@
 //!
 //! 1. A folder `src/games/NAME/` with the files every game has: `mod.rs` (`SCREEN`, `set`,
 //!    `plugin`, `logic_plugin`), `info.rs` (its [`kit::game::GameInfo`]: name, blurb, title-card
-//!    picture, how to play, capabilities), `model.rs`, `logic.rs` (its actions; `mod.rs`
+//!    picture, how to play, capabilities, and its setup's settings with their limits, which its
+//!    New game window, the flags and the links all read), `model.rs`, `logic.rs` (its actions; `mod.rs`
 //!    answers the [`kit::chrome::ChromeCommand`]s its capabilities offer with `answer_chrome`),
 //!    `input.rs`, `view.rs`, `hud.rs` (its own items in the chrome's top bar, its New game
 //!    window's options and what its game-over window says, all through

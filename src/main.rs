@@ -31,14 +31,14 @@ fn main() -> ExitCode {
 /// The desktop's flags: a bad one stops the program with its reason.
 #[cfg(not(target_arch = "wasm32"))]
 fn parse(args: &[String]) -> Result<LaunchOptions, String> {
-    LaunchOptions::parse(args)
+    LaunchOptions::parse(args, &modern_gems::games::REGISTRY)
 }
 
 /// The page's link: a bad parameter is skipped and shown as a notice in the game, so a
 /// mistyped link never leaves a blank page.
 #[cfg(target_arch = "wasm32")]
 fn parse(args: &[String]) -> Result<LaunchOptions, String> {
-    let (mut options, notices) = LaunchOptions::parse_lenient(args);
+    let (mut options, notices) = LaunchOptions::parse_lenient(args, &modern_gems::games::REGISTRY);
     options.notices = notices;
     Ok(options)
 }

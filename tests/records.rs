@@ -34,7 +34,7 @@ fn every_standard_position_has_a_record_that_replays_to_its_score() {
 
 fn replay_options(path: &std::path::Path) -> LaunchOptions {
     let args = ["--replay".to_string(), path.display().to_string()];
-    LaunchOptions::parse(&args).expect("the flag parses")
+    LaunchOptions::parse(&args, &modern_gems::games::REGISTRY).expect("the flag parses")
 }
 
 #[test]

@@ -21,7 +21,8 @@ use modern_gems::kit::share::{Describe, ShareLink};
 
 /// A headless app opened by `query`, as the web page would open it.
 fn open(query: &str) -> App {
-    let opts = LaunchOptions::parse(&query_to_args(query)).expect("a good link");
+    let opts = LaunchOptions::parse(&query_to_args(query), &modern_gems::games::REGISTRY)
+        .expect("a good link");
     let screen = opts.first_screen();
     let mut app = headless_screen_app(screen, Duration::from_millis(16));
     app.insert_resource(opts.clone())

@@ -8,6 +8,9 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+use super::launch::{GameSetup, SetupRules};
+
+pub use super::launch::{Setting, no_setup_checks};
 use super::screens::Screen;
 
 /// What a game can offer through the kit's chrome and keys. A game lists the ones it offers
@@ -59,12 +62,36 @@ pub struct GameInfo {
     pub how_to_play: &'static str,
     /// What it offers through the kit's chrome and keys.
     pub capabilities: &'static [Capability],
+    /// The settings its setup takes, with their limits: one table for its New game window,
+    /// its flags (`--size 8`) and its links (`?size=8`).
+    pub settings: &'static [Setting],
+    /// What its setup's flags must also satisfy beyond each one's limits (a run no longer
+    /// than the board, squares that fit it): each problem with the flag to drop.
+    pub check_setup: fn(&GameSetup) -> Vec<(&'static str, String)>,
 }
 
 impl GameInfo {
     /// Whether the game offers `capability`.
     pub fn offers(&self, capability: Capability) -> bool {
         self.capabilities.contains(&capability)
+    }
+}
+
+impl SetupRules for GameInfo {
+    fn screen(&self) -> Screen {
+        self.screen
+    }
+
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn settings(&self) -> &'static [Setting] {
+        self.settings
+    }
+
+    fn check_setup(&self, setup: &GameSetup) -> Vec<(&'static str, String)> {
+        (self.check_setup)(setup)
     }
 }
 

@@ -7,7 +7,7 @@ mod setup;
 use bevy::prelude::*;
 use gems_rules::gems::{Player, RemovalPolicy};
 
-pub use setup::GameSetup;
+pub use setup::{GameSetup, Setting, SetupRules, no_setup_checks};
 
 /// What the command line asked for. Absent flags keep the interactive defaults.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
@@ -77,22 +77,24 @@ impl LaunchOptions {
     }
 
     /// Parses the flags (without the program name), failing on the first bad one: the
-    /// desktop's command line.
-    pub fn parse(args: &[String]) -> Result<Self, String> {
+    /// desktop's command line. The setup flags are checked against the registration of the
+    /// game they open, among `games`.
+    pub fn parse<G: SetupRules>(args: &[String], games: &[&G]) -> Result<Self, String> {
         let mut o = Self::default();
         let mut it = args.iter();
         while let Some(flag) = it.next() {
             o.apply(flag, &mut it)?;
         }
-        if let Some((_, problem)) = o.setup_problems().into_iter().next() {
+        if let Some((_, problem)) = o.setup_problems(games).into_iter().next() {
             return Err(problem);
         }
         Ok(o)
     }
 
     /// Parses the flags of a link: a bad or unknown one is skipped, and the reason returned, so
-    /// a mistyped link still opens the game (the web build).
-    pub fn parse_lenient(args: &[String]) -> (Self, Vec<String>) {
+    /// a mistyped link still opens the game (the web build). The setup flags are checked
+    /// against the registration of the game they open, among `games`.
+    pub fn parse_lenient<G: SetupRules>(args: &[String], games: &[&G]) -> (Self, Vec<String>) {
         let mut o = Self::default();
         let mut notices = Vec::new();
         let mut it = args.iter().peekable();
@@ -105,8 +107,8 @@ impl LaunchOptions {
                 }
             }
         }
-        for (clear, problem) in o.setup_problems() {
-            clear(&mut o);
+        for (name, problem) in o.setup_problems(games) {
+            o.setup.clear(name);
             notices.push(link_notice(&problem));
         }
         (o, notices)
@@ -238,6 +240,27 @@ pub const USAGE: &str = "usage: modern-gems [flags]
 mod tests {
     use super::*;
 
+    /// No game: these tests read the flags that do not set a game up.
+    const NO_GAMES: &[&NoGame] = &[];
+
+    /// A game that takes no setting.
+    struct NoGame;
+
+    impl SetupRules for NoGame {
+        fn screen(&self) -> crate::kit::screens::Screen {
+            crate::kit::screens::Screen::Title
+        }
+        fn name(&self) -> &'static str {
+            ""
+        }
+        fn settings(&self) -> &'static [Setting] {
+            &[]
+        }
+        fn check_setup(&self, _: &GameSetup) -> Vec<(&'static str, String)> {
+            Vec::new()
+        }
+    }
+
     fn args(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_string).collect()
     }
@@ -246,7 +269,7 @@ mod tests {
     fn parses_flags() {
         let o = LaunchOptions::parse(&args(
             "--board tiny --policy chained --player GreedyPlayer --seed 7 --autoplay --exit-after-game --screenshot a.png",
-        ))
+        ), NO_GAMES)
         .unwrap();
         assert_eq!(o.board.as_deref(), Some("tiny"));
         assert_eq!(o.policy, Some(RemovalPolicy::Chained));
@@ -258,17 +281,17 @@ mod tests {
 
     #[test]
     fn rejects_bad_flags() {
-        assert!(LaunchOptions::parse(&args("--policy magic")).is_err());
-        assert!(LaunchOptions::parse(&args("--seed x")).is_err());
-        assert!(LaunchOptions::parse(&args("--screenshot-delay soon")).is_err());
-        assert!(LaunchOptions::parse(&args("--screenshot-delay -1")).is_err());
-        let o = LaunchOptions::parse(&args("--screenshot-delay 1.5")).unwrap();
+        assert!(LaunchOptions::parse(&args("--policy magic"), NO_GAMES).is_err());
+        assert!(LaunchOptions::parse(&args("--seed x"), NO_GAMES).is_err());
+        assert!(LaunchOptions::parse(&args("--screenshot-delay soon"), NO_GAMES).is_err());
+        assert!(LaunchOptions::parse(&args("--screenshot-delay -1"), NO_GAMES).is_err());
+        let o = LaunchOptions::parse(&args("--screenshot-delay 1.5"), NO_GAMES).unwrap();
         assert_eq!(o.screenshot_delay, Some(1.5));
-        assert!(LaunchOptions::parse(&args("--board")).is_err());
-        assert!(LaunchOptions::parse(&args("--what")).is_err());
-        assert!(LaunchOptions::parse(&args("--monkey x")).is_err());
-        assert!(LaunchOptions::parse(&args("--monkey 1 --monkey-frames 0")).is_err());
-        let o = LaunchOptions::parse(&args("--monkey 3 --monkey-frames 40")).unwrap();
+        assert!(LaunchOptions::parse(&args("--board"), NO_GAMES).is_err());
+        assert!(LaunchOptions::parse(&args("--what"), NO_GAMES).is_err());
+        assert!(LaunchOptions::parse(&args("--monkey x"), NO_GAMES).is_err());
+        assert!(LaunchOptions::parse(&args("--monkey 1 --monkey-frames 0"), NO_GAMES).is_err());
+        let o = LaunchOptions::parse(&args("--monkey 3 --monkey-frames 40"), NO_GAMES).unwrap();
         assert_eq!((o.monkey, o.monkey_frames), (Some(3), Some(40)));
     }
 }

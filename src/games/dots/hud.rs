@@ -4,9 +4,9 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use gems_rules::dots::{MAX_COLORS, MAX_SIZE, MIN_COLORS, MIN_SIZE};
 
 use super::ai::DotsAutoplay;
+use super::info::{COLOURS, MOVES, SIZE};
 use super::model::{DotsAction, DotsGameOver, DotsHint, DotsPhase, DotsSession, LastPoints};
 use crate::kit::chrome::{ChromeBar, Ready};
 use crate::kit::phase::PhaseOf;
@@ -134,9 +134,6 @@ fn hud(
     Ok(())
 }
 
-/// Most moves the New game window offers (the rules allow up to 1000).
-const MENU_MAX_MOVES: u32 = 99;
-
 /// The New game window's options: sliders for the board size, colours and moves (each setting
 /// has its own high scores), Start, and a new deal with the settings in play. True once a new
 /// game has started.
@@ -149,9 +146,18 @@ fn new_game_options(
 ) -> bool {
     let current = (session.size, session.colors, session.moves);
     let (mut size, mut colors, mut moves) = draft.unwrap_or(current);
-    ui.add(egui::Slider::new(&mut size, MIN_SIZE..=MAX_SIZE).text("board size"));
-    ui.add(egui::Slider::new(&mut colors, MIN_COLORS..=MAX_COLORS).text("colours"));
-    ui.add(egui::Slider::new(&mut moves, 1..=MENU_MAX_MOVES).text("moves"));
+    // The limits are the registration's, which the flags and links obey too.
+    let (sizes, colours) = (
+        SIZE.min() as usize..=SIZE.max() as usize,
+        COLOURS.min() as u8..=COLOURS.max() as u8,
+    );
+    ui.add(egui::Slider::new(&mut size, sizes).text("board size"));
+    ui.add(egui::Slider::new(&mut colors, colours).text("colours"));
+    ui.add(
+        egui::Slider::new(&mut moves, MOVES.min()..=MOVES.max())
+            .logarithmic(true)
+            .text("moves"),
+    );
     *draft = Some((size, colors, moves));
     let mut started = false;
     ui.horizontal(|ui| {

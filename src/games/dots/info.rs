@@ -3,9 +3,17 @@
 use bevy_egui::egui;
 
 use crate::kit::game::Capability::{Computer, GameOver, Hint, NewGame, Records, Restart, Share};
-use crate::kit::game::GameInfo;
+use crate::kit::game::{GameInfo, Setting, no_setup_checks};
 use crate::kit::palette::Palette;
 use crate::kit::theme::egui_color;
+use gems_rules::dots::{MAX_COLORS, MAX_MOVES, MAX_SIZE, MIN_COLORS, MIN_SIZE};
+
+/// The board's side.
+pub const SIZE: Setting = Setting::number("size", MIN_SIZE as u32, MAX_SIZE as u32);
+/// The colours in play.
+pub const COLOURS: Setting = Setting::number("colours", MIN_COLORS as u32, MAX_COLORS as u32);
+/// The moves allowed.
+pub const MOVES: Setting = Setting::number("moves", 1, MAX_MOVES);
 
 /// Dots's entry in the game registry.
 pub static GAME: GameInfo = GameInfo {
@@ -25,6 +33,8 @@ pub static GAME: GameInfo = GameInfo {
         "You have a set number of moves; the game also ends when no two neighbouring dots share a colour. Clicking dots one by one works too: Enter or Space removes them, right click or Backspace clears. H shows a hint, A lets the computer play, N starts a new game.",
     ),
     capabilities: &[Hint, Restart, NewGame, Share, Computer, GameOver, Records],
+    settings: &[SIZE, COLOURS, MOVES],
+    check_setup: no_setup_checks,
 };
 
 /// The title card's picture: a closed loop of one colour among dots of others.

@@ -10,11 +10,13 @@ use gems_rules::gems::{Player, RemovalPolicy, board_by_name, random_board_name};
 use super::ai::{Autoplay, GemsAi};
 use super::coach::{Coach, CoachAi, Hint, HintAi};
 use super::files::LoadGameRequest;
+use super::info::{COLS, KINDS, ROWS};
 use super::model::Phase;
 use super::model::{ActivePlayer, ActivePolicy, GemsAction, GemsSession, LastMove, Selection};
 use super::records::{LineAsset, Records};
 use super::watch::watch_action;
 use crate::kit::chrome::{ChromeBar, Ready};
+use crate::kit::game::Setting;
 
 mod game_over;
 use super::boards::{BoardAsset, BoardLibrary};
@@ -317,19 +319,21 @@ fn new_game_window(ctx: &egui::Context, p: &mut HudParams, bar: &mut ChromeBar) 
             });
         if s.board == BoardChoice::Random {
             ui.horizontal(|ui| {
+                // The limits are the registration's (`info.rs`).
+                let usizes = |s: Setting| s.min() as usize..=s.max() as usize;
                 ui.add(
                     egui::DragValue::new(&mut s.rows)
-                        .range(3..=60)
+                        .range(usizes(ROWS))
                         .prefix("rows "),
                 );
                 ui.add(
                     egui::DragValue::new(&mut s.cols)
-                        .range(3..=60)
+                        .range(usizes(COLS))
                         .prefix("cols "),
                 );
                 ui.add(
                     egui::DragValue::new(&mut s.kinds)
-                        .range(2..=u32::from(gems_rules::MAX_KINDS))
+                        .range(KINDS.min()..=KINDS.max())
                         .prefix("kinds "),
                 );
             });

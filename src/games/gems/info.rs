@@ -5,9 +5,17 @@ use bevy_egui::egui;
 use crate::kit::game::Capability::{
     Computer, GameOver, Hint, Keyboard, NewGame, Records, Restart, Share, Undo,
 };
-use crate::kit::game::GameInfo;
+use crate::kit::game::{GameInfo, Setting};
+use crate::kit::launch::GameSetup;
 use crate::kit::palette::Palette;
 use crate::kit::theme::egui_color;
+
+/// A random board's rows (its New game window; `random:ROWSxCOLS:KINDS:SEED` boards).
+pub const ROWS: Setting = Setting::number("rows", 3, 60);
+/// A random board's columns.
+pub const COLS: Setting = Setting::number("cols", 3, 60);
+/// A random board's kinds of gem.
+pub const KINDS: Setting = Setting::number("kinds", 2, gems_rules::MAX_KINDS as u32);
 
 /// Modern Gems's entry in the game registry.
 pub static GAME: GameInfo = GameInfo {
@@ -29,6 +37,8 @@ pub static GAME: GameInfo = GameInfo {
     capabilities: &[
         Undo, Hint, Restart, NewGame, Share, Keyboard, Computer, GameOver, Records,
     ],
+    settings: &[ROWS, COLS, KINDS, Setting::text("cells")],
+    check_setup,
 };
 
 /// The title card's picture: a board with a big group about to go.
@@ -59,5 +69,18 @@ fn picture(painter: &egui::Painter, r: egui::Rect, palette: &Palette) {
                 egui::Stroke::new(2.0, egui_color(palette.flag_highlight)),
             );
         }
+    }
+}
+
+/// What Modern Gems' setup flags must also satisfy: a board written into a link (`--cells`)
+/// that reads as one.
+fn check_setup(setup: &GameSetup) -> Vec<(&'static str, String)> {
+    match setup
+        .cells
+        .as_deref()
+        .map(crate::kit::launch::link::gems_board_from_cells)
+    {
+        Some(Err(e)) => vec![("cells", format!("--cells: {e}"))],
+        _ => Vec::new(),
     }
 }

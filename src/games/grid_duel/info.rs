@@ -3,7 +3,7 @@
 use bevy_egui::egui;
 
 use crate::kit::game::Capability::{Computer, GameOver, Keyboard, NewGame, Records, Share};
-use crate::kit::game::GameInfo;
+use crate::kit::game::{GameInfo, no_setup_checks};
 use crate::kit::palette::Palette;
 use crate::kit::theme::egui_color;
 
@@ -25,6 +25,8 @@ pub static GAME: GameInfo = GameInfo {
         "Click a row or press 1–9 to deal it again, G deals a new grid, Enter or Space keeps the grid.",
     ),
     capabilities: &[NewGame, Share, Keyboard, Computer, GameOver, Records],
+    settings: &[],
+    check_setup: no_setup_checks,
 };
 
 /// The title card's picture: a grid of digits with a chosen row.

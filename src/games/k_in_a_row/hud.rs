@@ -3,9 +3,10 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use gems_rules::k_in_a_row::{Board, Cell, MAX_SIZE, Side, Status, Strength};
+use gems_rules::k_in_a_row::{Board, Cell, Side, Status, Strength};
 
 use super::ai::KThinking;
+use super::info::{DEFAULT_SIZE, K, QUALITY, SIZE};
 use super::model::{KAction, KFileStatus, KPhase, KSession, Setup};
 use super::view::PANEL;
 use crate::kit::chrome::{ChromeBar, Ready};
@@ -52,7 +53,7 @@ struct KMenu {
 impl Default for KMenu {
     fn default() -> Self {
         KMenu {
-            size: 5,
+            size: DEFAULT_SIZE,
             k: 4,
             quality: 4,
             perfect: false,
@@ -163,7 +164,7 @@ fn menu(
                     m.size = setup.board.size();
                     m.k = setup.board.k();
                     if let Strength::Quality(q) = setup.strength {
-                        m.quality = q.min(8);
+                        m.quality = q.clamp(QUALITY.min(), QUALITY.max());
                     }
                     m.perfect = false;
                     m.message = format!("Loaded {path}");
@@ -178,14 +179,16 @@ fn menu(
     });
     let mut start = false;
     bar.new_game_window(&ctx, |ui| {
-        ui.add(egui::Slider::new(&mut m.size, 3..=MAX_SIZE).text("size"));
+        // The limits are the registration's, which the flags and links obey too.
+        let sizes = SIZE.min() as usize..=SIZE.max() as usize;
+        ui.add(egui::Slider::new(&mut m.size, sizes).text("size"));
         let size = m.size;
-        ui.add(egui::Slider::new(&mut m.k, 2..=size).text("in a row"));
+        ui.add(egui::Slider::new(&mut m.k, K.min() as usize..=size).text("in a row"));
         m.k = m.k.min(size);
         ui.checkbox(&mut m.perfect, "perfect play (solve)");
         ui.add_enabled(
             !m.perfect,
-            egui::Slider::new(&mut m.quality, 1..=8).text("quality"),
+            egui::Slider::new(&mut m.quality, QUALITY.min()..=QUALITY.max()).text("quality"),
         );
         ui.horizontal(|ui| {
             ui.label("First:");

@@ -3,10 +3,21 @@
 use bevy_egui::egui;
 
 use crate::kit::game::Capability::{Computer, GameOver, NewGame, Records, Restart, Share};
-use crate::kit::game::GameInfo;
+use crate::kit::game::{GameInfo, Setting};
+use crate::kit::launch::GameSetup;
 use crate::kit::palette::Palette;
 use crate::kit::theme::egui_color;
 use bevy::color::Alpha;
+use gems_rules::k_in_a_row::MAX_SIZE;
+
+/// The board's side (the rules take smaller boards from a board file).
+pub const SIZE: Setting = Setting::number("size", 3, MAX_SIZE as u32);
+/// The run that wins (no longer than the board's side: [`check_setup`]).
+pub const K: Setting = Setting::number("k", 2, MAX_SIZE as u32);
+/// The computer's search quality (perfect play is `--quality perfect`).
+pub const QUALITY: Setting = Setting::number("quality", 1, 8);
+/// The board's side when no size is given.
+pub const DEFAULT_SIZE: usize = 5;
 
 /// K in a Row's entry in the game registry.
 pub static GAME: GameInfo = GameInfo {
@@ -26,6 +37,14 @@ pub static GAME: GameInfo = GameInfo {
         "Click an empty square to place your tile. The panel beside the board sets the next game's board size (up to 19×19), k, the computer's strength and who starts, and can mark squares unavailable before the first move.",
     ),
     capabilities: &[Restart, NewGame, Share, Computer, GameOver, Records],
+    settings: &[
+        SIZE,
+        K,
+        QUALITY,
+        Setting::text("first"),
+        Setting::text("cells"),
+    ],
+    check_setup,
 };
 
 /// The title card's picture: a diagonal of four tiles among the opponent's.
@@ -61,4 +80,26 @@ fn picture(painter: &egui::Painter, r: egui::Rect, palette: &Palette) {
         }
         painter.circle_filled(c, cell * 0.36, gem(side));
     }
+}
+
+/// What K in a row's setup flags must also satisfy: a run no longer than the board's side, and
+/// squares (`--cells`) that fit the board.
+fn check_setup(setup: &GameSetup) -> Vec<(&'static str, String)> {
+    let size = setup.size.unwrap_or(DEFAULT_SIZE);
+    let mut out = Vec::new();
+    if setup.k.is_some_and(|k| k > size) {
+        out.push((
+            "k",
+            format!("--k must be {} to the board size ({size})", K.min()),
+        ));
+    }
+    if let Some(cells) = &setup.cells {
+        let checked = gems_rules::k_in_a_row::Board::new(size, 1)
+            .map_err(|e| e.to_string())
+            .and_then(|mut b| crate::kit::launch::link::apply_k_cells(&mut b, cells));
+        if let Err(e) = checked {
+            out.push(("cells", format!("--cells: {e}")));
+        }
+    }
+    out
 }

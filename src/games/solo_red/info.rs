@@ -3,7 +3,7 @@
 use bevy_egui::egui;
 
 use crate::kit::game::Capability::{Computer, GameOver, Hint, NewGame, Records, Restart, Share};
-use crate::kit::game::GameInfo;
+use crate::kit::game::{GameInfo, no_setup_checks};
 use crate::kit::palette::Palette;
 use crate::kit::theme::egui_color;
 
@@ -25,6 +25,8 @@ pub static GAME: GameInfo = GameInfo {
         "You win when your hand and the deck are both empty. Click a hand card to pick it up, then click a palette or the canvas. H shows a hint, A lets the computer play (A again stops it), N deals a new game.",
     ),
     capabilities: &[Hint, Restart, NewGame, Share, Computer, GameOver, Records],
+    settings: &[],
+    check_setup: no_setup_checks,
 };
 
 /// The title card's picture: three fanned cards.

@@ -1,21 +1,16 @@
 //! The flags that set up how a game opens (board size, colours, moves, k, quality, first
-//! player, the board itself), checked against the limits of the game they open, which come from
-//! the rules crate.
+//! player, the board itself), checked against the registration of the game they open: the
+//! settings it takes, their limits (the same table its New game window reads) and its own
+//! checks.
 
 use gems_rules::dots;
-use gems_rules::k_in_a_row::{self, Side, Strength};
+use gems_rules::k_in_a_row::{Side, Strength};
 
 use super::LaunchOptions;
-use super::link::{apply_k_cells, gems_board_from_cells};
+use crate::kit::screens::Screen;
 
-// The games whose setups the flags carry (until each game's registration carries its own table
-// of limits), by the names their screens have.
-/// Modern Gems' name.
+/// Modern Gems' name: the game a game flag without `--game` opens.
 pub(super) const MODERN_GEMS: &str = "modern-gems";
-/// Dots' name.
-const DOTS: &str = "dots";
-/// K in a row's name.
-const K_IN_A_ROW: &str = "k-in-a-row";
 
 /// How a game opens, from `--size`, `--colours`, `--moves`, `--k`, `--quality`, `--first` and
 /// `--cells`. Absent flags keep the game's own defaults.
@@ -90,218 +85,171 @@ impl GameSetup {
     }
 }
 
-/// Clears one setup flag (a problem's remedy in a lenient parse).
-pub(super) type Clear = fn(&mut LaunchOptions);
+/// A setting of a game's setup: a flag and its link parameter (`size`), or an option of its
+/// New game window, with the limits of a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setting {
+    /// Its name: the flag without its dashes, and the link's parameter.
+    pub name: &'static str,
+    /// The smallest and the largest value of a number; `None` for text (a board, a side).
+    pub range: Option<(u32, u32)>,
+}
 
-impl LaunchOptions {
-    /// Each setup flag that does not fit the game it opens, with how to drop it and why.
-    pub(super) fn setup_problems(&self) -> Vec<(Clear, String)> {
-        let s = &self.setup;
-        let game = self.first_screen();
-        let mut out: Vec<(Clear, String)> = Vec::new();
-        let mut not_for = |given: bool, clear: Clear, flag: &str, games: &str| {
-            if given {
-                out.push((clear, format!("--{flag} is for {games} only")));
-            }
-        };
-        let dots_game = game.slug() == DOTS;
-        let k_game = game.slug() == K_IN_A_ROW;
-        not_for(
-            !dots_game && !k_game && s.size.is_some(),
-            |o| o.setup.size = None,
-            "size",
-            "Dots and K in a row",
-        );
-        not_for(
-            !dots_game && s.colours.is_some(),
-            |o| o.setup.colours = None,
-            "colours",
-            "Dots",
-        );
-        not_for(
-            !dots_game && s.moves.is_some(),
-            |o| o.setup.moves = None,
-            "moves",
-            "Dots",
-        );
-        for (given, clear, flag) in [
-            (s.k.is_some(), (|o| o.setup.k = None) as Clear, "k"),
-            (s.quality.is_some(), |o| o.setup.quality = None, "quality"),
-            (s.first.is_some(), |o| o.setup.first = None, "first"),
-        ] {
-            not_for(!k_game && given, clear, flag, "K in a row");
+impl Setting {
+    /// A number from `min` to `max`.
+    pub const fn number(name: &'static str, min: u32, max: u32) -> Setting {
+        Setting {
+            name,
+            range: Some((min, max)),
         }
-        not_for(
-            !k_game && game.slug() != MODERN_GEMS && s.cells.is_some(),
-            |o| o.setup.cells = None,
-            "cells",
-            "Modern Gems and K in a row",
-        );
-        match game.slug() {
-            DOTS => out.extend(self.dots_problems()),
-            K_IN_A_ROW => out.extend(self.k_problems()),
-            MODERN_GEMS => out.extend(self.gems_problems()),
-            _ => {}
-        }
-        out
     }
 
-    fn dots_problems(&self) -> Vec<(Clear, String)> {
-        let s = &self.setup;
-        let outside = |v: Option<u32>, lo: u32, hi: u32| v.is_some_and(|n| n < lo || n > hi);
-        let size = s.size.map(|n| u32::try_from(n).unwrap_or(u32::MAX));
-        let checks: [(bool, Clear, String); 3] = [
-            (
-                outside(size, dots::MIN_SIZE as u32, dots::MAX_SIZE as u32),
-                |o| o.setup.size = None,
-                format!(
-                    "--size must be {} to {} for Dots",
-                    dots::MIN_SIZE,
-                    dots::MAX_SIZE
-                ),
-            ),
-            (
-                outside(
-                    s.colours.map(u32::from),
-                    dots::MIN_COLORS.into(),
-                    dots::MAX_COLORS.into(),
-                ),
-                |o| o.setup.colours = None,
-                format!(
-                    "--colours must be {} to {}",
-                    dots::MIN_COLORS,
-                    dots::MAX_COLORS
-                ),
-            ),
-            (
-                outside(s.moves, 1, dots::MAX_MOVES),
-                |o| o.setup.moves = None,
-                format!("--moves must be 1 to {}", dots::MAX_MOVES),
-            ),
-        ];
-        checks
-            .into_iter()
-            .filter(|(bad, _, _)| *bad)
-            .map(|(_, clear, why)| (clear, why))
-            .collect()
+    /// Text (a board's squares, who starts), checked by the game.
+    pub const fn text(name: &'static str) -> Setting {
+        Setting { name, range: None }
     }
 
-    fn k_problems(&self) -> Vec<(Clear, String)> {
-        let s = &self.setup;
-        let mut out: Vec<(Clear, String)> = Vec::new();
-        let size = s.size.unwrap_or(5);
-        if !(k_in_a_row::MIN_SIZE..=k_in_a_row::MAX_SIZE).contains(&size) {
-            out.push((
-                |o| o.setup.size = None,
-                format!(
-                    "--size must be {} to {} for K in a row",
-                    k_in_a_row::MIN_SIZE,
-                    k_in_a_row::MAX_SIZE
-                ),
-            ));
-            return out;
+    /// The smallest value (0 for text).
+    pub const fn min(&self) -> u32 {
+        match self.range {
+            Some((min, _)) => min,
+            None => 0,
         }
-        if s.k.is_some_and(|k| !(1..=size).contains(&k)) {
-            out.push((
-                |o| o.setup.k = None,
-                format!("--k must be 1 to the board size ({size})"),
-            ));
-        }
-        if let Some(Strength::Quality(q)) = s.quality
-            && q > k_in_a_row::MAX_QUALITY
-        {
-            out.push((
-                |o| o.setup.quality = None,
-                format!("--quality must be 0 to {}", k_in_a_row::MAX_QUALITY),
-            ));
-        }
-        if let Some(cells) = &s.cells {
-            let checked = k_in_a_row::Board::new(size, 1)
-                .map_err(|e| e.to_string())
-                .and_then(|mut b| apply_k_cells(&mut b, cells));
-            if let Err(e) = checked {
-                out.push((|o| o.setup.cells = None, format!("--cells: {e}")));
-            }
-        }
-        out
     }
 
-    fn gems_problems(&self) -> Vec<(Clear, String)> {
-        let Some(cells) = &self.setup.cells else {
-            return Vec::new();
-        };
-        let mut out: Vec<(Clear, String)> = Vec::new();
-        if self.board.is_some() {
-            out.push((
-                |o| o.setup.cells = None,
-                "--cells and --board both name a board: give one".to_string(),
-            ));
-        } else if let Err(e) = gems_board_from_cells(cells) {
-            out.push((|o| o.setup.cells = None, format!("--cells: {e}")));
+    /// The largest value (0 for text).
+    pub const fn max(&self) -> u32 {
+        match self.range {
+            Some((_, max)) => max,
+            None => 0,
         }
-        out
+    }
+
+    /// Whether `value` is within the limits (any value of text is, for the game to check).
+    pub fn accepts(&self, value: u32) -> bool {
+        self.range
+            .is_none_or(|(min, max)| (min..=max).contains(&value))
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::kit::screens::Screen;
+/// A game whose setup has nothing to check beyond its settings' limits.
+pub fn no_setup_checks(_: &GameSetup) -> Vec<(&'static str, String)> {
+    Vec::new()
+}
 
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(str::to_string).collect()
+/// What the flags need to know of each game (its registration, `kit::game::GameInfo`): its
+/// screen and name, the settings its setup takes, and its own checks.
+pub trait SetupRules {
+    /// The screen that plays it.
+    fn screen(&self) -> Screen;
+    /// Its name, as messages give it.
+    fn name(&self) -> &'static str;
+    /// The settings its setup takes, with their limits.
+    fn settings(&self) -> &'static [Setting];
+    /// What its setup's flags must also satisfy: each problem with the flag to drop.
+    fn check_setup(&self, setup: &GameSetup) -> Vec<(&'static str, String)>;
+
+    /// The setting called `name`, if its setup takes one.
+    fn setting(&self, name: &str) -> Option<Setting> {
+        self.settings().iter().copied().find(|s| s.name == name)
+    }
+}
+
+impl GameSetup {
+    /// The setup flags given, each with its value when it is a number.
+    fn given(&self) -> Vec<(&'static str, Option<u32>)> {
+        let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
+        let quality = |q: &Strength| match q {
+            Strength::Quality(q) => Some(*q),
+            Strength::Perfect => None,
+        };
+        [
+            ("size", self.size.is_some(), self.size.map(n)),
+            (
+                "colours",
+                self.colours.is_some(),
+                self.colours.map(u32::from),
+            ),
+            ("moves", self.moves.is_some(), self.moves),
+            ("k", self.k.is_some(), self.k.map(n)),
+            (
+                "quality",
+                self.quality.is_some(),
+                self.quality.as_ref().and_then(quality),
+            ),
+            ("first", self.first.is_some(), None),
+            ("cells", self.cells.is_some(), None),
+        ]
+        .into_iter()
+        .filter(|(_, given, _)| *given)
+        .map(|(name, _, value)| (name, value))
+        .collect()
     }
 
-    #[test]
-    fn setup_flags_are_read_for_their_game() {
-        let o = LaunchOptions::parse(&args(
-            "--game k-in-a-row --size 6 --k 4 --quality perfect --first computer --cells eeeeee_eueeee_eeeeee_eeeeee_eeeeee_eeeeeu",
-        ))
-        .unwrap();
-        assert_eq!(o.setup.size, Some(6));
-        assert_eq!(o.setup.quality, Some(Strength::Perfect));
-        assert_eq!(o.setup.first, Some(Side::Computer));
-        let o = LaunchOptions::parse(&args("--game dots --size 8 --colours 5 --moves 30")).unwrap();
-        assert_eq!(o.setup.dots(), (8, 5, 30));
-        assert!(LaunchOptions::parse(&args("--cells 1-2_2-1")).is_ok());
+    /// Drops the setup flag `name` (a problem's remedy in a lenient parse).
+    pub(super) fn clear(&mut self, name: &str) {
+        match name {
+            "size" => self.size = None,
+            "colours" => self.colours = None,
+            "moves" => self.moves = None,
+            "k" => self.k = None,
+            "quality" => self.quality = None,
+            "first" => self.first = None,
+            "cells" => self.cells = None,
+            _ => {}
+        }
     }
+}
 
-    #[test]
-    fn the_limits_come_from_the_rules() {
-        let over = format!("--game dots --size {}", dots::MAX_SIZE + 1);
-        assert!(LaunchOptions::parse(&args(&over)).is_err());
-        let max = format!("--game dots --size {}", dots::MAX_SIZE);
-        assert!(LaunchOptions::parse(&args(&max)).is_ok());
-        let over = format!("--game k-in-a-row --size {}", k_in_a_row::MAX_SIZE + 1);
-        assert!(LaunchOptions::parse(&args(&over)).is_err());
-        assert!(LaunchOptions::parse(&args("--game k-in-a-row --size 4 --k 5")).is_err());
-        assert!(LaunchOptions::parse(&args("--game k-in-a-row --size 3 --cells ee_ee")).is_err());
-        assert!(LaunchOptions::parse(&args("--game solo-red --size 5")).is_err());
-        assert!(LaunchOptions::parse(&args("--cells 1-2_3")).is_err());
-        assert!(LaunchOptions::parse(&args("--board tiny --cells 1")).is_err());
-        assert!(LaunchOptions::parse(&args("--game dots --first human")).is_err());
-    }
-
-    #[test]
-    fn a_link_with_mistakes_still_opens_the_game() {
-        let (o, notices) = LaunchOptions::parse_lenient(&args(
-            "--game dots --size 99 --colours 4 --utm_source x --seed y --moves 12 --autoplay",
-        ));
-        assert_eq!(o.game, Some(Screen::game(DOTS)));
-        assert_eq!(o.setup.size, None);
-        assert_eq!(o.setup.dots().1, 4);
-        assert_eq!(o.setup.moves, Some(12));
-        assert!(o.autoplay);
-        assert_eq!(notices.len(), 3, "{notices:?}");
-        assert!(notices[0].contains("utm_source"), "{notices:?}");
-        assert!(notices[1].contains("seed"), "{notices:?}");
-        assert!(notices[2].starts_with("Link: size must be"), "{notices:?}");
-        // A name no game could have is skipped here; whether a game has a well-formed name is
-        // for the registry to say (`app::resolve_game`).
-        let (o, notices) = LaunchOptions::parse_lenient(&args("--game no/where --seed 3"));
-        assert_eq!((o.game, o.seed), (None, Some(3)));
-        assert_eq!(notices.len(), 1);
-        let (o, _) = LaunchOptions::parse_lenient(&args("--game nowhere"));
-        assert_eq!(o.game, Screen::from_name("nowhere"));
+impl LaunchOptions {
+    /// Each setup flag that does not fit the game it opens, by the game's registration among
+    /// `games` (the settings it takes and their limits, then its own checks): the flag to drop
+    /// and why.
+    pub(super) fn setup_problems<G: SetupRules>(
+        &self,
+        games: &[&G],
+    ) -> Vec<(&'static str, String)> {
+        let screen = self.first_screen();
+        let game = games.iter().copied().find(|g| g.screen() == screen);
+        let mut out = Vec::new();
+        for (name, value) in self.setup.given() {
+            let Some(setting) = game.and_then(|g| g.setting(name)) else {
+                let takers: Vec<&str> = games
+                    .iter()
+                    .filter(|g| g.setting(name).is_some())
+                    .map(|g| g.name())
+                    .collect();
+                let games = if takers.is_empty() {
+                    "no game here".to_string()
+                } else {
+                    takers.join(" and ")
+                };
+                out.push((name, format!("--{name} is for {games} only")));
+                continue;
+            };
+            if let (Some(v), Some(game)) = (value, game)
+                && !setting.accepts(v)
+            {
+                out.push((
+                    name,
+                    format!(
+                        "--{name} must be {} to {} for {}",
+                        setting.min(),
+                        setting.max(),
+                        game.name()
+                    ),
+                ));
+            }
+        }
+        if self.setup.cells.is_some() && self.board.is_some() {
+            out.push((
+                "cells",
+                "--cells and --board both name a board: give one".to_string(),
+            ));
+        }
+        if let (true, Some(game)) = (out.is_empty(), game) {
+            out.extend(game.check_setup(&self.setup));
+        }
+        out
     }
 }
