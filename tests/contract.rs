@@ -445,3 +445,40 @@ fn the_game_over_window_hidden_through_the_chrome_shows_again_when_the_next_game
         "the next game's end shows the window again"
     );
 }
+
+#[test]
+fn every_game_s_records_line_reads_its_own_records_and_no_other_game_s() {
+    let mut scores = HighScores::default();
+    for game in &REGISTRY {
+        assert_eq!(
+            (game.records)(&scores),
+            None,
+            "{}: records before any game",
+            game.name
+        );
+    }
+    // One record of each game, as each keeps it.
+    scores.record("tiny|chained", 35);
+    scores.record("dots|6x6|5c|20m", 41);
+    scores.record(modern_gems::games::grid_duel::hud::BEST_KEY, 317);
+    scores.set_all([
+        ("k-in-a-row|5x5|k4|won", 2),
+        ("k-in-a-row|7x7|k5|lost", 1),
+        ("solo-red|played", 4),
+        ("solo-red|won", 3),
+        ("solo-red|best-streak", 2),
+    ]);
+    let line = |screen: Screen| {
+        let game = REGISTRY
+            .iter()
+            .find(|g| g.screen == screen)
+            .expect("registered");
+        (game.records)(&scores).unwrap_or_default()
+    };
+    use modern_gems::games::{dots, gems, grid_duel, k_in_a_row, solo_red};
+    assert_eq!(line(gems::SCREEN), "Best 35 · 1 board");
+    assert_eq!(line(dots::SCREEN), "Best 41");
+    assert_eq!(line(k_in_a_row::SCREEN), "2 won · 0 drawn · 1 lost");
+    assert_eq!(line(solo_red::SCREEN), "Won 3 of 4 · best streak 2");
+    assert_eq!(line(grid_duel::SCREEN), "Best winning total 317");
+}

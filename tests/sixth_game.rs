@@ -39,6 +39,7 @@ static TIC_TAC_TOE: GameInfo = GameInfo {
     picture,
     how_to_play: "Place your tile on an empty square; three in a row wins.",
     capabilities: &[Restart, Share, Computer, GameOver, Records],
+    records: |_| None,
     settings: &[],
     check_setup: modern_gems::kit::game::no_setup_checks,
 };

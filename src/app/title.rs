@@ -235,6 +235,7 @@ fn title(
     theme: Res<Theme>,
     palette: Res<Palette>,
     registry: Res<GameRegistry>,
+    scores: Option<Res<crate::kit::scores::HighScores>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let pal = palette.ui;
@@ -257,7 +258,7 @@ fn title(
     // Every card in one row when they fit at 150 px or more; smaller windows wrap them.
     let count = games.len().max(1);
     let width = ((screen.width() - 40.0) / count as f32 - 16.0).clamp(150.0, 216.0);
-    let card = egui::vec2(width, 250.0);
+    let card = egui::vec2(width, 268.0);
     let per_row = (((screen.width() - 40.0) / (card.x + 16.0)).floor() as usize).clamp(1, count);
     egui::Area::new(egui::Id::new("title"))
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
@@ -272,8 +273,14 @@ fn title(
                         ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
                         for (j, game) in row.1.iter().enumerate() {
                             let i = row.0 * per_row + j;
-                            let response =
-                                game_card(ui, game, i, i == focused, card, &theme, &palette);
+                            let records = scores.as_ref().and_then(|s| (game.records)(s));
+                            let look = CardLook {
+                                focused: i == focused,
+                                size: card,
+                                theme: &theme,
+                                palette: &palette,
+                            };
+                            let response = game_card(ui, game, i, records.as_deref(), look);
                             if response.hovered() {
                                 focused = i;
                             }
@@ -348,16 +355,29 @@ fn heading(ui: &mut egui::Ui, theme: &Theme, pal: &UiPalette, window_height: f32
     ui.label(egui::RichText::new("Five grid and card games").size(theme.heading_size * 0.9));
 }
 
-/// One game's card: its picture, name and line; lit when focused or hovered.
+/// How a game's card is drawn: lit, its size, and the theme's look.
+struct CardLook<'a> {
+    focused: bool,
+    size: egui::Vec2,
+    theme: &'a Theme,
+    palette: &'a Palette,
+}
+
+/// One game's card: its picture, name and line, and the player's records in it (`records`);
+/// lit when focused or hovered.
 fn game_card(
     ui: &mut egui::Ui,
     game: &GameInfo,
     index: usize,
-    focused: bool,
-    size: egui::Vec2,
-    theme: &Theme,
-    palette: &Palette,
+    records: Option<&str>,
+    look: CardLook,
 ) -> egui::Response {
+    let CardLook {
+        focused,
+        size,
+        theme,
+        palette,
+    } = look;
     let pal = &palette.ui;
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
     let lit = focused || response.hovered();
@@ -400,6 +420,15 @@ fn game_card(
         rect.width() - 28.0,
     );
     painter.galley(egui::pos2(rect.left() + 14.0, y), galley, text);
+    if let Some(records) = records {
+        painter.text(
+            egui::pos2(rect.left() + 14.0, rect.bottom() - 12.0),
+            egui::Align2::LEFT_BOTTOM,
+            records,
+            egui::FontId::proportional(theme.text_size * 0.8),
+            pal.accent,
+        );
+    }
     response
 }
 

@@ -62,6 +62,9 @@ pub struct GameInfo {
     pub how_to_play: &'static str,
     /// What it offers through the kit's chrome and keys.
     pub capabilities: &'static [Capability],
+    /// A short line about the player's records in it (its best score, its wins), from the
+    /// high scores, for its title card; `None` before any is kept.
+    pub records: fn(&super::scores::HighScores) -> Option<String>,
     /// The settings its setup takes, with their limits: one table for its New game window,
     /// its flags (`--size 8`) and its links (`?size=8`).
     pub settings: &'static [Setting],

@@ -33,6 +33,7 @@ pub static GAME: GameInfo = GameInfo {
         "You have a set number of moves; the game also ends when no two neighbouring dots share a colour. Clicking dots one by one works too: Enter or Space removes them, right click or Backspace clears. H shows a hint, A lets the computer play, N starts a new game.",
     ),
     capabilities: &[Hint, Restart, NewGame, Share, Computer, GameOver, Records],
+    records,
     settings: &[SIZE, COLOURS, MOVES],
     check_setup: no_setup_checks,
 };
@@ -65,4 +66,16 @@ fn picture(painter: &egui::Painter, r: egui::Rect, palette: &Palette) {
             painter.circle_filled(at(row, col), cell * 0.22, gem(k));
         }
     }
+}
+
+/// The title card's line: the best score under any settings.
+fn records(scores: &crate::kit::scores::HighScores) -> Option<String> {
+    let best = scores
+        .file
+        .tables
+        .iter()
+        .filter(|(key, _)| key.starts_with("dots|"))
+        .filter_map(|(_, table)| table.first().map(|e| e.score))
+        .max()?;
+    Some(format!("Best {best}"))
 }

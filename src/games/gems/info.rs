@@ -37,6 +37,7 @@ pub static GAME: GameInfo = GameInfo {
     capabilities: &[
         Undo, Hint, Restart, NewGame, Share, Keyboard, Computer, GameOver, Records,
     ],
+    records,
     settings: &[ROWS, COLS, KINDS, Setting::text("cells")],
     check_setup,
 };
@@ -83,4 +84,27 @@ fn check_setup(setup: &GameSetup) -> Vec<(&'static str, String)> {
         Some(Err(e)) => vec![("cells", format!("--cells: {e}"))],
         _ => Vec::new(),
     }
+}
+
+/// The title card's line: the best score on any board, and how many boards have scores.
+fn records(scores: &crate::kit::scores::HighScores) -> Option<String> {
+    use gems_rules::gems::RemovalPolicy;
+    // Modern Gems' tables are named "BOARD|RULES".
+    let mine = |key: &str| {
+        key.rsplit_once('|')
+            .is_some_and(|(_, rules)| RemovalPolicy::ALL.iter().any(|p| p.short_name() == rules))
+    };
+    let bests: Vec<u64> = scores
+        .file
+        .tables
+        .iter()
+        .filter(|(key, _)| mine(key))
+        .filter_map(|(_, table)| table.first().map(|e| e.score))
+        .collect();
+    let best = bests.iter().max()?;
+    let boards = bests.len();
+    Some(format!(
+        "Best {best} · {boards} board{}",
+        if boards == 1 { "" } else { "s" }
+    ))
 }

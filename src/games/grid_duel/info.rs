@@ -25,6 +25,7 @@ pub static GAME: GameInfo = GameInfo {
         "Click a row or press 1–9 to deal it again, G deals a new grid, Enter or Space keeps the grid.",
     ),
     capabilities: &[NewGame, Share, Keyboard, Computer, GameOver, Records],
+    records,
     settings: &[],
     check_setup: no_setup_checks,
 };
@@ -63,4 +64,10 @@ fn picture(painter: &egui::Painter, r: egui::Rect, palette: &Palette) {
             );
         }
     }
+}
+
+/// The title card's line: the best winning total.
+fn records(scores: &crate::kit::scores::HighScores) -> Option<String> {
+    let best = scores.best(super::hud::BEST_KEY)?;
+    Some(format!("Best winning total {best}"))
 }

@@ -37,6 +37,7 @@ pub static GAME: GameInfo = GameInfo {
         "Click an empty square to place your tile. The panel beside the board sets the next game's board size (up to 19×19), k, the computer's strength and who starts, and can mark squares unavailable before the first move.",
     ),
     capabilities: &[Restart, NewGame, Share, Computer, GameOver, Records],
+    records,
     settings: &[
         SIZE,
         K,
@@ -102,4 +103,20 @@ fn check_setup(setup: &GameSetup) -> Vec<(&'static str, String)> {
         }
     }
     out
+}
+
+/// The title card's line: games won, drawn and lost on every board.
+fn records(scores: &crate::kit::scores::HighScores) -> Option<String> {
+    let total = |what: &str| -> u64 {
+        let suffix = format!("|{what}");
+        scores
+            .file
+            .counters
+            .iter()
+            .filter(|(key, _)| key.starts_with("k-in-a-row|") && key.ends_with(&suffix))
+            .map(|(_, n)| *n)
+            .fold(0, u64::saturating_add)
+    };
+    let (won, drawn, lost) = (total("won"), total("drawn"), total("lost"));
+    (won + drawn + lost > 0).then(|| format!("{won} won · {drawn} drawn · {lost} lost"))
 }

@@ -25,6 +25,7 @@ pub static GAME: GameInfo = GameInfo {
         "You win when your hand and the deck are both empty. Click a hand card to pick it up, then click a palette or the canvas. H shows a hint, A lets the computer play (A again stops it), N deals a new game.",
     ),
     capabilities: &[Hint, Restart, NewGame, Share, Computer, GameOver, Records],
+    records,
     settings: &[],
     check_setup: no_setup_checks,
 };
@@ -59,4 +60,15 @@ fn picture(painter: &egui::Painter, r: egui::Rect, palette: &Palette) {
             egui_color(t.text),
         );
     }
+}
+
+/// The title card's line: deals won of those played, and the best streak.
+fn records(scores: &crate::kit::scores::HighScores) -> Option<String> {
+    let record = super::record::SoloRedRecord::read(scores);
+    (record.played > 0).then(|| {
+        format!(
+            "Won {} of {} · best streak {}",
+            record.won, record.played, record.best_streak
+        )
+    })
 }
