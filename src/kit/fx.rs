@@ -264,7 +264,7 @@ impl FxSpawner<'_, '_> {
                 life,
                 alpha: c.alpha(),
             },
-            WorldLabel::new(text, size, c).shadowed(),
+            WorldLabel::new(text, size, c).shadowed().fixed_size(),
             Transform::from_translation(at.extend(40.0)).with_scale(Vec3::splat(0.01)),
             DespawnOnExit(screen),
         ));

@@ -15,8 +15,13 @@ use crate::kit::theme::egui_color;
 pub struct WorldLabel {
     /// What is written.
     pub text: String,
-    /// Height of the text in world units (at scale 1).
+    /// Height of the text in world units (at scale 1), under a theme of the reference text
+    /// size ([`REFERENCE_TEXT_SIZE`]); see [`WorldLabel::follows_text_size`].
     pub size: f32,
+    /// Whether the height follows the theme's text size (board labels, card numbers), within
+    /// [`TEXT_SIZE_FOLLOW`] so that the text still fits its card or cell; false for a label
+    /// whose size the theme already sets otherwise (the effects' score pop-ups).
+    pub follows_text_size: bool,
     /// Colour; its alpha fades the text.
     pub color: Color,
     /// Which point of the text sits at the entity's position.
@@ -44,7 +49,14 @@ impl WorldLabel {
             color,
             anchor: LabelAnchor::Center,
             shadow: false,
+            follows_text_size: true,
         }
+    }
+
+    /// The same label at exactly its size, whatever the theme's text size.
+    pub fn fixed_size(mut self) -> Self {
+        self.follows_text_size = false;
+        self
     }
 
     /// The same label with a shadow under it.
@@ -67,6 +79,17 @@ impl WorldLabel {
     }
 }
 
+/// The theme text size at which a [`WorldLabel`] has its own size (Classic's).
+pub const REFERENCE_TEXT_SIZE: f32 = 16.0;
+/// How far a label's size follows the theme's text size: from this much smaller to this much
+/// larger than its own size.
+pub const TEXT_SIZE_FOLLOW: (f32, f32) = (0.75, 1.3);
+
+/// How much the theme's text size scales the labels that follow it.
+pub fn text_scale(text_size: f32) -> f32 {
+    (text_size / REFERENCE_TEXT_SIZE).clamp(TEXT_SIZE_FOLLOW.0, TEXT_SIZE_FOLLOW.1)
+}
+
 /// Paints every visible [`WorldLabel`].
 pub fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, paint_labels);
@@ -76,7 +99,9 @@ fn paint_labels(
     mut contexts: EguiContexts,
     camera: Query<(&Camera, &GlobalTransform)>,
     labels: Query<(&WorldLabel, &GlobalTransform, &InheritedVisibility)>,
+    theme: Option<Res<crate::kit::theme::Theme>>,
 ) -> Result {
+    let themed = theme.map_or(1.0, |t| text_scale(t.text_size));
     let Some((camera, cam_tf)) = camera.iter().find(|(c, _)| c.is_active) else {
         return Ok(());
     };
@@ -100,7 +125,7 @@ fn paint_labels(
         };
         // Viewport pixels per world unit, times the entity's own scale.
         let zoom = (right - at).length() * tf.scale().x.abs();
-        let size = label.size * zoom;
+        let size = label.size * zoom * if label.follows_text_size { themed } else { 1.0 };
         if size < 1.0 {
             continue;
         }
@@ -142,5 +167,14 @@ mod tests {
         let entity = world.entity(e);
         assert!(entity.contains::<GlobalTransform>());
         assert!(entity.contains::<InheritedVisibility>());
+    }
+
+    /// Labels follow the theme's text size, within bounds that keep them on their cards.
+    #[test]
+    fn labels_follow_the_theme_s_text_size_within_bounds() {
+        assert_eq!(text_scale(REFERENCE_TEXT_SIZE), 1.0);
+        assert_eq!(text_scale(18.0), 18.0 / 16.0);
+        assert_eq!(text_scale(40.0), TEXT_SIZE_FOLLOW.1);
+        assert_eq!(text_scale(8.0), TEXT_SIZE_FOLLOW.0);
     }
 }

@@ -78,7 +78,10 @@ fn top_bar(ui: &mut egui::Ui, part: BarPart, p: &mut HudParams) {
         } else {
             "▶ Autoplay (A)"
         };
-        if ui.button(auto).clicked() {
+        if ui
+            .button(egui::RichText::new(auto).size(p.theme.text_size))
+            .clicked()
+        {
             p.actions.write(SoloRedAction::ToggleAutoplay);
         }
         return;

@@ -123,7 +123,6 @@ fn rect(meshes: &mut Assets<Mesh>, w: f32, h: f32) -> Mesh2d {
 
 fn setup_table(
     mut commands: Commands,
-    theme: Res<Theme>,
     palette: Res<Palette>,
     t: Res<Table>,
     old: Query<Entity, With<TableArt>>,
@@ -172,7 +171,7 @@ fn setup_table(
         commands.spawn((
             TableArt,
             caption,
-            WorldLabel::new("", theme.text_size.max(15.0), tc.text),
+            WorldLabel::new("", 16.0, tc.text),
             Transform::from_translation(caption.place(t).extend(0.0)),
             DespawnOnExit(super::SCREEN),
         ));
