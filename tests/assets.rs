@@ -168,7 +168,8 @@ fn switching_theme_restyles_every_gem() {
         let world = app.world_mut();
         let mut n = 0;
         for (kind, look) in world.query::<(&Kind, &Appearance)>().iter(world) {
-            assert_eq!(*look, Appearance::of(theme, kind.0));
+            let palette = modern_gems::kit::palette::Palette::of(theme);
+            assert_eq!(*look, Appearance::of(theme, &palette, kind.0));
             n += 1;
         }
         assert_eq!(n, 70);

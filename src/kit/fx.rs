@@ -304,7 +304,7 @@ fn start_celebrations(
         if e.celebration_time <= 0.0 {
             continue;
         }
-        let accent = fx.palette.ui_color(|u| u.accent);
+        let accent = fx.palette.accent;
         let cell = (c.area.width().min(c.area.height()) / 8.0).max(8.0);
         let time = e.celebration_time / e.popup_time.max(0.01);
         let line = e.popup_size * 2.4;
@@ -437,7 +437,7 @@ impl FxWriters<'_> {
             self.popup(
                 middle,
                 format!("+{points}"),
-                self.palette.ui_color(|u| u.good),
+                self.palette.good,
                 1.0 + (n.min(40) as f32) / 40.0,
                 cell,
             );

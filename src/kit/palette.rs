@@ -24,6 +24,12 @@ pub struct Palette {
     pub table: TableColors<Color>,
     /// The menus' colours, for egui.
     pub ui: UiPalette,
+    /// Records and winners (the menus' accent), for drawing on the board.
+    pub accent: Color,
+    /// Good news (the menus' colour for it), for drawing on the board.
+    pub good: Color,
+    /// Hints and pointers (the menus' colour for them), for drawing on the board.
+    pub info: Color,
 }
 
 impl Palette {
@@ -37,13 +43,10 @@ impl Palette {
             gems: theme.gems.iter().map(|g| color(&g.color)).collect(),
             table: theme.table.map(|c| color(c)),
             ui: UiPalette::of(theme),
+            accent: color(&theme.ui.accent),
+            good: color(&theme.ui.good),
+            info: color(&theme.ui.info),
         }
-    }
-
-    /// One of the menus' colours (picked from [`Palette::ui`]) for drawing on the board.
-    pub fn ui_color(&self, pick: impl Fn(&UiPalette) -> bevy_egui::egui::Color32) -> Color {
-        let [r, g, b, a] = pick(&self.ui).to_srgba_unmultiplied();
-        Color::srgba_u8(r, g, b, a)
     }
 
     /// The colour of gem (or dot, or digit) kind `kind`, as [`Theme::style_index`] picks it.

@@ -30,7 +30,9 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         restyle_gems
             .in_set(super::set(GameSystems::Actions))
-            .run_if(resource_changed::<Theme>),
+            .run_if(
+                resource_changed::<Theme>.or_else(resource_changed::<crate::kit::palette::Palette>),
+            ),
     )
     .add_systems(OnEnter(super::SCREEN), spawn_current_board);
 }
@@ -48,6 +50,7 @@ pub struct SessionParams<'w, 's> {
     layout: ResMut<'w, BoardLayout>,
     area: Res<'w, ViewArea>,
     theme: Res<'w, Theme>,
+    palette: Res<'w, crate::kit::palette::Palette>,
     policy: ResMut<'w, ActivePolicy>,
     player: ResMut<'w, ActivePlayer>,
     paused: Res<'w, Paused>,
@@ -308,7 +311,7 @@ fn rebuild(p: &mut SessionParams, deal: bool) {
             Position::from(cell),
             Kind(kind),
             Flag(false),
-            Appearance::of(&p.theme, kind),
+            Appearance::of(&p.theme, &p.palette, kind),
             DespawnOnExit(super::SCREEN),
             Transform::from_translation(p.layout.world(start).extend(1.0))
                 .with_scale(super::anim::gem_scale(p.layout.cell)),
@@ -346,9 +349,13 @@ fn spawn_current_board(mut p: SessionParams) {
 }
 
 /// When the theme changes, every gem takes its new look.
-fn restyle_gems(theme: Res<Theme>, mut gems: Query<(&Kind, &mut Appearance)>) {
+fn restyle_gems(
+    theme: Res<Theme>,
+    palette: Res<crate::kit::palette::Palette>,
+    mut gems: Query<(&Kind, &mut Appearance)>,
+) {
     for (kind, mut look) in &mut gems {
-        let next = Appearance::of(&theme, kind.0);
+        let next = Appearance::of(&theme, &palette, kind.0);
         if *look != next {
             *look = next;
         }

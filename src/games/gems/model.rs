@@ -53,14 +53,16 @@ pub struct Appearance {
 }
 
 impl Appearance {
-    /// The look of `kind` under `theme`.
-    pub fn of(theme: &crate::kit::theme::Theme, kind: u32) -> Self {
-        let style = theme.style_index(kind);
-        let s = theme.style(kind);
+    /// The look of `kind` under `theme`, whose colours `palette` holds parsed.
+    pub fn of(
+        theme: &crate::kit::theme::Theme,
+        palette: &crate::kit::palette::Palette,
+        kind: u32,
+    ) -> Self {
         Self {
-            style,
-            color: crate::kit::theme::color(&s.color),
-            shape: s.shape,
+            style: theme.style_index(kind),
+            color: palette.kind(kind),
+            shape: theme.style(kind).shape,
         }
     }
 }

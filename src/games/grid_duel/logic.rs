@@ -354,7 +354,7 @@ fn shatter_replaced(
         Reveal::Row(r) => r..r + 1,
         Reveal::None => return,
     };
-    let tint = palette.ui_color(|u| u.accent);
+    let tint = palette.accent;
     let pieces = rows
         .flat_map(|r| (0..SIZE).map(move |c| (r, c)))
         .filter(|&(r, c)| old.grid.get(r, c) != new.grid.get(r, c))

@@ -249,7 +249,7 @@ fn dress_cards(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let tc = &palette.table;
-    let hint = materials.add(palette.ui_color(|u| u.info));
+    let hint = materials.add(palette.info);
     use table::*;
     let restyled = palette.is_changed();
     for (e, ce) in &cards {
@@ -384,7 +384,7 @@ fn write_captions(
         let (line, colour) = match *caption {
             Caption::Palette(q) if winner == Some(q) => (
                 format!("★ P{} winning", q + 1),
-                palette.ui_color(|u| u.accent),
+                palette.accent,
             ),
             Caption::Palette(q) => (format!("P{}", q + 1), text),
             Caption::Canvas => (format!("Canvas: {}", rule.name()), text),
