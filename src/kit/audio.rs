@@ -43,15 +43,9 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn load_bank(theme: Res<Theme>, server: Res<AssetServer>, mut bank: ResMut<SoundBank>) {
-    let s = &theme.sounds;
     let load = |spec: &SoundSpec| (server.load(spec.file.clone()), spec.volume);
-    bank.sounds = vec![
-        load(&s.select),
-        load(&s.remove),
-        load(&s.land),
-        load(&s.shift),
-        load(&s.game_over),
-    ];
+    // In the order of `Effect`, which is the order of `Sounds::all`.
+    bank.sounds = theme.sounds.all().map(|(_, spec)| load(spec)).to_vec();
 }
 
 /// Plays one effect of the theme's sound bank at `gain` × its volume × the player's volume

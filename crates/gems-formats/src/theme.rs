@@ -108,6 +108,9 @@ pub struct SoundSpec {
 }
 
 impl SoundSpec {
+    /// The volumes a sound may have.
+    pub const VOLUME: std::ops::RangeInclusive<f32> = 0.0..=1.0;
+
     fn new(file: &str, volume: f32) -> Self {
         Self {
             file: file.to_string(),
@@ -141,6 +144,20 @@ impl Default for Sounds {
             shift: SoundSpec::new("sounds/shift.ogg", 0.5),
             game_over: SoundSpec::new("sounds/gameover.ogg", 0.8),
         }
+    }
+}
+
+impl Sounds {
+    /// Every sound with its name in the file, in the game's order of effects (select, remove,
+    /// land, shift, game over): the one list the validation and the sound bank read.
+    pub fn all(&self) -> [(&'static str, &SoundSpec); 5] {
+        [
+            ("select", &self.select),
+            ("remove", &self.remove),
+            ("land", &self.land),
+            ("shift", &self.shift),
+            ("game_over", &self.game_over),
+        ]
     }
 }
 
@@ -355,19 +372,16 @@ impl Theme {
                 return Err(at(&quoted, &quoted, message));
             }
         }
-        let s = &self.sounds;
-        for (field, spec) in [
-            ("select", &s.select),
-            ("remove", &s.remove),
-            ("land", &s.land),
-            ("shift", &s.shift),
-            ("game_over", &s.game_over),
-        ] {
-            if !(0.0..=1.0).contains(&spec.volume) {
+        for (field, spec) in self.sounds.all() {
+            if !SoundSpec::VOLUME.contains(&spec.volume) {
+                let (lo, hi) = (SoundSpec::VOLUME.start(), SoundSpec::VOLUME.end());
                 return Err(at(
                     &spec.file,
                     &spec.file,
-                    format!("sounds.{field}: volume {} is outside 0..=1", spec.volume),
+                    format!(
+                        "sounds.{field}: volume {} is outside {lo}..={hi}",
+                        spec.volume
+                    ),
                 ));
             }
             if let Err(message) = check_asset_path(&spec.file, "") {

@@ -382,10 +382,9 @@ fn write_captions(
     let text = palette.table.text;
     for (caption, mut label) in &mut captions {
         let (line, colour) = match *caption {
-            Caption::Palette(q) if winner == Some(q) => (
-                format!("★ P{} winning", q + 1),
-                palette.accent,
-            ),
+            Caption::Palette(q) if winner == Some(q) => {
+                (format!("★ P{} winning", q + 1), palette.accent)
+            }
             Caption::Palette(q) => (format!("P{}", q + 1), text),
             Caption::Canvas => (format!("Canvas: {}", rule.name()), text),
             Caption::Rule => (

@@ -45,19 +45,28 @@ pub struct Field<'a> {
 
 /// A type a theme field can have, with how it is edited.
 pub trait Editable {
+    /// Whether the type is a number, whose declaration must give its range (checked when the
+    /// section is declared: a number without one does not compile).
+    const RANGED: bool;
+
     /// The value as an editable [`Value`], within `range` when it is a number.
     fn value(&mut self, range: Option<(f64, f64)>) -> Value<'_>;
 }
 
 impl Editable for String {
+    const RANGED: bool = false;
+
     fn value(&mut self, _: Option<(f64, f64)>) -> Value<'_> {
         Value::Colour(self)
     }
 }
 
 impl Editable for f32 {
+    const RANGED: bool = true;
+
     fn value(&mut self, range: Option<(f64, f64)>) -> Value<'_> {
-        let (lo, hi) = range.unwrap_or((0.0, 1.0));
+        // Every number's declaration gives its range (`RANGED`); this is never used.
+        let (lo, hi) = range.unwrap_or((f64::from(f32::MIN), f64::from(f32::MAX)));
         Value::Number {
             value: self,
             lo: lo as f32,
@@ -67,8 +76,11 @@ impl Editable for f32 {
 }
 
 impl Editable for u32 {
+    const RANGED: bool = true;
+
     fn value(&mut self, range: Option<(f64, f64)>) -> Value<'_> {
-        let (lo, hi) = range.unwrap_or((0.0, 100.0));
+        // Every number's declaration gives its range (`RANGED`); this is never used.
+        let (lo, hi) = range.unwrap_or((0.0, f64::from(u32::MAX)));
         Value::Count {
             value: self,
             lo: lo as u32,
@@ -78,6 +90,8 @@ impl Editable for u32 {
 }
 
 impl Editable for Easing {
+    const RANGED: bool = false;
+
     fn value(&mut self, _: Option<(f64, f64)>) -> Value<'_> {
         Value::Easing(self)
     }
@@ -128,6 +142,17 @@ macro_rules! theme_section {
                 }
             }
         }
+
+        // A number the player edits must declare its range.
+        $($(
+            const _: () = assert!(
+                !<$ty as $crate::theme::fields::Editable>::RANGED
+                    || (false $(|| { let _ = ($lo, $hi); true })?),
+                concat!(
+                    stringify!($name), ".", stringify!($field), " (", $label, "): a number needs lo..=hi"
+                ),
+            );
+        )?)*
 
         impl $name {
             /// The values a player edits, each with its label and allowed range, in the order
