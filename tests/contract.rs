@@ -482,3 +482,109 @@ fn every_game_s_records_line_reads_its_own_records_and_no_other_game_s() {
     assert_eq!(line(solo_red::SCREEN), "Won 3 of 4 · best streak 2");
     assert_eq!(line(grid_duel::SCREEN), "Best winning total 317");
 }
+
+#[test]
+fn share_through_the_chrome_links_to_the_game_on_screen_in_every_game_offering_it() {
+    use modern_gems::kit::launch::LaunchOptions;
+    use modern_gems::kit::launch::link::query_to_args;
+    use modern_gems::kit::share::ShareLink;
+    let games = offering(Capability::Share);
+    assert_eq!(games.len(), REGISTRY.len(), "every game can be shared");
+    for game in games {
+        let mut app = app_for(game);
+        app.update();
+        let link = app.world().resource::<ShareLink>().clone();
+        assert_eq!(
+            link.screen,
+            Some(game.screen),
+            "{}: a link of another screen",
+            game.name
+        );
+        let query = link
+            .query
+            .unwrap_or_else(|why| panic!("{}: no link: {why}", game.name));
+        let opened = LaunchOptions::parse(&query_to_args(&query), &REGISTRY)
+            .unwrap_or_else(|e| panic!("{}: its link '{query}' does not parse: {e}", game.name));
+        assert_eq!(
+            opened.first_screen(),
+            game.screen,
+            "{}: its link '{query}' opens another screen",
+            game.name
+        );
+    }
+}
+
+/// How many moves the computer has made in the game on screen, by the game's own count.
+fn computer_moves(app: &App, screen: Screen) -> usize {
+    let world = app.world();
+    if screen == modern_gems::games::gems::SCREEN {
+        world.resource::<GemsSession>().game.move_num() as usize
+    } else if screen == modern_gems::games::dots::SCREEN {
+        let game = &world.resource::<DotsSession>().game;
+        (world.resource::<DotsSession>().moves - game.moves_left()) as usize
+    } else if screen == modern_gems::games::k_in_a_row::SCREEN {
+        let board = world.resource::<KSession>().game.board().clone();
+        board.count(gems_rules::k_in_a_row::Side::Computer)
+    } else if screen == modern_gems::games::solo_red::SCREEN {
+        let game = &world.resource::<SoloRedSession>().game;
+        game.palettes().iter().map(Vec::len).sum()
+    } else if screen == modern_gems::games::grid_duel::SCREEN {
+        let duel = &world
+            .resource::<modern_gems::games::grid_duel::model::DuelSession>()
+            .duel;
+        usize::from(
+            duel.turn_points(gems_rules::grid_duel::Side::Computer, 0)
+                .is_some(),
+        )
+    } else {
+        panic!("no computer count for {}", screen.slug());
+    }
+}
+
+/// Asks the computer of the game on screen to play, as its menu or its turn would.
+fn let_the_computer_play(app: &mut App, screen: Screen) {
+    let world = app.world_mut();
+    if screen == modern_gems::games::gems::SCREEN {
+        world.write_message(GemsAction::SetPlayer(gems_rules::gems::Player::Greedy));
+        let mut autoplay = world.resource_mut::<modern_gems::games::gems::ai::Autoplay>();
+        autoplay.enabled = true;
+        autoplay.delay = 0.0;
+    } else if screen == modern_gems::games::dots::SCREEN {
+        let mut autoplay = world.resource_mut::<modern_gems::games::dots::ai::DotsAutoplay>();
+        autoplay.enabled = true;
+        autoplay.delay = 0.0;
+    } else if screen == modern_gems::games::k_in_a_row::SCREEN {
+        world.write_message(KAction::Place(Move::new(0, 0)));
+    } else if screen == modern_gems::games::solo_red::SCREEN {
+        world.write_message(SoloRedAction::ToggleAutoplay);
+    } else if screen == modern_gems::games::grid_duel::SCREEN {
+        world.write_message(modern_gems::games::grid_duel::model::DuelAction::Keep);
+    } else {
+        panic!("no way to let the computer play in {}", screen.slug());
+    }
+}
+
+#[test]
+fn the_computer_plays_in_every_game_offering_it() {
+    let games = offering(Capability::Computer);
+    assert_eq!(
+        games.len(),
+        REGISTRY.len(),
+        "every game has a computer player"
+    );
+    for game in games {
+        let mut app = app_for(game);
+        app.update();
+        let before = computer_moves(&app, game.screen);
+        let_the_computer_play(&mut app, game.screen);
+        let played = (0..3_000).any(|frame| {
+            // Grid Duel's player keeps each of their grids before the computer's turn.
+            if game.screen == modern_gems::games::grid_duel::SCREEN && frame % 100 == 99 {
+                let_the_computer_play(&mut app, game.screen);
+            }
+            app.update();
+            computer_moves(&app, game.screen) > before
+        });
+        assert!(played, "{}: the computer never played", game.name);
+    }
+}
