@@ -523,7 +523,7 @@ fn computer_moves(app: &App, screen: Screen) -> usize {
         let game = &world.resource::<DotsSession>().game;
         (world.resource::<DotsSession>().moves - game.moves_left()) as usize
     } else if screen == modern_gems::games::k_in_a_row::SCREEN {
-        let board = world.resource::<KSession>().game.board().clone();
+        let board = world.resource::<KSession>().game.board();
         board.count(gems_rules::k_in_a_row::Side::Computer)
     } else if screen == modern_gems::games::solo_red::SCREEN {
         let game = &world.resource::<SoloRedSession>().game;
