@@ -38,7 +38,7 @@
 //! # Adding a game
 //!
 //! 1. A folder `src/games/NAME/` with the files every game has: `mod.rs` (`SCREEN`, `set`,
-//!    `plugin`, `logic_plugin`), `info.rs` (its [`kit::game::GameInfo`]: name, blurb, title-card
+//!    `plugin`, `logic_plugin`, `draw_plugin`; `input.rs` has `keys_plugin`, its keys alone), `info.rs` (its [`kit::game::GameInfo`]: name, blurb, title-card
 //!    picture, how to play, capabilities, and its setup's settings with their limits, which its
 //!    New game window, the flags and the links all read), `model.rs`, `logic.rs` (its actions; `mod.rs`
 //!    answers the [`kit::chrome::ChromeCommand`]s its capabilities offer with `answer_chrome`),

@@ -630,3 +630,51 @@ fn the_computer_plays_in_every_game_offering_it() {
         assert!(played, "{}: the computer never played", game.name);
     }
 }
+
+/// Presses `key` for one frame, as the keyboard would (the test's keyboard: no window).
+fn press(app: &mut App, key: KeyCode) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(key);
+    keys.clear();
+}
+
+/// Keys that make a move in the game on screen, pressed in turn until one does.
+fn move_keys(screen: Screen) -> &'static [KeyCode] {
+    if screen == modern_gems::games::gems::SCREEN {
+        // Walk the keyboard cursor and try to remove the group under it.
+        &[
+            KeyCode::ArrowRight,
+            KeyCode::Space,
+            KeyCode::ArrowUp,
+            KeyCode::Enter,
+        ]
+    } else if screen == modern_gems::games::grid_duel::SCREEN {
+        // Keep the grid on show.
+        &[KeyCode::Enter]
+    } else {
+        panic!("no keys written for {}", screen.slug());
+    }
+}
+
+#[test]
+fn keyboard_alone_plays_a_move_in_every_game_offering_it() {
+    let games = offering(Capability::Keyboard);
+    assert!(!games.is_empty(), "keyboard play is offered");
+    for game in games {
+        let mut app = app_for(game);
+        app.init_resource::<ButtonInput<KeyCode>>();
+        (game.keys_plugin)(&mut app);
+        settle_screen(&mut app, FRAMES);
+        let start = title(&app);
+        let moved = move_keys(game.screen).iter().cycle().take(60).any(|&key| {
+            press(&mut app, key);
+            settle_screen(&mut app, FRAMES);
+            title(&app) != start
+        });
+        assert!(moved, "{}: no move from the keyboard alone", game.name);
+    }
+}

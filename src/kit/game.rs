@@ -55,6 +55,10 @@ pub struct GameInfo {
     /// The board's drawing alone (world entities in the theme's colours: no input, menus or
     /// sound), which runs headless over the logic, for tests of what is drawn.
     pub draw_plugin: fn(&mut App),
+    /// The game's keys alone (they need no window), which run headless over the logic once
+    /// the test gives it a keyboard (`ButtonInput<KeyCode>`), for tests of keyboard play;
+    /// [`no_keys`] for a game without keys.
+    pub keys_plugin: fn(&mut App),
     /// Paints the title card's picture of the game into a rectangle, in the theme's colours.
     pub picture: fn(&egui::Painter, egui::Rect, &crate::kit::palette::Palette),
     /// How to play it: paragraphs separated by a blank line, shown by the chrome's How to play
@@ -97,6 +101,9 @@ impl SetupRules for GameInfo {
         (self.check_setup)(setup)
     }
 }
+
+/// The keys of a game that has none.
+pub fn no_keys(_: &mut App) {}
 
 /// The games registered, in title order.
 #[derive(Resource, Default)]

@@ -16,6 +16,11 @@ pub fn over_ui(egui: Option<&EguiWantsInput>) -> bool {
     egui.is_some_and(|e| e.wants_pointer_input() || e.is_pointer_over_area())
 }
 
+/// Whether egui is using the keyboard (a text field has focus): the game's keys must then wait.
+pub fn keys_taken(egui: Option<&EguiWantsInput>) -> bool {
+    egui.is_some_and(|e| e.wants_keyboard_input())
+}
+
 /// The world point under a window position (a cursor or a touch).
 pub fn to_world(camera: CameraView, pos: Vec2) -> Option<Vec2> {
     camera.0.viewport_to_world_2d(camera.1, pos).ok()
@@ -71,7 +76,7 @@ impl WorldPointer<'_, '_> {
 
     /// Whether egui is taking the keyboard (a text field has focus).
     pub fn keyboard_taken(&self) -> bool {
-        self.egui.as_ref().is_some_and(|e| e.wants_keyboard_input())
+        keys_taken(self.egui.as_deref())
     }
 }
 

@@ -24,6 +24,7 @@ pub static GAME: GameInfo = GameInfo {
     plugin: super::plugin,
     logic_plugin: super::logic_plugin,
     draw_plugin: super::draw_plugin,
+    keys_plugin: super::input::keys_plugin,
     picture,
     how_to_play: concat!(
         "Press on a dot and drag through neighbouring dots of its colour (up, down, left or right); release to remove them (2 or more), one point each. Dragging back steps back. The dots above fall and new ones drop in.\n",

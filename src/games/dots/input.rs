@@ -21,8 +21,14 @@ const DRAG_REACH: f32 = 0.42;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (pointer, touch, keyboard).in_set(super::set(GameSystems::Input)),
-    );
+        (pointer, touch).in_set(super::set(GameSystems::Input)),
+    )
+    .add_plugins(keys_plugin);
+}
+
+/// Reads the keyboard (no window needed: tests press keys headless).
+pub fn keys_plugin(app: &mut App) {
+    app.add_systems(Update, keyboard.in_set(super::set(GameSystems::Input)));
 }
 
 fn dot_under(
@@ -102,7 +108,7 @@ fn keyboard(
     mut autoplay: ResMut<DotsAutoplay>,
     mut actions: MessageWriter<DotsAction>,
 ) {
-    if egui.is_some_and(|e| e.wants_keyboard_input()) {
+    if crate::kit::pointer::keys_taken(egui.as_deref()) {
         return;
     }
     if keys.any_just_pressed([KeyCode::Enter, KeyCode::Space]) {

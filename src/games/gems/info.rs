@@ -26,6 +26,7 @@ pub static GAME: GameInfo = GameInfo {
     plugin: super::plugin,
     logic_plugin: super::logic_plugin,
     draw_plugin: super::draw_plugin,
+    keys_plugin: super::input::keys_plugin,
     picture,
     how_to_play: concat!(
         "Under the default rules, clicking a gem removes it and every gem of its kind connected to it, and a group of n gems scores n². The gems above fall, and empty columns close to the left. New game and the bottom bar offer other rules, such as Classic SameGame: groups of 2 or more, (n−2)² points, 1000 more for a cleared board.\n",

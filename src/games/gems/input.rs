@@ -17,9 +17,16 @@ use crate::kit::status::MoveSettled;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        ((pointer, touch).run_if(in_state(Phase::Idle)), keyboard)
+        (pointer, touch)
+            .run_if(in_state(Phase::Idle))
             .in_set(super::set(GameSystems::Input)),
-    );
+    )
+    .add_plugins(keys_plugin);
+}
+
+/// Reads the keyboard (no window needed: tests press keys headless).
+pub fn keys_plugin(app: &mut App) {
+    app.add_systems(Update, keyboard.in_set(super::set(GameSystems::Input)));
 }
 
 /// The board cell under a window position.
@@ -99,7 +106,7 @@ fn keyboard(
     mut cursor: ResMut<KeyCursor>,
     mut actions: MessageWriter<GemsAction>,
 ) {
-    if egui.is_some_and(|e| e.wants_keyboard_input()) {
+    if crate::kit::pointer::keys_taken(egui.as_deref()) {
         return;
     }
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);

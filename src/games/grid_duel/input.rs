@@ -11,14 +11,18 @@ use crate::kit::pointer::WorldPointer;
 /// Reads the mouse and the keyboard.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HoverRow>()
-        .add_systems(Update, read_input.in_set(super::set(GameSystems::Input)));
+        .add_systems(Update, read_input.in_set(super::set(GameSystems::Input)))
+        .add_plugins(keys_plugin);
 }
 
-/// Hovering highlights a row; clicking it regenerates that row. Keys: 1–9 a row, G the whole
-/// grid, Enter or Space keeps the grid.
+/// Reads the keyboard (no window needed: tests press keys headless).
+pub fn keys_plugin(app: &mut App) {
+    app.add_systems(Update, keyboard.in_set(super::set(GameSystems::Input)));
+}
+
+/// Hovering highlights a row; clicking it regenerates that row.
 fn read_input(
     pointer: WorldPointer,
-    keys: Res<ButtonInput<KeyCode>>,
     stage: Res<State<Stage>>,
     mut hover: ResMut<HoverRow>,
     mut actions: MessageWriter<DuelAction>,
@@ -30,9 +34,17 @@ fn read_input(
     }
     if let Some(r) = pointer.click().and_then(row_at) {
         actions.write(DuelAction::RegenerateRow(r + 1));
-        return;
     }
-    if pointer.keyboard_taken() {
+}
+
+/// Keys: 1–9 a row, G the whole grid, Enter or Space keeps the grid.
+fn keyboard(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    stage: Res<State<Stage>>,
+    mut actions: MessageWriter<DuelAction>,
+) {
+    if *stage.get() != Stage::Choosing || crate::kit::pointer::keys_taken(egui.as_deref()) {
         return;
     }
     const DIGITS: [KeyCode; 9] = [

@@ -28,6 +28,7 @@ pub static GAME: GameInfo = GameInfo {
     plugin: super::plugin,
     logic_plugin: super::logic_plugin,
     draw_plugin: super::draw_plugin,
+    keys_plugin: crate::kit::game::no_keys,
     picture,
     how_to_play: concat!(
         "You and the computer take turns placing tiles on the board. The first to get k tiles side by side in a row, a column or a diagonal wins; if no empty square is left and nobody has won, it is a draw.\n",

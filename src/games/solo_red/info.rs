@@ -16,6 +16,7 @@ pub static GAME: GameInfo = GameInfo {
     plugin: super::plugin,
     logic_plugin: super::logic_plugin,
     draw_plugin: super::draw_plugin,
+    keys_plugin: super::input::keys_plugin,
     picture,
     how_to_play: concat!(
         "Red7 for one. The canvas's colour is the rule, and under it one palette is winning. Each turn you may first play a hand card to the canvas to change the rule (never your last card), then you must play a card to a losing palette so that it wins; if it does not, the game is lost. Your hand then refills from the deck.\n",

@@ -12,10 +12,17 @@ use crate::kit::pointer::WorldPointer;
 
 /// Reads the mouse.
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SoloHover>().add_systems(
-        Update,
-        (hover, click, keys).in_set(super::set(GameSystems::Input)),
-    );
+    app.init_resource::<SoloHover>()
+        .add_systems(
+            Update,
+            (hover, click).in_set(super::set(GameSystems::Input)),
+        )
+        .add_plugins(keys_plugin);
+}
+
+/// Reads the keyboard (no window needed: tests press keys headless).
+pub fn keys_plugin(app: &mut App) {
+    app.add_systems(Update, keys.in_set(super::set(GameSystems::Input)));
 }
 
 /// What a click would do where the pointer is now (the view makes that card breathe).
@@ -75,11 +82,11 @@ fn click(
 
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
-    pointer: WorldPointer,
+    egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
     mut seeds: ResMut<crate::kit::seed::Seeds>,
     mut actions: MessageWriter<SoloRedAction>,
 ) {
-    if pointer.keyboard_taken() {
+    if crate::kit::pointer::keys_taken(egui.as_deref()) {
         return;
     }
     if keys.just_pressed(KeyCode::KeyH) {
