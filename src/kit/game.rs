@@ -55,15 +55,15 @@ pub struct GameInfo {
     /// The board's drawing alone (world entities in the theme's colours: no input, menus or
     /// sound), which runs headless over the logic, for tests of what is drawn.
     pub draw_plugin: fn(&mut App),
-    /// The game's keys alone (they need no window), which run headless over the logic once
-    /// the test gives it a keyboard (`ButtonInput<KeyCode>`), for tests of keyboard play;
-    /// [`no_keys`] for a game without keys.
-    pub keys_plugin: fn(&mut App),
     /// Paints the title card's picture of the game into a rectangle, in the theme's colours.
     pub picture: fn(&egui::Painter, egui::Rect, &crate::kit::palette::Palette),
     /// How to play it: paragraphs separated by a blank line, shown by the chrome's How to play
     /// window (`?`, F1).
     pub how_to_play: &'static str,
+    /// The game's keys alone (they need no window), which run headless over the logic once
+    /// the test gives it a keyboard (`ButtonInput<KeyCode>`), for tests of keyboard play;
+    /// [`no_keys`] for a game without keys.
+    pub keys_plugin: fn(&mut App),
     /// What it offers through the kit's chrome and keys.
     pub capabilities: &'static [Capability],
     /// A short line about the player's records in it (its best score, its wins), from the

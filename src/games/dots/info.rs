@@ -24,7 +24,6 @@ pub static GAME: GameInfo = GameInfo {
     plugin: super::plugin,
     logic_plugin: super::logic_plugin,
     draw_plugin: super::draw_plugin,
-    keys_plugin: super::input::keys_plugin,
     picture,
     how_to_play: concat!(
         "Press on a dot and drag through neighbouring dots of its colour (up, down, left or right); release to remove them (2 or more), one point each. Dragging back steps back. The dots above fall and new ones drop in.\n",
@@ -33,6 +32,7 @@ pub static GAME: GameInfo = GameInfo {
         "\n",
         "You have a set number of moves; the game also ends when no two neighbouring dots share a colour. Clicking dots one by one works too: Enter or Space removes them, right click or Backspace clears. H shows a hint, A lets the computer play, N starts a new game.",
     ),
+    keys_plugin: super::input::keys_plugin,
     capabilities: &[Hint, Restart, NewGame, Share, Computer, GameOver, Records],
     records,
     settings: &[SIZE, COLOURS, MOVES],

@@ -16,7 +16,6 @@ pub static GAME: GameInfo = GameInfo {
     plugin: super::plugin,
     logic_plugin: super::logic_plugin,
     draw_plugin: super::draw_plugin,
-    keys_plugin: super::input::keys_plugin,
     picture,
     how_to_play: concat!(
         "Each of three turns deals you, then the computer, two 9×9 grids of digits. A grid scores its runs of 2 or more equal neighbouring digits: a run in a column adds (digit + 1) × length, a run in a row subtracts digit × length. A digit seen 15 or more times adds its square, and each 3×3 box holding all of 1–9 adds 100.\n",
@@ -25,6 +24,7 @@ pub static GAME: GameInfo = GameInfo {
         "\n",
         "Click a row or press 1–9 to deal it again, G deals a new grid, Enter or Space keeps the grid.",
     ),
+    keys_plugin: super::input::keys_plugin,
     capabilities: &[NewGame, Share, Keyboard, Computer, GameOver, Records],
     records,
     settings: &[],

@@ -28,7 +28,6 @@ pub static GAME: GameInfo = GameInfo {
     plugin: super::plugin,
     logic_plugin: super::logic_plugin,
     draw_plugin: super::draw_plugin,
-    keys_plugin: crate::kit::game::no_keys,
     picture,
     how_to_play: concat!(
         "You and the computer take turns placing tiles on the board. The first to get k tiles side by side in a row, a column or a diagonal wins; if no empty square is left and nobody has won, it is a draw.\n",
@@ -37,6 +36,7 @@ pub static GAME: GameInfo = GameInfo {
         "\n",
         "Click an empty square to place your tile. The panel beside the board sets the next game's board size (up to 19×19), k, the computer's strength and who starts, and can mark squares unavailable before the first move.",
     ),
+    keys_plugin: crate::kit::game::no_keys,
     capabilities: &[Restart, NewGame, Share, Computer, GameOver, Records],
     records,
     settings: &[

@@ -16,7 +16,6 @@ pub static GAME: GameInfo = GameInfo {
     plugin: super::plugin,
     logic_plugin: super::logic_plugin,
     draw_plugin: super::draw_plugin,
-    keys_plugin: super::input::keys_plugin,
     picture,
     how_to_play: concat!(
         "Red7 for one. The canvas's colour is the rule, and under it one palette is winning. Each turn you may first play a hand card to the canvas to change the rule (never your last card), then you must play a card to a losing palette so that it wins; if it does not, the game is lost. Your hand then refills from the deck.\n",
@@ -25,6 +24,7 @@ pub static GAME: GameInfo = GameInfo {
         "\n",
         "You win when your hand and the deck are both empty. Click a hand card to pick it up, then click a palette or the canvas. H shows a hint, A lets the computer play (A again stops it), N deals a new game.",
     ),
+    keys_plugin: super::input::keys_plugin,
     capabilities: &[Hint, Restart, NewGame, Share, Computer, GameOver, Records],
     records,
     settings: &[],
