@@ -177,7 +177,6 @@ fn show_game_over_again(status: Res<ScreenStatus>, mut chrome: ResMut<Chrome>) {
 }
 
 /// Carries out the commands about the chrome's own windows (the game answers the rest).
-#[allow(clippy::too_many_arguments)]
 pub fn apply_commands(
     mut commands: MessageReader<ChromeCommand>,
     mut chrome: ResMut<Chrome>,
@@ -235,7 +234,6 @@ pub fn apply_commands(
 }
 
 /// The keys and windows of the chrome.
-#[allow(clippy::too_many_arguments)]
 fn chrome(
     mut contexts: EguiContexts,
     mut chrome: ResMut<Chrome>,
@@ -402,8 +400,7 @@ impl ChromeBar<'_> {
         let pal = self.palette.ui;
         let name = self.game().map_or("", |g| g.name);
         let id = format!("{name}-top");
-        let folded = pal.bar_folds(ctx, &id, true);
-        pal.top_bar_fitted(ctx, &id, true, |ui, part| match part {
+        pal.top_bar_fitted(ctx, &id, |ui, part, folded| match part {
             BarPart::Main => {
                 self.item(
                     ui,
@@ -548,13 +545,13 @@ impl ChromeBar<'_> {
         self.chrome.new_game &= open;
     }
 
+    /// The New game window's Start button, the same in every game: true when clicked.
+    pub fn start_button(ui: &mut egui::Ui) -> bool {
+        ui.button(egui::RichText::new("Start").strong()).clicked()
+    }
+
     /// Closes the New game window (the new game has started).
     pub fn close_new_game(&mut self) {
         self.chrome.new_game = false;
-    }
-
-    /// Asks to leave for the games, as "☰ Games" does.
-    pub fn leave(&mut self) {
-        self.commands.write(ChromeCommand::Leave);
     }
 }

@@ -73,11 +73,6 @@ impl WorldPointer<'_, '_> {
             to_world(*self.camera, touch.position())
         })
     }
-
-    /// Whether egui is taking the keyboard (a text field has focus).
-    pub fn keyboard_taken(&self) -> bool {
-        keys_taken(self.egui.as_deref())
-    }
 }
 
 /// Where in the world the left mouse button was just pressed, unless the press went to an egui

@@ -83,6 +83,26 @@ impl HighScores {
         rank
     }
 
+    /// The best score of each table whose key `mine` accepts (a game's own tables, by how it
+    /// names them).
+    pub fn bests<'a>(&'a self, mine: impl Fn(&str) -> bool + 'a) -> impl Iterator<Item = u64> + 'a {
+        self.file
+            .tables
+            .iter()
+            .filter(move |(key, _)| mine(key))
+            .filter_map(|(_, table)| table.first().map(|e| e.score))
+    }
+
+    /// The sum of the counters whose key `mine` accepts (saturating).
+    pub fn counters_total(&self, mine: impl Fn(&str) -> bool) -> u64 {
+        self.file
+            .counters
+            .iter()
+            .filter(|(key, _)| mine(key))
+            .map(|(_, n)| *n)
+            .fold(0, u64::saturating_add)
+    }
+
     /// A counter (0 when absent).
     pub fn counter(&self, key: &str) -> u64 {
         self.file.counter(key)

@@ -70,45 +70,34 @@ impl UiPalette {
         self.bar(ctx, id, egui::Align2::LEFT_TOP, add)
     }
 
-    /// Whether the top bar `id` folds its second part under "☰ More": on a phone, and, with
-    /// `one_line`, wherever the whole bar did not fit on one line (at this width or a wider
-    /// one).
-    pub fn bar_folds(&self, ctx: &egui::Context, id: &str, one_line: bool) -> bool {
-        let width = ctx.content_rect().width();
-        let wrapped_at = egui::Id::new(id).with("wrapped at");
-        let wrapped = one_line
-            && ctx
-                .data(|d| d.get_temp::<f32>(wrapped_at))
-                .is_some_and(|w| width <= w);
-        is_narrow(ctx) || wrapped
-    }
-
     /// A bar across the top whose items come in two parts ([`BarPart`]): both inline in a wide
-    /// window; in a narrow one the second part opens from a "☰ More" menu, so the bar stays one
-    /// or two lines high and the board keeps the screen. With `one_line`, the second part also
-    /// opens from the menu whenever both parts would not fit on one line.
+    /// window; on a phone, or wherever both would not fit on one line (at this width or a wider
+    /// one), the second part opens from a "☰ More" menu, so the bar stays one or two lines high
+    /// and the board keeps the screen. `add` is told whether the bar is folded so.
     pub fn top_bar_fitted(
         &self,
         ctx: &egui::Context,
         id: &str,
-        one_line: bool,
-        mut add: impl FnMut(&mut egui::Ui, BarPart),
+        mut add: impl FnMut(&mut egui::Ui, BarPart, bool),
     ) -> egui::Rect {
         let width = ctx.content_rect().width();
-        let narrow = self.bar_folds(ctx, id, one_line);
+        let wrapped_at = egui::Id::new(id).with("wrapped at");
+        let folded = is_narrow(ctx)
+            || ctx
+                .data(|d| d.get_temp::<f32>(wrapped_at))
+                .is_some_and(|w| width <= w);
         let mut wraps = false;
         let rect = self.top_bar(ctx, id, |ui| {
-            add(ui, BarPart::Main);
+            add(ui, BarPart::Main, folded);
             let first_line = ui.min_rect().height();
-            if narrow {
-                ui.menu_button("☰ More", |ui| add(ui, BarPart::More));
+            if folded {
+                ui.menu_button("☰ More", |ui| add(ui, BarPart::More, folded));
             } else {
-                add(ui, BarPart::More);
-                wraps = one_line && ui.min_rect().height() > first_line * 1.5;
+                add(ui, BarPart::More, folded);
+                wraps = ui.min_rect().height() > first_line * 1.5;
             }
         });
         if wraps {
-            let wrapped_at = egui::Id::new(id).with("wrapped at");
             ctx.data_mut(|d| d.insert_temp(wrapped_at, width));
             ctx.request_repaint();
         }
@@ -195,33 +184,6 @@ impl UiPalette {
                 });
             });
         super::insets::record(ctx, shown.response.rect);
-    }
-
-    /// A panel at `align` (offset by `offset`), `width` wide, with rounded corners; in a narrow
-    /// window, a sheet along the bottom.
-    pub fn panel(
-        &self,
-        ctx: &egui::Context,
-        id: &str,
-        align: egui::Align2,
-        offset: egui::Vec2,
-        width: f32,
-        add: impl FnOnce(&mut egui::Ui),
-    ) {
-        if is_narrow(ctx) {
-            return self.sheet(ctx, id, 0.36, add);
-        }
-        egui::Area::new(egui::Id::new(id))
-            .anchor(align, offset)
-            .show(ctx, |ui| {
-                self.bar_frame()
-                    .corner_radius(8.0)
-                    .inner_margin(egui::Margin::same(14))
-                    .show(ui, |ui| {
-                        ui.set_width(width);
-                        add(ui);
-                    });
-            });
     }
 
     /// A line in the accent colour (a new record, the winner).

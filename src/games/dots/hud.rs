@@ -161,7 +161,7 @@ fn new_game_options(
     *draft = Some((size, colors, moves));
     let mut started = false;
     ui.horizontal(|ui| {
-        if ui.button(egui::RichText::new("Start").strong()).clicked() {
+        if ChromeBar::start_button(ui) {
             if (size, colors, moves) == current {
                 actions.write(DotsAction::NewGame(seeds.next_seed()));
             } else {

@@ -71,12 +71,6 @@ fn picture(painter: &egui::Painter, r: egui::Rect, palette: &Palette) {
 
 /// The title card's line: the best score under any settings.
 fn records(scores: &crate::kit::scores::HighScores) -> Option<String> {
-    let best = scores
-        .file
-        .tables
-        .iter()
-        .filter(|(key, _)| key.starts_with("dots|"))
-        .filter_map(|(_, table)| table.first().map(|e| e.score))
-        .max()?;
+    let best = scores.bests(|key| key.starts_with("dots|")).max()?;
     Some(format!("Best {best}"))
 }

@@ -365,7 +365,7 @@ fn new_game_window(ctx: &egui::Context, p: &mut HudParams, bar: &mut ChromeBar) 
             BoardChoice::Random => None,
         };
         ui.horizontal(|ui| {
-            start = ui.button(egui::RichText::new("Start").strong()).clicked();
+            start = ChromeBar::start_button(ui);
             let watch = ui
                 .add_enabled(record.is_some(), egui::Button::new("Watch"))
                 .on_hover_text("Watch the record on this board, move by move")

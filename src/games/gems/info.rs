@@ -95,13 +95,7 @@ fn records(scores: &crate::kit::scores::HighScores) -> Option<String> {
         key.rsplit_once('|')
             .is_some_and(|(_, rules)| RemovalPolicy::ALL.iter().any(|p| p.short_name() == rules))
     };
-    let bests: Vec<u64> = scores
-        .file
-        .tables
-        .iter()
-        .filter(|(key, _)| mine(key))
-        .filter_map(|(_, table)| table.first().map(|e| e.score))
-        .collect();
+    let bests: Vec<u64> = scores.bests(mine).collect();
     let best = bests.iter().max()?;
     let boards = bests.len();
     Some(format!(

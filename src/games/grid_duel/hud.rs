@@ -179,7 +179,7 @@ fn panel(
             &mut smart.0,
             "Smart computer (regenerates a row when it pays)",
         );
-        start = ui.button(egui::RichText::new("Start").strong()).clicked();
+        start = ChromeBar::start_button(ui);
     });
     if start {
         actions.write(DuelAction::NewGame { smart: smart.0 });

@@ -90,7 +90,6 @@ fn setup_from_menu(menu: &KMenu, current: &Board) -> Setup {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn menu(
     mut contexts: EguiContexts,
     mut session: ResMut<KSession>,
@@ -196,7 +195,7 @@ fn menu(
             ui.radio_value(&mut m.human_first, false, "computer");
         });
         ui.small("Unavailable squares carry over to a board of the same size.");
-        start = ui.button(egui::RichText::new("Start").strong()).clicked();
+        start = ChromeBar::start_button(ui);
     });
     if start {
         actions.write(KAction::NewGame(setup_from_menu(&m, &session.setup.board)));

@@ -108,16 +108,10 @@ fn check_setup(setup: &GameSetup) -> Vec<(&'static str, String)> {
 
 /// The title card's line: games won, drawn and lost on every board.
 fn records(scores: &crate::kit::scores::HighScores) -> Option<String> {
-    let total = |what: &str| -> u64 {
+    let total = |what: &str| {
         let suffix = format!("|{what}");
-        scores
-            .file
-            .counters
-            .iter()
-            .filter(|(key, _)| key.starts_with("k-in-a-row|") && key.ends_with(&suffix))
-            .map(|(_, n)| *n)
-            .fold(0, u64::saturating_add)
+        scores.counters_total(|key| key.starts_with("k-in-a-row|") && key.ends_with(&suffix))
     };
     let (won, drawn, lost) = (total("won"), total("drawn"), total("lost"));
-    (won + drawn + lost > 0).then(|| format!("{won} won · {drawn} drawn · {lost} lost"))
+    (won | drawn | lost > 0).then(|| format!("{won} won · {drawn} drawn · {lost} lost"))
 }

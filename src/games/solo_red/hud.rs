@@ -50,7 +50,7 @@ fn hud(
             }
         });
         ui.small("The same deal number deals the same cards.");
-        if ui.button(egui::RichText::new("Start").strong()).clicked() {
+        if ChromeBar::start_button(ui) {
             start = Some(*seed);
         }
     });

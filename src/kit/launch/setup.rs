@@ -158,31 +158,23 @@ pub trait SetupRules {
 impl GameSetup {
     /// The setup flags given, each with its value when it is a number.
     fn given(&self) -> Vec<(&'static str, Option<u32>)> {
-        let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
+        let n = |v: usize| Some(u32::try_from(v).unwrap_or(u32::MAX));
         let quality = |q: &Strength| match q {
             Strength::Quality(q) => Some(*q),
             Strength::Perfect => None,
         };
+        // Each flag: absent, or given with its value when it is a number.
         [
-            ("size", self.size.is_some(), self.size.map(n)),
-            (
-                "colours",
-                self.colours.is_some(),
-                self.colours.map(u32::from),
-            ),
-            ("moves", self.moves.is_some(), self.moves),
-            ("k", self.k.is_some(), self.k.map(n)),
-            (
-                "quality",
-                self.quality.is_some(),
-                self.quality.as_ref().and_then(quality),
-            ),
-            ("first", self.first.is_some(), None),
-            ("cells", self.cells.is_some(), None),
+            ("size", self.size.map(n)),
+            ("colours", self.colours.map(|c| Some(u32::from(c)))),
+            ("moves", self.moves.map(Some)),
+            ("k", self.k.map(n)),
+            ("quality", self.quality.as_ref().map(quality)),
+            ("first", self.first.map(|_| None)),
+            ("cells", self.cells.as_ref().map(|_| None)),
         ]
         .into_iter()
-        .filter(|(_, given, _)| *given)
-        .map(|(name, _, value)| (name, value))
+        .filter_map(|(name, given)| given.map(|value| (name, value)))
         .collect()
     }
 
