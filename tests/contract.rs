@@ -1,4 +1,5 @@
-//! The contract of a game: every game in the registry offers what the table below requires,
+//! The contract of a game (what it must know of each game to drive it is in
+//! `contract/games.rs`): every game in the registry offers what the table below requires,
 //! runs headless on its screen, and answers the chrome. For each capability the chrome drives,
 //! each game offering it is driven through the chrome and its state checked to change (by the
 //! window title every game writes from its state, `Describe::title`).
@@ -6,13 +7,9 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
-use gems_rules::dots::Point;
 use gems_rules::k_in_a_row::Move;
 use modern_gems::games::REGISTRY;
-use modern_gems::games::dots::model::{DotsAction, DotsSession};
-use modern_gems::games::gems::model::{GemsAction, GemsSession};
 use modern_gems::games::k_in_a_row::model::{KAction, KSession};
-use modern_gems::games::solo_red::model::{SoloRedAction, SoloRedSession};
 use modern_gems::kit::chrome::{Chrome, ChromeCommand, Paused};
 use modern_gems::kit::game::{Capability, GameInfo};
 use modern_gems::kit::scores::HighScores;
@@ -20,6 +17,13 @@ use modern_gems::kit::screens::{InProgress, Screen, ScreenStatus};
 use modern_gems::kit::settings::SettingsOpen;
 use modern_gems::kit::share::GameTitle;
 use modern_gems::{headless_screen_app, settle_screen};
+
+#[path = "contract/games.rs"]
+mod games;
+use games::{
+    computer_moves, hint_shown, let_the_computer_play, move_keys, play_a_move, play_to_the_end,
+    press,
+};
 
 /// The most frames a game may take to settle.
 const FRAMES: usize = 2_000;
@@ -49,59 +53,6 @@ fn app_for(game: &GameInfo) -> App {
 /// The window title the game writes from its state.
 fn title(app: &App) -> String {
     app.world().resource::<GameTitle>().0.clone()
-}
-
-/// Plays one move of the game on screen through its own actions (as its input would).
-fn play_a_move(app: &mut App, screen: Screen) {
-    let world = app.world_mut();
-    if screen == modern_gems::games::gems::SCREEN {
-        let game = &world.resource::<GemsSession>().game;
-        let (cell, _) = game.board().cells().next().expect("a gem");
-        world.write_message(GemsAction::Select(cell));
-    } else if screen == modern_gems::games::dots::SCREEN {
-        let board = world.resource::<DotsSession>().game.board().clone();
-        let n = board.size();
-        let pair = (0..n)
-            .flat_map(|y| (0..n - 1).map(move |x| (Point { x, y }, Point { x: x + 1, y })))
-            .chain(
-                (0..n - 1)
-                    .flat_map(|y| (0..n).map(move |x| (Point { x, y }, Point { x, y: y + 1 }))),
-            )
-            .find(|(a, b)| board.get(*a) == board.get(*b))
-            .expect("two neighbouring dots of one colour");
-        world.write_message(DotsAction::Play(vec![pair.0, pair.1]));
-    } else if screen == modern_gems::games::k_in_a_row::SCREEN {
-        let board = *world.resource::<KSession>().game.board();
-        let size = board.size();
-        let (row, col) = (0..size * size)
-            .map(|i| (i / size, i % size))
-            .find(|&(r, c)| board.is_empty(r, c))
-            .expect("an empty square");
-        world.write_message(KAction::Place(Move::new(row, col)));
-    } else if screen == modern_gems::games::solo_red::SCREEN {
-        let game = world.resource::<SoloRedSession>().game.clone();
-        // A move that keeps the game going where there is one (the game is then in progress).
-        let turn = gems_rules::solo_red::ai::surviving_moves(&game)
-            .first()
-            .copied()
-            .or_else(|| gems_rules::solo_red::ai::any_move(&game))
-            .expect("a move");
-        let index = |card| {
-            game.hand()
-                .iter()
-                .position(|&c| c == card)
-                .expect("in hand")
-        };
-        if let Some(canvas) = turn.canvas {
-            world.write_message(SoloRedAction::Select(index(canvas)));
-            world.write_message(SoloRedAction::Canvas);
-        }
-        world.write_message(SoloRedAction::Select(index(turn.card)));
-        world.write_message(SoloRedAction::Palette(turn.palette));
-    } else {
-        panic!("no move written for {}", screen.slug());
-    }
-    settle_screen(app, FRAMES);
 }
 
 #[test]
@@ -256,29 +207,6 @@ fn undo_and_redo_through_the_chrome_take_back_a_move_and_play_it_again_in_every_
     }
 }
 
-/// Whether the game on screen shows a hint (each game keeps its own).
-fn hint_shown(app: &App, screen: Screen) -> bool {
-    let world = app.world();
-    if screen == modern_gems::games::gems::SCREEN {
-        world
-            .resource::<modern_gems::games::gems::coach::Hint>()
-            .cell
-            .is_some()
-    } else if screen == modern_gems::games::dots::SCREEN {
-        !world
-            .resource::<modern_gems::games::dots::model::DotsHint>()
-            .path
-            .is_empty()
-    } else if screen == modern_gems::games::solo_red::SCREEN {
-        world
-            .resource::<SoloRedSession>()
-            .message
-            .starts_with("Hint")
-    } else {
-        panic!("no hint read for {}", screen.slug());
-    }
-}
-
 #[test]
 fn hint_through_the_chrome_shows_a_move_in_every_game_offering_it() {
     let games = offering(Capability::Hint);
@@ -418,31 +346,6 @@ fn leaving_through_the_chrome_asks_first_while_a_game_is_in_progress_in_every_ga
     }
 }
 
-/// Plays the game on screen to its end: the computer plays where it can, and the player's
-/// part (K in a row's tiles, Grid Duel's keeping) is sent every 50 frames.
-fn play_to_the_end(app: &mut App, screen: Screen) {
-    let_the_computer_play(app, screen);
-    for frame in 0..40_000 {
-        if app.world().resource::<ScreenStatus>().over {
-            return;
-        }
-        if frame % 50 == 49 {
-            if screen == modern_gems::games::k_in_a_row::SCREEN {
-                let board = *app.world().resource::<KSession>().game.board();
-                let size = board.size();
-                if let Some(i) = (0..size * size).find(|&i| board.is_empty(i / size, i % size)) {
-                    app.world_mut()
-                        .write_message(KAction::Place(Move::new(i / size, i % size)));
-                }
-            } else if screen == modern_gems::games::grid_duel::SCREEN {
-                let_the_computer_play(app, screen);
-            }
-        }
-        app.update();
-    }
-    panic!("{} never ended", screen.slug());
-}
-
 #[test]
 fn the_game_over_window_hidden_through_the_chrome_shows_again_when_the_next_game_ends() {
     let games = offering(Capability::GameOver);
@@ -556,56 +459,6 @@ fn share_through_the_chrome_links_to_the_game_on_screen_in_every_game_offering_i
     }
 }
 
-/// How many moves the computer has made in the game on screen, by the game's own count.
-fn computer_moves(app: &App, screen: Screen) -> usize {
-    let world = app.world();
-    if screen == modern_gems::games::gems::SCREEN {
-        world.resource::<GemsSession>().game.move_num() as usize
-    } else if screen == modern_gems::games::dots::SCREEN {
-        let game = &world.resource::<DotsSession>().game;
-        (world.resource::<DotsSession>().moves - game.moves_left()) as usize
-    } else if screen == modern_gems::games::k_in_a_row::SCREEN {
-        let board = world.resource::<KSession>().game.board();
-        board.count(gems_rules::k_in_a_row::Side::Computer)
-    } else if screen == modern_gems::games::solo_red::SCREEN {
-        let game = &world.resource::<SoloRedSession>().game;
-        game.palettes().iter().map(Vec::len).sum()
-    } else if screen == modern_gems::games::grid_duel::SCREEN {
-        let duel = &world
-            .resource::<modern_gems::games::grid_duel::model::DuelSession>()
-            .duel;
-        usize::from(
-            duel.turn_points(gems_rules::grid_duel::Side::Computer, 0)
-                .is_some(),
-        )
-    } else {
-        panic!("no computer count for {}", screen.slug());
-    }
-}
-
-/// Asks the computer of the game on screen to play, as its menu or its turn would.
-fn let_the_computer_play(app: &mut App, screen: Screen) {
-    let world = app.world_mut();
-    if screen == modern_gems::games::gems::SCREEN {
-        world.write_message(GemsAction::SetPlayer(gems_rules::gems::Player::Greedy));
-        let mut autoplay = world.resource_mut::<modern_gems::games::gems::ai::Autoplay>();
-        autoplay.enabled = true;
-        autoplay.delay = 0.0;
-    } else if screen == modern_gems::games::dots::SCREEN {
-        let mut autoplay = world.resource_mut::<modern_gems::games::dots::ai::DotsAutoplay>();
-        autoplay.enabled = true;
-        autoplay.delay = 0.0;
-    } else if screen == modern_gems::games::k_in_a_row::SCREEN {
-        world.write_message(KAction::Place(Move::new(0, 0)));
-    } else if screen == modern_gems::games::solo_red::SCREEN {
-        world.write_message(SoloRedAction::ToggleAutoplay);
-    } else if screen == modern_gems::games::grid_duel::SCREEN {
-        world.write_message(modern_gems::games::grid_duel::model::DuelAction::Keep);
-    } else {
-        panic!("no way to let the computer play in {}", screen.slug());
-    }
-}
-
 #[test]
 fn the_computer_plays_in_every_game_offering_it() {
     let games = offering(Capability::Computer);
@@ -628,35 +481,6 @@ fn the_computer_plays_in_every_game_offering_it() {
             computer_moves(&app, game.screen) > before
         });
         assert!(played, "{}: the computer never played", game.name);
-    }
-}
-
-/// Presses `key` for one frame, as the keyboard would (the test's keyboard: no window).
-fn press(app: &mut App, key: KeyCode) {
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(key);
-    app.update();
-    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    keys.release(key);
-    keys.clear();
-}
-
-/// Keys that make a move in the game on screen, pressed in turn until one does.
-fn move_keys(screen: Screen) -> &'static [KeyCode] {
-    if screen == modern_gems::games::gems::SCREEN {
-        // Walk the keyboard cursor and try to remove the group under it.
-        &[
-            KeyCode::ArrowRight,
-            KeyCode::Space,
-            KeyCode::ArrowUp,
-            KeyCode::Enter,
-        ]
-    } else if screen == modern_gems::games::grid_duel::SCREEN {
-        // Keep the grid on show.
-        &[KeyCode::Enter]
-    } else {
-        panic!("no keys written for {}", screen.slug());
     }
 }
 
