@@ -251,7 +251,7 @@ fn a_hint_is_the_experts_first_move() {
         }
     }
     let cell = hint.cell.expect("a hint within 1000 frames");
-    assert_eq!(hint.generation, session(&app).generation);
+    assert_eq!(hint.generation, Some(session(&app).generation));
     assert!(session(&app).game.check_move(cell).is_ok());
 }
 

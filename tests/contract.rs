@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use gems_rules::k_in_a_row::Move;
 use modern_gems::games::REGISTRY;
 use modern_gems::games::k_in_a_row::model::{KAction, KSession};
+use modern_gems::kit::ai::{AiGate, AiHost};
 use modern_gems::kit::chrome::{Chrome, ChromeCommand, Paused};
 use modern_gems::kit::game::{Capability, GameInfo};
 use modern_gems::kit::scores::HighScores;
@@ -22,7 +23,7 @@ use modern_gems::{headless_screen_app, settle_screen};
 mod games;
 use games::{
     computer_moves, hint_shown, let_the_computer_play, move_keys, play_a_move, play_to_the_end,
-    press,
+    press, searches_in_the_background, stop_the_computer,
 };
 
 /// The most frames a game may take to settle.
@@ -500,5 +501,100 @@ fn keyboard_alone_plays_a_move_in_every_game_offering_it() {
             title(&app) != start
         });
         assert!(moved, "{}: no move from the keyboard alone", game.name);
+    }
+}
+
+/// A headless app playing `game` whose computer searches on the real worker pool, each search
+/// held at `gate` until the test opens it; with the computer asked to play and its first
+/// search waiting at the gate.
+fn app_with_a_held_search(game: &GameInfo, gate: &AiGate) -> App {
+    let mut app = app_for(game);
+    app.insert_resource(AiHost::Gated(gate.clone()));
+    app.update();
+    let_the_computer_play(&mut app, game.screen);
+    for _ in 0..FRAMES {
+        if gate.arrived() > 0 {
+            break;
+        }
+        app.update();
+    }
+    assert_eq!(gate.arrived(), 1, "{}: no search started", game.name);
+    app
+}
+
+/// Opens `gate` and runs frames until every search held there has ended (10 s at most).
+fn release(app: &mut App, gate: &AiGate) {
+    gate.open();
+    let started = std::time::Instant::now();
+    while gate.finished() < gate.arrived() && started.elapsed() < Duration::from_secs(10) {
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(gate.finished(), gate.arrived(), "the searches never ended");
+    for _ in 0..60 {
+        app.update();
+    }
+}
+
+#[test]
+fn a_stale_computer_answer_never_reaches_the_restarted_game_in_every_game() {
+    let games: Vec<_> = offering(Capability::Computer)
+        .into_iter()
+        .filter(|g| searches_in_the_background(g.screen))
+        .collect();
+    assert_eq!(games.len(), 4, "four games search in the background");
+    for game in games {
+        assert!(game.offers(Capability::Restart), "{}", game.name);
+        let gate = AiGate::default();
+        let mut app = app_with_a_held_search(game, &gate);
+        // The player takes over and deals the same game again while the search for the old
+        // one waits: its answer would be legal in the new game too.
+        stop_the_computer(&mut app, game.screen);
+        send(&mut app, ChromeCommand::Restart);
+        for _ in 0..30 {
+            app.update();
+        }
+        let fresh = (title(&app), computer_moves(&app, game.screen));
+        release(&mut app, &gate);
+        assert_eq!(
+            (title(&app), computer_moves(&app, game.screen)),
+            fresh,
+            "{}: the old game's answer was played in the new one",
+            game.name
+        );
+        assert_eq!(
+            gate.cancelled(),
+            1,
+            "{}: the old search was not told to stop",
+            game.name
+        );
+    }
+}
+
+#[test]
+fn leaving_a_game_cancels_its_computer_s_search_in_every_game() {
+    for game in offering(Capability::Computer)
+        .into_iter()
+        .filter(|g| searches_in_the_background(g.screen))
+    {
+        let gate = AiGate::default();
+        let mut app = app_with_a_held_search(game, &gate);
+        send(&mut app, ChromeCommand::Leave);
+        app.world_mut().write_message(ChromeCommand::ConfirmLeave);
+        app.update();
+        app.update();
+        assert_eq!(
+            *app.world().resource::<State<Screen>>().get(),
+            Screen::Title,
+            "{}",
+            game.name
+        );
+        release(&mut app, &gate);
+        assert_eq!(
+            gate.cancelled(),
+            1,
+            "{}: the search went on after the game was left",
+            game.name
+        );
     }
 }

@@ -30,7 +30,7 @@ fn app_with(game: Game) -> App {
         colors,
         moves,
         seed: 0,
-        generation: 0,
+        generation: modern_gems::kit::ai::Generation::next(),
     })
     .add_plugins(dots::logic_plugin);
     app.update();
@@ -236,13 +236,18 @@ fn a_new_game_drops_in_a_fresh_board() {
     let (path, _) = best_move(session(&app).game.board()).unwrap();
     drag(&mut app, &path);
     settle(&mut app);
+    let before = session(&app).generation;
     send(&mut app, DotsAction::NewGame(99));
     assert_eq!(phase(&app), DotsPhase::Falling);
     settle(&mut app);
     let g = &session(&app).game;
     assert_eq!(g.board(), Game::new(6, 5, 4, 99).unwrap().board());
     assert_eq!((g.score(), g.moves_left()), (0, 4));
-    assert_eq!(session(&app).generation, 1);
+    assert_ne!(
+        session(&app).generation,
+        before,
+        "a new game is a new generation"
+    );
     assert_mirror(&mut app);
 }
 
@@ -251,6 +256,7 @@ fn a_new_game_drops_in_a_fresh_board() {
 #[test]
 fn new_settings_deal_a_board_of_that_shape() {
     let mut app = app_with(Game::new(6, 5, 20, 3).unwrap());
+    let first = session(&app).generation;
     send(
         &mut app,
         DotsAction::Setup {
@@ -270,7 +276,8 @@ fn new_settings_deal_a_board_of_that_shape() {
             .points()
             .all(|p| (1..=3).contains(&s.game.board().get(p)))
     );
-    assert_eq!(s.generation, 1);
+    assert_ne!(s.generation, first, "new settings deal a new generation");
+    let dealt = s.generation;
     assert_eq!(s.score_key(), "dots|9x9|3c|7m");
     assert_mirror(&mut app);
 
@@ -291,7 +298,11 @@ fn new_settings_deal_a_board_of_that_shape() {
         settle(&mut app);
         assert_eq!(fingerprint(&app), before, "{size} {colors} {moves} refused");
     }
-    assert_eq!(session(&app).generation, 1);
+    assert_eq!(
+        session(&app).generation,
+        dealt,
+        "refused settings change nothing"
+    );
     assert_mirror(&mut app);
 }
 

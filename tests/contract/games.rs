@@ -193,3 +193,27 @@ pub fn move_keys(screen: Screen) -> &'static [KeyCode] {
         panic!("no keys written for {}", screen.slug());
     }
 }
+
+/// Stops the computer of the game on screen from starting another search (autoplay off), as
+/// a player who takes over would; K in a row's computer plays only on its turn.
+pub fn stop_the_computer(app: &mut App, screen: Screen) {
+    let world = app.world_mut();
+    if screen == modern_gems::games::gems::SCREEN {
+        world
+            .resource_mut::<modern_gems::games::gems::ai::Autoplay>()
+            .enabled = false;
+    } else if screen == modern_gems::games::dots::SCREEN {
+        world
+            .resource_mut::<modern_gems::games::dots::ai::DotsAutoplay>()
+            .enabled = false;
+    } else if screen == modern_gems::games::solo_red::SCREEN {
+        world.resource_mut::<SoloRedSession>().autoplay = false;
+    }
+}
+
+/// Whether the game on screen runs its computer player as a kit AI job. Grid Duel's computer
+/// plays its turn inside the rules (`Duel::play_computer`, a few microseconds of exact
+/// expectation), so nothing of it runs in the background to go stale.
+pub fn searches_in_the_background(screen: Screen) -> bool {
+    screen != modern_gems::games::grid_duel::SCREEN
+}

@@ -68,7 +68,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if solve {
         let limits = Limits {
             time: Some(seconds.unwrap_or(DEFAULT_SOLVE_TIME)),
-            cancel: None,
+            cancel: gems_rules::cancel::Cancel::never(),
             nodes: None,
         };
         write_solution(&parsed.board, &limits, &mut out).map_err(|e| e.to_string())
@@ -208,7 +208,7 @@ pub fn play(
                     Strength::Perfect => Some(Duration::from_secs(20)),
                     Strength::Quality(_) => None,
                 },
-                cancel: None,
+                cancel: gems_rules::cancel::Cancel::never(),
                 nodes: None,
             };
             let a = engine.best_move(game.board(), Side::Computer, strength, &limits);

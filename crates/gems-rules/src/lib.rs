@@ -20,11 +20,13 @@
 //!    `Game::play_turn`), and the `ai` (hints that never peek, and a full-knowledge solver).
 //! 5. [`grid_duel`]: grids, scoring, the duel and the smart computer.
 //! 6. [`storage`]: bounded reads and atomic writes, for every file a game keeps.
+//! 7. [`cancel`]: the stop flag every search looks at, so its owner can end it early.
 
 /// The most kinds (colours, digits) any game deals: every game, dialog, flag and link is
 /// bounded by it, and a theme defines at least this many styles, so two kinds never look alike.
 pub const MAX_KINDS: u8 = 9;
 
+pub mod cancel;
 pub mod dots;
 pub mod gems;
 pub mod grid_duel;

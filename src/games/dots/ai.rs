@@ -7,7 +7,7 @@ use crate::kit::schedule::GameSystems;
 use gems_rules::dots::{Planner, Point};
 
 use super::model::{DotsAction, DotsHint, DotsPhase, DotsSession};
-use crate::kit::ai::{AddAi, AiHost, AiSlot, Once};
+use crate::kit::ai::{AddAi, AiHost, AiSlot, Cancel, Once};
 use crate::kit::phase::PhaseOf;
 
 /// Whether the computer plays, and how fast.
@@ -50,17 +50,20 @@ pub type DotsSearch = AiSlot<Once<Answer>, (Purpose, u32)>;
 /// Starts and collects searches.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DotsAutoplay>()
-        .add_ai::<Once<Answer>, (Purpose, u32), _>(
+        .add_ai::<Once<Answer>, (Purpose, u32), DotsSession, _>(
+            super::SCREEN,
             super::set(GameSystems::Input),
             (start_search, finish_search),
         );
 }
 
-fn spawn(session: &DotsSession, host: AiHost, search: &mut DotsSearch, purpose: Purpose) {
+fn spawn(session: &DotsSession, host: &AiHost, search: &mut DotsSearch, purpose: Purpose) {
     let board = session.game.board().clone();
     let moves_left = session.game.moves_left();
     let seed = session.game.seed() ^ (u64::from(moves_left) << 32) ^ session.game.score();
-    let work = Once::new(move || Planner::new(seed).choose(&board, moves_left));
+    let work = Once::new(move |cancel: &Cancel| {
+        Planner::new(seed).choose_until(&board, moves_left, cancel)
+    });
     search.start(host, work, session.generation, (purpose, moves_left));
 }
 
@@ -79,7 +82,7 @@ fn start_search(
         return;
     }
     if wants_hint {
-        spawn(&session, *host, &mut search, Purpose::Hint);
+        spawn(&session, &host, &mut search, Purpose::Hint);
         return;
     }
     if !autoplay.enabled {
@@ -88,7 +91,7 @@ fn start_search(
     autoplay.waited += time.delta_secs();
     if autoplay.waited >= autoplay.delay {
         autoplay.waited = 0.0;
-        spawn(&session, *host, &mut search, Purpose::Play);
+        spawn(&session, &host, &mut search, Purpose::Play);
     }
 }
 

@@ -128,6 +128,7 @@ impl BoardParams<'_, '_> {
         let Ok(outcome) = self.session.game.remove_selected() else {
             return;
         };
+        self.session.generation.bump();
         let n = self.index.size;
         for p in &outcome.removed {
             if let Some(e) = self.index.cells[p.y * n + p.x].take() {
@@ -181,9 +182,7 @@ fn apply_actions(
             _ => None,
         };
         if let Some(fresh) = fresh {
-            let generation = b.session.generation;
             *b.session = fresh;
-            b.session.generation = generation + 1;
             *gesture = Gesture::default();
             respawn = true;
             continue;

@@ -1,6 +1,7 @@
 //! The Dots screen's model: the rules game in a resource, one entity per dot, the actions that
 //! input, HUD and AI send, and the animation components.
 
+use crate::kit::ai::{AiSession, Generation};
 use bevy::prelude::*;
 use gems_rules::dots::{DEFAULT_COLORS, DEFAULT_MOVES, DEFAULT_SIZE, DotsError, Game, Point};
 
@@ -17,8 +18,14 @@ pub struct DotsSession {
     pub moves: u32,
     /// The seed the board was dealt from (Play again deals it once more).
     pub seed: u64,
-    /// Bumped on every new game, so stale AI answers are dropped.
-    pub generation: u64,
+    /// Moves on with every new game and every move, so stale AI answers are dropped.
+    pub generation: Generation,
+}
+
+impl AiSession for DotsSession {
+    fn generation(&self) -> Generation {
+        self.generation
+    }
 }
 
 impl DotsSession {
@@ -38,7 +45,7 @@ impl DotsSession {
             colors,
             moves,
             seed,
-            generation: 0,
+            generation: Generation::next(),
         })
     }
 
@@ -52,7 +59,7 @@ impl DotsSession {
             colors: DEFAULT_COLORS,
             moves: DEFAULT_MOVES,
             seed,
-            generation: 0,
+            generation: Generation::next(),
         }
     }
 

@@ -11,7 +11,7 @@ use gems_rules::gems::{Cell, Computer};
 
 use super::model::Phase;
 use super::model::{GemsAction, GemsSession};
-use crate::kit::ai::{AddAi, AiHost, AiSlot, Once};
+use crate::kit::ai::{AddAi, AiHost, AiSlot, Cancel, Once};
 use crate::kit::status::MoveSettled;
 
 /// How the automatic player is driven.
@@ -58,19 +58,23 @@ pub type GemsAi = AiSlot<Once<Answer>>;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Autoplay>()
         .init_resource::<GemsComputer>()
-        .add_ai::<Once<Answer>, (), _>(
+        .add_ai::<Once<Answer>, (), GemsSession, _>(
+            super::SCREEN,
             super::set(GameSystems::Ai),
             (start_ai_move.run_if(in_state(Phase::Idle)), finish_search),
         );
 }
 
 /// Starts a search for the session's player on the current board.
-fn start_search(session: &GemsSession, computer: &GemsComputer, host: AiHost, ai: &mut GemsAi) {
+fn start_search(session: &GemsSession, computer: &GemsComputer, host: &AiHost, ai: &mut GemsAi) {
     let board = session.game.board().clone();
     let policy = session.game.policy();
     let player = session.game.player();
     let mut computer = computer.0.clone();
-    let work = Once::new(move || (computer.choose_move(player, &board, policy), computer));
+    let work = Once::new(move |cancel: &Cancel| {
+        let cell = computer.choose_move_until(player, &board, policy, cancel);
+        (cell, computer)
+    });
     ai.start(host, work, session.generation, ());
 }
 
@@ -100,7 +104,7 @@ fn start_ai_move(
     }
     autoplay.step = false;
     autoplay.waited = 0.0;
-    start_search(&session, &computer, *host, &mut ai);
+    start_search(&session, &computer, &host, &mut ai);
 }
 
 /// Plays the automatic player's answer if it is still for this board.

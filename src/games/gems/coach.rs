@@ -4,8 +4,6 @@
 //! me" to watch its line. Both run as the kit's AI jobs: on a worker thread using at most
 //! cores − 1 threads on the desktop, a slice per frame in the browser, so a frame never waits.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -14,48 +12,30 @@ use crate::kit::schedule::GameSystems;
 use gems_rules::gems::{Board, Budget, Cell, ExpertSearch, Line, RemovalPolicy, cores};
 
 use super::model::{GemsAction, GemsSession, KeyCursor, Phase};
-use crate::kit::ai::{AddAi, AiHost, AiSlot, AiWork};
+use crate::kit::ai::{AddAi, AiHost, AiSlot, AiWork, Cancel, Generation};
 
 /// An Expert search as AI work: on a thread, or a slice at a time. The search is set up by
 /// its first step (setting up computes the simple players' lines, which is no work for the
-/// frame's thread); a dropped [`StopOnDrop`] ends it early.
+/// frame's thread); on a thread it stops early when its job is cancelled.
 pub struct ExpertWork {
     board: Board,
     policy: RemovalPolicy,
     budget: Duration,
     search: Option<ExpertSearch>,
     threads: usize,
-    stop: Arc<AtomicBool>,
 }
-
-/// Held with a running [`ExpertWork`]: dropping it (the job was cancelled, or the app closed)
-/// stops the search at its next look at the clock.
-#[derive(Debug)]
-pub struct StopOnDrop(Arc<AtomicBool>);
-
-impl Drop for StopOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-}
-
-/// How long a thread searches between two looks at the stop flag.
-const STOP_CHECK: Duration = Duration::from_millis(50);
 
 impl ExpertWork {
     /// A search of `board` under `policy` for `budget` on at most cores − 1 threads (at least
-    /// one), so the frame's own thread is never crowded out; and its stop guard.
-    pub fn new(board: &Board, policy: RemovalPolicy, budget: Duration) -> (ExpertWork, StopOnDrop) {
-        let stop = Arc::new(AtomicBool::new(false));
-        let work = ExpertWork {
+    /// one), so the frame's own thread is never crowded out.
+    pub fn new(board: &Board, policy: RemovalPolicy, budget: Duration) -> ExpertWork {
+        ExpertWork {
             board: board.clone(),
             policy,
             budget,
             search: None,
             threads: cores().saturating_sub(1).max(1),
-            stop: stop.clone(),
-        };
-        (work, StopOnDrop(stop))
+        }
     }
 
     fn start(&self) -> ExpertSearch {
@@ -71,27 +51,22 @@ impl AiWork for ExpertWork {
             self.search = Some(self.start());
             return None;
         };
-        (search.step(slice) || self.stop.load(Ordering::Relaxed)).then(|| search.best().clone())
+        search.step(slice).then(|| search.best().clone())
     }
 
-    fn finish(mut self) -> Line {
-        let mut search = self.search.take().unwrap_or_else(|| self.start());
-        if self.threads > 1 {
-            // Spare cores: the whole budget on them (not stopped early).
-            return search.run(self.threads);
-        }
-        while !search.step(STOP_CHECK) && !self.stop.load(Ordering::Relaxed) {}
-        search.best().clone()
+    fn finish(mut self, cancel: &Cancel) -> Line {
+        let search = self.search.take().unwrap_or_else(|| self.start());
+        search.with_cancel(cancel.clone()).run(self.threads)
     }
 }
 
-/// What a hint job is for (the purpose of its [`AiSlot`]), holding its stop guard.
+/// What a hint job is for (the purpose of its [`AiSlot`]).
 #[derive(Debug)]
-pub struct HintJob(pub StopOnDrop);
+pub struct HintJob;
 
-/// What a coach job is for (the purpose of its [`AiSlot`]), holding its stop guard.
+/// What a coach job is for (the purpose of its [`AiSlot`]).
 #[derive(Debug)]
-pub struct CoachJob(pub StopOnDrop);
+pub struct CoachJob;
 
 /// The running hint search, if any.
 pub type HintAi = AiSlot<ExpertWork, HintJob>;
@@ -105,7 +80,7 @@ pub struct Hint {
     /// The suggested cell.
     pub cell: Option<Cell>,
     /// Generation it belongs to.
-    pub generation: u64,
+    pub generation: Option<Generation>,
 }
 
 /// How long the Expert thinks for a hint and as the coach.
@@ -130,7 +105,7 @@ impl Default for CoachBudget {
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Coach {
     /// The finished game's generation the coach is playing (or played) for.
-    pub generation: Option<u64>,
+    pub generation: Option<Generation>,
     /// The Expert's line from the start, once found.
     pub line: Option<Line>,
 }
@@ -140,23 +115,23 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hint>()
         .init_resource::<Coach>()
         .init_resource::<CoachBudget>()
-        .add_ai::<ExpertWork, HintJob, _>(
+        .add_ai::<ExpertWork, HintJob, GemsSession, _>(
+            super::SCREEN,
             super::set(GameSystems::Ai),
             (start_hint.run_if(in_state(Phase::Idle)), finish_hint),
         )
-        .add_ai::<ExpertWork, CoachJob, _>(super::set(GameSystems::Ai), coach)
-        .add_systems(OnExit(super::SCREEN), stop_searches);
+        .add_ai::<ExpertWork, CoachJob, GemsSession, _>(
+            super::SCREEN,
+            super::set(GameSystems::Ai),
+            coach,
+        )
+        .add_systems(OnExit(super::SCREEN), forget_the_coach);
 }
 
-/// Leaving the screen stops the hint's and the coach's searches, so they never hold a worker
-/// thread another game's computer player is waiting for (the coach starts again on return).
-fn stop_searches(
-    mut hint: ResMut<HintAi>,
-    mut coach_ai: ResMut<CoachAi>,
-    mut coach: ResMut<Coach>,
-) {
-    hint.cancel();
-    coach_ai.cancel();
+/// Leaving the screen forgets the coach's game (the kit has cancelled its search, so it never
+/// holds a worker thread another game's computer player is waiting for); it starts again on
+/// return.
+fn forget_the_coach(mut coach: ResMut<Coach>) {
     *coach = Coach::default();
 }
 
@@ -168,9 +143,8 @@ fn start_hint(
     mut ai: ResMut<HintAi>,
 ) {
     if actions.read().any(|a| *a == GemsAction::Hint) && !session.game.is_over() {
-        let (work, stop) =
-            ExpertWork::new(session.game.board(), session.game.policy(), budget.hint);
-        ai.start(*host, work, session.generation, HintJob(stop));
+        let work = ExpertWork::new(session.game.board(), session.game.policy(), budget.hint);
+        ai.start(&host, work, session.generation, HintJob);
     }
 }
 
@@ -188,7 +162,7 @@ fn finish_hint(
     let cell = line.moves.first().copied();
     *hint = Hint {
         cell,
-        generation: session.generation,
+        generation: Some(session.generation),
     };
     if let Some(cell) = cell {
         cursor.cell = cell;
@@ -226,6 +200,6 @@ fn coach(
         generation: Some(session.generation),
         line: None,
     };
-    let (work, stop) = ExpertWork::new(&session.start, session.game.policy(), budget.game);
-    ai.start(*host, work, session.generation, CoachJob(stop));
+    let work = ExpertWork::new(&session.start, session.game.policy(), budget.game);
+    ai.start(&host, work, session.generation, CoachJob);
 }

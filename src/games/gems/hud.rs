@@ -281,7 +281,7 @@ fn status_line(ui: &mut egui::Ui, p: &HudParams, pal: &UiPalette) {
         ));
     } else if let (Some(points), false) = (p.selection.points, p.selection.group.is_empty()) {
         ui.label(format!("{} gems: +{points}", p.selection.group.len()));
-    } else if p.hint.generation == p.session.generation
+    } else if p.hint.generation == Some(p.session.generation)
         && let Some(cell) = p.hint.cell
     {
         ui.label(format!("Hint: row {}, column {}", cell.row, cell.col));

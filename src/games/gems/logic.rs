@@ -156,7 +156,7 @@ fn handle_actions(mut actions: MessageReader<GemsAction>, mut p: SessionParams) 
             }
             GemsAction::TakeOver => {
                 p.session.watch = None;
-                p.session.generation += 1;
+                p.session.generation.bump();
             }
             GemsAction::SetPlayer(player) => {
                 p.player.0 = *player;
@@ -191,7 +191,7 @@ fn apply_active(p: &mut SessionParams) {
         }
     }
     p.session.game.set_player(player);
-    p.session.generation += 1;
+    p.session.generation.bump();
 }
 
 /// Reports whether the board is settled (no transition running or queued) and whether the game
@@ -261,7 +261,7 @@ fn select(p: &mut SessionParams, cell: Cell) {
     };
     p.session.undo.push(snapshot);
     p.session.redo.clear();
-    p.session.generation += 1;
+    p.session.generation.bump();
     let group: Vec<Cell> = outcome.removal.removed.iter().map(|r| r.cell).collect();
     set_flags(p, &group);
     p.selection.hovered = None;
@@ -277,7 +277,7 @@ fn select(p: &mut SessionParams, cell: Cell) {
 /// Replaces every gem entity with fresh ones for the session's board. `deal` (a new, loaded or
 /// restarted game) drops them in.
 fn rebuild(p: &mut SessionParams, deal: bool) {
-    p.session.generation += 1;
+    p.session.generation.bump();
     if deal {
         // A new, loaded or restarted game brings its own rules.
         p.policy.0 = p.session.game.policy();

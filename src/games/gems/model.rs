@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use gems_rules::gems::{Board, Cell, Game, MoveOutcome, Player, RemovalPolicy};
 
+use crate::kit::ai::{AiSession, Generation};
 use crate::kit::screens::Screen;
 
 /// A gem's logical cell on the board. Updated at the start of the transition that moves it.
@@ -91,8 +92,8 @@ pub struct GemsSession {
     pub undo: Vec<Game>,
     /// States undone, most recent last.
     pub redo: Vec<Game>,
-    /// Bumped on every change, so background results for an old state are discarded.
-    pub generation: u64,
+    /// Moves on with every change, so background results for an old state are discarded.
+    pub generation: Generation,
     /// The policy changed after the first move: the game is played under mixed rules and does
     /// not enter the high scores.
     pub mixed_rules: bool,
@@ -105,6 +106,12 @@ pub struct GemsSession {
     board_link: Result<(&'static str, String), String>,
 }
 
+impl AiSession for GemsSession {
+    fn generation(&self) -> Generation {
+        self.generation
+    }
+}
+
 impl GemsSession {
     /// A fresh session on `board`.
     pub fn new(board_name: String, board: Board, policy: RemovalPolicy, player: Player) -> Self {
@@ -115,7 +122,7 @@ impl GemsSession {
             start: board,
             undo: Vec::new(),
             redo: Vec::new(),
-            generation: 0,
+            generation: Generation::next(),
             mixed_rules: false,
             watch: None,
             watched: false,

@@ -5,6 +5,8 @@
 
 use bevy::prelude::*;
 
+use crate::kit::ai::Generation;
+
 use crate::kit::chrome::Paused;
 
 use crate::kit::schedule::GameSystems;
@@ -68,7 +70,7 @@ fn drive_watch(
     paused: Res<Paused>,
     session: Res<GemsSession>,
     mut autoplay: ResMut<Autoplay>,
-    mut waited: Local<(u64, f32)>,
+    mut waited: Local<(Option<Generation>, f32)>,
     mut actions: MessageWriter<GemsAction>,
 ) {
     let Some(cell) = session.watch_move() else {
@@ -78,8 +80,8 @@ fn drive_watch(
         return;
     }
     // The wait starts again at every move (each changes the generation).
-    if waited.0 != session.generation {
-        *waited = (session.generation, 0.0);
+    if waited.0 != Some(session.generation) {
+        *waited = (Some(session.generation), 0.0);
     }
     waited.1 += time.delta_secs();
     if waited.1 < autoplay.delay && !autoplay.step {

@@ -9,7 +9,7 @@ use crate::kit::schedule::GameSystems;
 use gems_rules::k_in_a_row::{Board, Engine, Limits, Move, Side, SlicedSearch, Status, Strength};
 
 use super::model::{KAction, KPhase, KSession, PERFECT_TIME, QUALITY_TIME};
-use crate::kit::ai::{AddAi, AiHost, AiSlot, AiWork};
+use crate::kit::ai::{AddAi, AiHost, AiSlot, AiWork, Cancel};
 use crate::kit::phase::PhaseOf;
 
 /// The computer's search for its move: whole on a thread, or a slice per frame.
@@ -34,7 +34,7 @@ impl ComputerSearch {
             strength,
             limits: Limits {
                 time,
-                cancel: None,
+                cancel: Cancel::never(),
                 nodes,
             },
             sliced: None,
@@ -64,9 +64,13 @@ impl AiWork for ComputerSearch {
             .step(slice)
     }
 
-    fn finish(self) -> Self::Output {
+    fn finish(self, cancel: &Cancel) -> Self::Output {
+        let limits = Limits {
+            cancel: cancel.clone(),
+            ..self.limits
+        };
         Self::engine()
-            .best_move(&self.board, Side::Computer, self.strength, &self.limits)
+            .best_move(&self.board, Side::Computer, self.strength, &limits)
             .best
     }
 }
@@ -82,7 +86,8 @@ pub struct KNodeLimit(pub Option<u64>);
 /// Starts the computer's search on its turn, and sends its answer as the game's action.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<KNodeLimit>()
-        .add_ai::<ComputerSearch, (), _>(
+        .add_ai::<ComputerSearch, (), KSession, _>(
+            super::SCREEN,
             super::set(GameSystems::Ai),
             (start_computer, finish_computer),
         );
@@ -104,7 +109,7 @@ fn start_computer(
         return;
     }
     let work = ComputerSearch::new(*session.game.board(), session.setup.strength, nodes.0);
-    thinking.start(*host, work, session.generation, ());
+    thinking.start(&host, work, session.generation, ());
 }
 
 fn finish_computer(

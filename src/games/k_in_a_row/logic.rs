@@ -33,9 +33,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn restart(mut session: ResMut<KSession>, mut thinking: ResMut<KThinking>) {
-    let generation = session.generation + 1;
     let setup = session.setup.clone();
-    *session = KSession::new(setup, generation);
+    *session = KSession::new(setup);
     thinking.cancel();
 }
 
@@ -83,15 +82,13 @@ fn apply_actions(
                 );
                 let mut setup = session.setup.clone();
                 setup.board = board;
-                let generation = session.generation + 1;
                 let editing = session.editing;
-                *session = KSession::new(setup, generation);
+                *session = KSession::new(setup);
                 session.editing = editing;
                 thinking.cancel();
             }
             KAction::NewGame(setup) => {
-                let generation = session.generation + 1;
-                *session = KSession::new(setup.clone(), generation);
+                *session = KSession::new(setup.clone());
                 thinking.cancel();
             }
             KAction::LoadFile(path) => match load_board_file(path) {
@@ -101,8 +98,7 @@ fn apply_actions(
                         strength: Strength::Quality(file.quality),
                         first: session.setup.first,
                     };
-                    let generation = session.generation + 1;
-                    *session = KSession::new(setup, generation);
+                    *session = KSession::new(setup);
                     thinking.cancel();
                     file_status.0 = Some(Ok(path.display().to_string()));
                 }

@@ -96,6 +96,6 @@ pub(crate) fn apply_launch_options(
     next.strength = setup.quality.unwrap_or(next.strength);
     next.first = setup.first.unwrap_or(next.first);
     if next != session.setup {
-        *session = KSession::new(next, session.generation + 1);
+        *session = KSession::new(next);
     }
 }

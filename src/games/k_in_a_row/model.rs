@@ -1,6 +1,7 @@
 //! K in a row's model in the ECS: the rules' [`Game`] in the [`KSession`] resource, how the
 //! next game is set up, the actions players send, and the phase of a game.
 
+use crate::kit::ai::{AiSession, Generation};
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -49,12 +50,19 @@ pub struct KSession {
     pub game: Game,
     /// The setup it was started from (and the next "New game" uses).
     pub setup: Setup,
-    /// Bumped on every new game; a search started for an older game is ignored.
-    pub generation: u64,
+    /// Moves on with every new game (a restart, an edited or loaded board); a search started
+    /// for another game is cancelled and its answer dropped.
+    pub generation: Generation,
     /// Elapsed seconds when each cell got its tile (for the grow-in animation).
     pub placed_at: Vec<Option<f32>>,
     /// While true, clicks toggle unavailable squares instead of placing tiles.
     pub editing: bool,
+}
+
+impl AiSession for KSession {
+    fn generation(&self) -> Generation {
+        self.generation
+    }
 }
 
 impl KSession {
@@ -73,12 +81,12 @@ impl KSession {
     }
 
     /// A new game from `setup`.
-    pub fn new(setup: Setup, generation: u64) -> KSession {
+    pub fn new(setup: Setup) -> KSession {
         let n = setup.board.size();
         KSession {
             game: Game::new(setup.board, setup.first),
             setup,
-            generation,
+            generation: Generation::next(),
             placed_at: vec![None; n * n],
             editing: false,
         }
@@ -150,7 +158,7 @@ impl crate::kit::share::Describe for KSession {
 
 impl Default for KSession {
     fn default() -> Self {
-        KSession::new(Setup::default(), 0)
+        KSession::new(Setup::default())
     }
 }
 

@@ -3,6 +3,8 @@
 
 use bevy::prelude::*;
 
+use crate::kit::ai::Generation;
+
 use gems_rules::k_in_a_row::Side;
 
 use super::model::{KPhase, KSession};
@@ -20,11 +22,11 @@ fn effects(
     mut sounds: Sounds,
     session: Res<KSession>,
     phase: PhaseOf<KPhase>,
-    mut last: Local<(u64, usize, bool)>,
+    mut last: Local<(Option<Generation>, usize, bool)>,
 ) {
     let moves = session.game.moves().len();
     let over = phase.get() == KPhase::Over;
-    let same_game = last.0 == session.generation;
+    let same_game = last.0 == Some(session.generation);
     if same_game && moves > last.1 {
         // The side that just moved is the one not to move now.
         let computer = session.game.to_move() == Side::Human;
@@ -33,5 +35,5 @@ fn effects(
     if same_game && over && !last.2 {
         sounds.play(Effect::GameOver, 1.0, 0.8);
     }
-    *last = (session.generation, moves, over);
+    *last = (Some(session.generation), moves, over);
 }

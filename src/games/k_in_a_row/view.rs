@@ -4,6 +4,8 @@
 use crate::kit::layout::ViewArea;
 use bevy::prelude::*;
 
+use crate::kit::ai::Generation;
+
 use crate::kit::schedule::GameSystems;
 use gems_rules::k_in_a_row::{Cell, Side, Status};
 
@@ -41,7 +43,7 @@ pub(super) struct KLayout {
     center: Vec2,
     cell: f32,
     size: usize,
-    generation: u64,
+    generation: Option<Generation>,
     built: bool,
 }
 
@@ -106,7 +108,7 @@ fn layout_and_build(
         center: area.free_center(),
         cell: side / n as f32,
         size: n,
-        generation: session.generation,
+        generation: Some(session.generation),
         built: true,
     };
     // Rebuilt for a new game, a resized window or a changed theme (its colours are baked in).

@@ -7,7 +7,7 @@ use crate::kit::schedule::GameSystems;
 use gems_rules::solo_red::{Move, ai};
 
 use super::model::{CardEntity, Gliding, SoloRedAction, SoloRedSession};
-use crate::kit::ai::{AddAi, AiHost, AiSlot, Once};
+use crate::kit::ai::{AddAi, AiHost, AiSlot, Cancel, Once};
 
 /// Rollouts the AI spends per move (runs off the main thread).
 pub const AI_ROLLOUTS: usize = 800;
@@ -23,13 +23,17 @@ pub struct AiSearches(pub u64);
 /// Plays or shows the AI's answers, and starts autoplay's searches.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiSearches>()
-        .add_ai::<Once<Option<Move>>, bool, _>(super::set(GameSystems::Ai), (ai_poll, ai_autoplay));
+        .add_ai::<Once<Option<Move>>, bool, SoloRedSession, _>(
+            super::SCREEN,
+            super::set(GameSystems::Ai),
+            (ai_poll, ai_autoplay),
+        );
 }
 
 /// Starts a search for the session's next move; `play` plays its answer, else shows it.
 pub(super) fn spawn_ai(
     s: &SoloRedSession,
-    host: AiHost,
+    host: &AiHost,
     t: &mut AiTask,
     searches: &mut AiSearches,
     play: bool,
@@ -37,8 +41,9 @@ pub(super) fn spawn_ai(
     searches.0 += 1;
     let game = s.game.clone();
     let seed = s.seed.wrapping_mul(7919).wrapping_add(searches.0);
-    let work =
-        Once::new(move || ai::hint(&game, seed, AI_ROLLOUTS).or_else(|| ai::any_move(&game)));
+    let work = Once::new(move |cancel: &Cancel| {
+        ai::hint_until(&game, seed, AI_ROLLOUTS, cancel).or_else(|| ai::any_move(&game))
+    });
     t.start(host, work, s.generation, play);
 }
 
@@ -75,6 +80,6 @@ fn ai_autoplay(
     moving: Query<&CardEntity, With<Gliding>>,
 ) {
     if s.autoplay && !t.busy() && !s.game.is_over() && moving.is_empty() {
-        spawn_ai(&s, *host, &mut t, &mut searches, true);
+        spawn_ai(&s, &host, &mut t, &mut searches, true);
     }
 }

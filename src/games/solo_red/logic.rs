@@ -86,7 +86,7 @@ fn handle_actions(
                     s.message = "Pick a card from your hand first.".into();
                     continue;
                 };
-                s.generation += 1;
+                s.generation.bump();
                 match s.game.play_turn(p, i) {
                     Ok(PlayResult::Winning) => s.message.clear(),
                     Ok(PlayResult::Lost) => {
@@ -103,7 +103,7 @@ fn handle_actions(
                     continue;
                 };
                 let card = s.game.hand()[i];
-                s.generation += 1;
+                s.generation.bump();
                 match s.game.play_to_canvas(i) {
                     Ok(()) => {
                         s.canvas_pile.push(card);
@@ -127,7 +127,7 @@ fn handle_actions(
             }
             SoloRedAction::Hint => {
                 if !ai_task.busy() {
-                    spawn_ai(&s, *host, &mut ai_task, &mut searches, false);
+                    spawn_ai(&s, &host, &mut ai_task, &mut searches, false);
                     s.message = "Thinking…".into();
                 }
             }

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use gems_rules::solo_red::{Card, Game, Move, MoveError, PlayResult};
 
+use crate::kit::ai::{AiSession, Generation};
 use crate::kit::screens::Screen;
 
 /// Palettes and hand size of a Bevy game.
@@ -33,8 +34,15 @@ pub struct SoloRedSession {
     pub assisted: bool,
     /// The finished deal is in the record already.
     pub recorded: bool,
-    /// Bumped by every play, so an AI answer for an earlier table is dropped.
-    pub generation: u64,
+    /// Moves on with every play and every deal, so an AI answer for an earlier table is
+    /// dropped.
+    pub generation: Generation,
+}
+
+impl AiSession for SoloRedSession {
+    fn generation(&self) -> Generation {
+        self.generation
+    }
 }
 
 impl SoloRedSession {
@@ -58,7 +66,7 @@ impl SoloRedSession {
             autoplay: false,
             assisted: false,
             recorded: false,
-            generation: 0,
+            generation: Generation::next(),
         }
     }
 
@@ -92,7 +100,7 @@ impl SoloRedSession {
     /// refused move changes nothing.
     pub fn apply(&mut self, m: Move) -> Result<PlayResult, MoveError> {
         let r = self.game.play_move(m)?;
-        self.generation += 1;
+        self.generation.bump();
         if let Some(c) = m.canvas {
             self.canvas_pile.push(c);
         }

@@ -6,6 +6,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::board::{Board, Point};
 use super::game::Game;
+use crate::cancel::Cancel;
 
 /// Dots the longest-path search may visit per component before it settles for the best so far.
 const PATH_BUDGET: usize = 4_000;
@@ -283,6 +284,17 @@ impl Planner {
 
     /// The move to play with `moves_left` moves left on `board`, or `None` when none is possible.
     pub fn choose(&mut self, board: &Board, moves_left: u32) -> Option<Scored> {
+        self.choose_until(board, moves_left, &Cancel::never())
+    }
+
+    /// [`Planner::choose`], stopping early once `cancel` is set (with the best candidate
+    /// weighed so far).
+    pub fn choose_until(
+        &mut self,
+        board: &Board,
+        moves_left: u32,
+        cancel: &Cancel,
+    ) -> Option<Scored> {
         let mut cands = candidate_moves(board);
         if cands.is_empty() {
             return None;
@@ -295,8 +307,14 @@ impl Planner {
         cands.truncate(self.width);
         let mut best: Option<(Scored, f64)> = None;
         for cand in cands {
+            if cancel.is_cancelled() && best.is_some() {
+                break;
+            }
             let mut total = 0.0;
             for _ in 0..self.samples {
+                if cancel.is_cancelled() {
+                    break;
+                }
                 let mut next = board.clone();
                 if next.remove(&cand.0, &mut self.rng).is_err() {
                     continue;

@@ -7,6 +7,7 @@ use super::expert::Expert;
 use super::game::{Game, MoveOutcome};
 use super::player::{Player, greedy_move, look_ahead1_move};
 use super::policy::RemovalPolicy;
+use crate::cancel::Cancel;
 
 /// Chooses and plays the moves of every automatic player.
 #[derive(Clone, Debug, Default)]
@@ -29,11 +30,23 @@ impl Computer {
         board: &Board,
         policy: RemovalPolicy,
     ) -> Option<Cell> {
+        self.choose_move_until(player, board, policy, &Cancel::never())
+    }
+
+    /// [`Computer::choose_move`], with the Expert stopping early (with the best move found so
+    /// far) once `cancel` is set; the spec's players answer at once anyway.
+    pub fn choose_move_until(
+        &mut self,
+        player: Player,
+        board: &Board,
+        policy: RemovalPolicy,
+        cancel: &Cancel,
+    ) -> Option<Cell> {
         match player {
             Player::Interactive => None,
             Player::Greedy => greedy_move(board, policy),
             Player::LookAhead1 => look_ahead1_move(board, policy),
-            Player::Expert => self.expert.choose_move(board, policy),
+            Player::Expert => self.expert.choose_move_until(board, policy, cancel),
         }
     }
 

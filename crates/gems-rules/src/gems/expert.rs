@@ -29,6 +29,7 @@ use super::fast::{FastBoard, FastMove, Scratch};
 use super::game::Game;
 use super::player::{Player, greedy_move, look_ahead1_move};
 use super::policy::RemovalPolicy;
+use crate::cancel::Cancel;
 use generic::GenericSearch;
 use portfolio::Portfolio;
 pub use portfolio::Tuning;
@@ -81,13 +82,15 @@ impl Budget {
     }
 }
 
-/// When a piece of search must stop: a deadline, or a number of nodes; it counts the nodes
-/// spent either way (their rate tells how many more a deadline allows).
-#[derive(Clone, Copy, Debug)]
+/// When a piece of search must stop: a deadline, or a number of nodes, or its owner's
+/// [`Cancel`]; it counts the nodes spent either way (their rate tells how many more a deadline
+/// allows).
+#[derive(Clone, Debug)]
 pub(crate) struct Clock {
     limit: Limit,
     started: Instant,
     spent: u64,
+    cancel: Cancel,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -97,8 +100,9 @@ enum Limit {
 }
 
 impl Clock {
-    /// A clock for `budget`, or for `slice` of it when that is shorter (a time budget).
-    fn start(budget: Budget, slice: Option<Duration>) -> Clock {
+    /// A clock for `budget`, or for `slice` of it when that is shorter (a time budget), that
+    /// also runs out when `cancel` is set.
+    fn start(budget: Budget, slice: Option<Duration>, cancel: &Cancel) -> Clock {
         let now = Instant::now();
         let limit = match budget {
             Budget::Time(d) => Limit::Deadline(now + slice.map_or(d, |s| s.min(d))),
@@ -108,15 +112,17 @@ impl Clock {
             limit,
             started: now,
             spent: 0,
+            cancel: cancel.clone(),
         }
     }
 
     /// Whether the clock has run out.
     pub(crate) fn out(&self) -> bool {
-        match self.limit {
-            Limit::Deadline(t) => Instant::now() >= t,
-            Limit::Nodes(n) => self.spent >= n,
-        }
+        self.cancel.is_cancelled()
+            || match self.limit {
+                Limit::Deadline(t) => Instant::now() >= t,
+                Limit::Nodes(n) => self.spent >= n,
+            }
     }
 
     /// Counts one node.
@@ -160,7 +166,18 @@ impl Expert {
     /// The Expert's move: the first move of the best line found within its budget. The rest of
     /// the line is remembered, so the next move's search starts from it.
     pub fn choose_move(&mut self, board: &Board, policy: RemovalPolicy) -> Option<Cell> {
-        let line = self.line(board, policy);
+        self.choose_move_until(board, policy, &Cancel::never())
+    }
+
+    /// [`Expert::choose_move`], stopping early (with the best move found so far) once
+    /// `cancel` is set.
+    pub fn choose_move_until(
+        &mut self,
+        board: &Board,
+        policy: RemovalPolicy,
+        cancel: &Cancel,
+    ) -> Option<Cell> {
+        let line = self.line_until(board, policy, cancel);
         let first = *line.moves.first()?;
         let mut game = Game::new(board.clone(), policy, Player::Interactive);
         let outcome = game.play(first).ok()?;
@@ -180,8 +197,15 @@ impl Expert {
     /// The best line the Expert finds from `board` within its budget (starting from a
     /// remembered plan when it has one), on every core.
     pub fn line(&self, board: &Board, policy: RemovalPolicy) -> Line {
+        self.line_until(board, policy, &Cancel::never())
+    }
+
+    /// [`Expert::line`], stopping early (with the best line found so far) once `cancel` is set.
+    pub fn line_until(&self, board: &Board, policy: RemovalPolicy, cancel: &Cancel) -> Line {
         let plan = self.plans.get(&(board.clone(), policy));
-        ExpertSearch::new(board, policy, self.budget, plan).run(cores())
+        ExpertSearch::new(board, policy, self.budget, plan)
+            .with_cancel(cancel.clone())
+            .run(cores())
     }
 }
 
@@ -271,6 +295,8 @@ pub struct ExpertSearch {
     /// Nodes spent and the time they took (for the rate of a time budget).
     rate: (u64, Duration),
     done: bool,
+    /// Set by the search's owner to stop it early.
+    cancel: Cancel,
 }
 
 impl ExpertSearch {
@@ -334,7 +360,15 @@ impl ExpertSearch {
             probe_left: budget.share(tuning.probe_fraction()),
             rate: (0, Duration::ZERO),
             done: budget.spent(),
+            cancel: Cancel::never(),
         }
+    }
+
+    /// This search, stopping early (done, with the best line found so far) once `cancel` is
+    /// set.
+    pub fn with_cancel(mut self, cancel: Cancel) -> ExpertSearch {
+        self.cancel = cancel;
+        self
     }
 
     /// The best line found so far.
@@ -378,6 +412,9 @@ impl ExpertSearch {
     /// Searches for about `slice` (a time budget; a node budget is spent whole); returns
     /// whether the search is done.
     pub fn step(&mut self, slice: Duration) -> bool {
+        if self.cancel.is_cancelled() {
+            self.done = true;
+        }
         if self.done {
             return true;
         }
@@ -386,7 +423,7 @@ impl ExpertSearch {
         match &mut self.engine {
             Engine::Beams { bits, portfolio } => {
                 if !portfolio.probed() && !self.probe_left.spent() {
-                    clock = Clock::start(self.probe_left.min(self.left), Some(slice));
+                    clock = Clock::start(self.probe_left.min(self.left), Some(slice), &self.cancel);
                     portfolio.probe(&mut clock);
                     let bits = *bits;
                     let found = portfolio.best().clone();
@@ -398,7 +435,7 @@ impl ExpertSearch {
                     portfolio.stop_probing();
                     portfolio.start_lane(nodes_left);
                 }
-                clock = Clock::start(self.left, Some(slice));
+                clock = Clock::start(self.left, Some(slice), &self.cancel);
                 let more = portfolio.run_lane(&mut clock, nodes_left);
                 let bits = *bits;
                 let found = portfolio.best().clone();
@@ -408,16 +445,16 @@ impl ExpertSearch {
                 }
             }
             Engine::Nested { fast, runs } => {
-                clock = Clock::start(self.left, Some(slice));
+                clock = Clock::start(self.left, Some(slice), &self.cancel);
                 let seed = SEED ^ (*runs + 1).wrapping_mul(0x9E37);
                 *runs += 1;
-                let found = nested::nmcs_anytime(fast, clock, seed);
+                let found = nested::nmcs_anytime(fast, clock.clone(), seed);
                 clock.spend(found.2);
                 let fast = fast.clone();
                 self.take_fast_line(&fast, (found.0, found.1));
             }
             Engine::Generic(search) => {
-                clock = Clock::start(self.left, Some(slice));
+                clock = Clock::start(self.left, Some(slice), &self.cancel);
                 search.step(&mut clock, &mut self.best);
                 if search.is_done() {
                     self.done = true;
@@ -451,18 +488,18 @@ impl ExpertSearch {
             Engine::Beams { bits, portfolio } => {
                 let start = Instant::now();
                 let probe_deadline = start + total.mul_f64(portfolio.probe_fraction());
-                portfolio.run_on_threads(threads, probe_deadline, start + total);
+                portfolio.run_on_threads(threads, probe_deadline, start + total, &self.cancel);
                 let bits = *bits;
                 let found = portfolio.best().clone();
                 self.take_bit_line(&bits, &found);
             }
             Engine::Nested { fast, .. } => {
                 let fast = fast.clone();
-                let clock = Clock::start(Budget::Time(total), None);
+                let clock = Clock::start(Budget::Time(total), None, &self.cancel);
                 let found = std::thread::scope(|s| {
                     let handles: Vec<_> = (0..threads)
                         .map(|t| {
-                            let fast = fast.clone();
+                            let (fast, clock) = (fast.clone(), clock.clone());
                             s.spawn(move || {
                                 nested::nmcs_anytime(&fast, clock, SEED ^ ((t as u64 + 1) * 0x9E37))
                             })

@@ -53,7 +53,7 @@ impl SlicedSearch {
         };
         let limits = Limits {
             time: Some(slice.max(Duration::from_millis(1))),
-            cancel: None,
+            cancel: crate::cancel::Cancel::never(),
             nodes: None,
         };
         let a = self

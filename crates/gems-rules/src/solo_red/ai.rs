@@ -15,6 +15,7 @@ use super::card::{CARD_COUNT, Card, Colour};
 use super::game::Game;
 pub use super::game::Move;
 use super::rules::{PaletteKey, palette_key};
+use crate::cancel::Cancel;
 
 /// The rollouts a console hint spends.
 pub const HINT_BUDGET: usize = 1500;
@@ -237,6 +238,11 @@ pub fn any_move(game: &Game) -> Option<Move> {
 /// The AI's move, using only what the player can see; `rollouts` bounds the work. `None` when no
 /// move keeps the game going (every play loses) or the game is over.
 pub fn hint(game: &Game, seed: u64, rollouts: usize) -> Option<Move> {
+    hint_until(game, seed, rollouts, &Cancel::never())
+}
+
+/// [`hint`], stopping early once `cancel` is set (with the best move of the rounds played).
+pub fn hint_until(game: &Game, seed: u64, rollouts: usize, cancel: &Cancel) -> Option<Move> {
     let cands = surviving_moves(game);
     if cands.len() <= 1 {
         return cands.first().copied();
@@ -247,6 +253,9 @@ pub fn hint(game: &Game, seed: u64, rollouts: usize) -> Option<Move> {
     let rounds = (rollouts / cands.len()).max(2);
     let mut score = vec![0f64; cands.len()];
     for _ in 0..rounds {
+        if cancel.is_cancelled() {
+            break;
+        }
         let mut deck = unseen.clone();
         for i in (1..deck.len()).rev() {
             let j = rng.random_range(0..=i);

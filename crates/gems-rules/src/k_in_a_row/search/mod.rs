@@ -12,8 +12,6 @@
 //!   failed high or low against the alpha-beta window is never stored as exact);
 //! - results of an aborted search are never stored.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 #[cfg(not(target_arch = "wasm32"))]
 use std::time::Instant;
@@ -23,6 +21,7 @@ use web_time::Instant;
 use super::bits::{MAX_CELLS, Mask};
 use super::game::Move;
 use super::tt::{Bound, Entry, FULL_DEPTH, NO_MOVE, Table};
+use crate::cancel::Cancel;
 
 mod engine;
 mod keys;
@@ -78,8 +77,8 @@ pub enum Strength {
 pub struct Limits {
     /// Stop after this much time.
     pub time: Option<Duration>,
-    /// Stop as soon as this flag becomes true (set from another thread to cancel).
-    pub cancel: Option<Arc<AtomicBool>>,
+    /// Stop as soon as this flag is set (from another thread, to cancel).
+    pub cancel: Cancel,
     /// Stop after visiting about this many positions (checked every 1,024): unlike a time
     /// limit, the same position then always gets the same answer.
     pub nodes: Option<u64>,
@@ -128,7 +127,7 @@ struct Search<M: Mask> {
     nodes: u64,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
-    cancel: Option<Arc<AtomicBool>>,
+    cancel: Cancel,
     aborted: bool,
     root_best: u16,
     /// Whether depth-limited searches go on past their horizon with threats (k ≥ 4).
@@ -178,7 +177,7 @@ impl<M: Mask> Search<M> {
             nodes: 0,
             deadline: None,
             node_limit: None,
-            cancel: None,
+            cancel: Cancel::never(),
             aborted: false,
             root_best: NO_MOVE,
             threat_search: false,
@@ -190,9 +189,7 @@ impl<M: Mask> Search<M> {
     }
 
     fn cancelled(&self) -> bool {
-        self.cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
+        self.cancel.is_cancelled()
     }
 
     fn cell_of(&self, cell: u16) -> Move {

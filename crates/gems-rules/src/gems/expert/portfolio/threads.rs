@@ -6,6 +6,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use super::{CHUNK, MAX_WIDTH, MIN_WIDTH, Portfolio, keep};
+use crate::cancel::Cancel;
 use crate::gems::beam::{Beam, BitMove};
 
 impl Portfolio {
@@ -14,12 +15,13 @@ impl Portfolio {
     /// its target ranked by the best line it found), then plays beams on the best target
     /// known, one after the other until the deadline (see [`Portfolio::thread_beams`]). A
     /// thread with no probe left starts its beams at once rather than wait for the others'
-    /// probes. The best line of all is kept.
+    /// probes. The best line of all is kept. Every thread stops once `cancel` is set.
     pub(in crate::gems::expert) fn run_on_threads(
         &mut self,
         threads: usize,
         probe_deadline: Instant,
         deadline: Instant,
+        cancel: &Cancel,
     ) {
         let shared = Mutex::new(Shared {
             next: 0,
@@ -32,8 +34,8 @@ impl Portfolio {
                     let shared = &shared;
                     s.spawn(move || {
                         let mut best = (0, Vec::new());
-                        me.thread_probes(shared, probe_deadline, &mut best);
-                        me.thread_beams(lane, shared, deadline, &mut best);
+                        me.thread_probes(shared, (probe_deadline, cancel), &mut best);
+                        me.thread_beams(lane, shared, (deadline, cancel), &mut best);
                         best
                     })
                 })
@@ -59,7 +61,7 @@ impl Portfolio {
     fn thread_probes(
         &self,
         shared: &Mutex<Shared>,
-        deadline: Instant,
+        (deadline, cancel): (Instant, &Cancel),
         best: &mut (u32, Vec<BitMove>),
     ) {
         if !self.needs_probes() {
@@ -77,7 +79,7 @@ impl Portfolio {
             let width = self.tuning.probe_beam_width();
             let started = Instant::now();
             let mut probe = self.beam(width, target, self.seed ^ target as u64);
-            run_until(&mut probe, deadline);
+            run_until(&mut probe, deadline, cancel);
             let (score, line) = probe.best();
             keep(best, score, line);
             let result = Probe {
@@ -103,7 +105,7 @@ impl Portfolio {
         &self,
         lane: usize,
         shared: &Mutex<Shared>,
-        deadline: Instant,
+        (deadline, cancel): (Instant, &Cancel),
         best: &mut (u32, Vec<BitMove>),
     ) {
         // Measured on this lane's last beam.
@@ -111,7 +113,7 @@ impl Portfolio {
         let planned = self.tuning.beams.max(1) as usize;
         for k in 0.. {
             let now = Instant::now();
-            if now >= deadline {
+            if now >= deadline || cancel.is_cancelled() {
                 return;
             }
             let (target, probe_rate) = match shared.lock() {
@@ -127,7 +129,7 @@ impl Portfolio {
             let seed = self.seed.wrapping_add(0x9E37_79B9 * (lane as u64 + 1)) ^ ((k as u64) << 32);
             let started = Instant::now();
             let mut beam = self.beam(width, target, seed);
-            run_until(&mut beam, deadline);
+            run_until(&mut beam, deadline, cancel);
             let (score, line) = beam.best();
             keep(best, score, line);
             if beam.is_done() {
@@ -182,9 +184,9 @@ impl Shared {
     }
 }
 
-/// Runs `beam` until it ends or `deadline` passes.
-fn run_until(beam: &mut Beam, deadline: Instant) {
-    while !beam.is_done() && Instant::now() < deadline {
+/// Runs `beam` until it ends, `deadline` passes or `cancel` is set.
+fn run_until(beam: &mut Beam, deadline: Instant, cancel: &Cancel) {
+    while !beam.is_done() && Instant::now() < deadline && !cancel.is_cancelled() {
         beam.step(CHUNK);
     }
 }
