@@ -237,3 +237,84 @@ fn bad_k_in_a_row_board_files_are_reported_and_the_game_goes_on() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Makes, in `dir`, the files no loader may read whole or wait on: a named pipe nobody writes
+/// to, a link to `/dev/zero` (endless, with a reported length of 0) and a sparse file of 3 GB;
+/// returns their names, each ending in `ext`.
+#[cfg(unix)]
+fn odd_files(dir: &Path, ext: &str) -> Vec<String> {
+    let pipe = format!("pipe.{ext}");
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.join(&pipe))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let zero = format!("zero.{ext}");
+    std::os::unix::fs::symlink("/dev/zero", dir.join(&zero)).unwrap();
+    let huge = format!("huge.{ext}");
+    std::fs::File::create(dir.join(&huge))
+        .unwrap()
+        .set_len(3 << 30)
+        .unwrap();
+    vec![pipe, zero, huge]
+}
+
+/// A pipe, a device and a 3 GB file given as a saved game, a K in a row board, the settings
+/// and the high scores: each is refused with a notice at once (none is waited on or read
+/// whole), and the game in play stays.
+#[cfg(unix)]
+#[test]
+fn a_pipe_a_device_and_a_3_gb_file_are_refused_by_every_loader() {
+    use modern_gems::games::k_in_a_row::model::{KAction, KFileStatus};
+
+    let dir = data_dir("odd");
+    let saves = odd_files(&dir.join("saves"), "mg");
+    for (i, name) in odd_files(&dir, "ron").iter().enumerate() {
+        let target = ["settings.ron", "scores.ron", "unused.ron"][i];
+        std::fs::rename(dir.join(name), dir.join(target)).unwrap();
+    }
+    let mut app = app_over(&dir);
+    assert!(
+        notices(&app)
+            .iter()
+            .any(|n| n.starts_with("Settings file ignored")),
+        "{:?}",
+        notices(&app)
+    );
+    assert!(app.world().resource::<HighScores>().error.is_some());
+    let game_before = app.world().resource::<GemsSession>().game.clone();
+    for name in &saves {
+        app.world_mut().write_message(LoadGameRequest {
+            path: dir.join("saves").join(name),
+        });
+        app.update();
+        assert!(
+            notices(&app)
+                .iter()
+                .any(|n| n.starts_with("Could not load") && n.contains(name.as_str())),
+            "{name}: {:?}",
+            notices(&app)
+        );
+        assert_eq!(app.world().resource::<GemsSession>().game, game_before);
+    }
+
+    let boards = dir.join("boards");
+    std::fs::create_dir_all(&boards).unwrap();
+    let mut app = headless_screen_app(
+        modern_gems::games::k_in_a_row::SCREEN,
+        Duration::from_millis(16),
+    );
+    app.add_plugins(modern_gems::games::k_in_a_row::logic_plugin);
+    app.update();
+    for name in odd_files(&boards, "txt") {
+        app.world_mut()
+            .write_message(KAction::LoadFile(boards.join(&name)));
+        app.update();
+        let status = app.world().resource::<KFileStatus>().0.clone();
+        assert!(
+            matches!(&status, Some(Err(e)) if e.contains(&name)),
+            "{name}: {status:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -488,7 +488,7 @@ fn import_picked(
     if let (Some((name, bytes)), Some(images)) =
         (crate::app::player_images::picker::take(), images.as_deref())
     {
-        let result = images.import(&name, &bytes);
+        let result = bytes.and_then(|bytes| images.import(&name, &bytes));
         imported(&mut editor, &mut notices, images, result);
     }
 }

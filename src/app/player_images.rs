@@ -93,11 +93,8 @@ impl PlayerImages {
             .file_name()
             .map_or(name.to_string(), |n| n.to_string_lossy().into_owned());
         let refuse = |why: String| format!("{shown} was not imported: {why}");
-        if bytes.len() > MAX_IMPORT_BYTES {
-            return Err(refuse(format!(
-                "it is {} bytes; at most {MAX_IMPORT_BYTES} can be imported",
-                bytes.len()
-            )));
+        if let Some(why) = too_large(&shown, bytes.len() as u64) {
+            return Err(why);
         }
         Rgba8::decode_png(bytes).map_err(|e| refuse(e.to_string()))?;
         let stem = image_stem(&shown);
@@ -129,6 +126,13 @@ impl PlayerImages {
     }
 }
 
+/// Why a file of `size` bytes named `name` is not imported, when it is too large.
+pub fn too_large(name: &str, size: u64) -> Option<String> {
+    (size > MAX_IMPORT_BYTES as u64).then(|| {
+        format!("{name} was not imported: it is {size} bytes; at most {MAX_IMPORT_BYTES} can be imported")
+    })
+}
+
 /// A file stem for an imported image: its name's letters and digits, lower case, other runs of
 /// characters as one `-`; "image" when nothing is left.
 fn image_stem(file_name: &str) -> String {
@@ -147,8 +151,9 @@ fn image_stem(file_name: &str) -> String {
     if out.is_empty() { "image".into() } else { out }
 }
 
-/// The browser's file picker: `index.html` defines `modernGemsPickImage()`, which opens it
-/// and leaves the chosen file in `window.modernGemsPicked` as `{ name, bytes }`.
+/// The browser's file picker: `index.html` defines `modernGemsPickImage(maxBytes)`, which
+/// opens it and leaves the chosen file in `window.modernGemsPicked` as `{ name, bytes }`, or
+/// as `{ name, size }` without reading it when it is larger than `maxBytes`.
 #[cfg(target_arch = "wasm32")]
 pub mod picker {
     use wasm_bindgen::{JsCast, JsValue};
@@ -159,17 +164,19 @@ pub mod picker {
             return false;
         };
         let pick = js_sys::Reflect::get(&window, &JsValue::from_str("modernGemsPickImage"));
+        let max = JsValue::from_f64(super::MAX_IMPORT_BYTES as f64);
         match pick
             .ok()
             .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
         {
-            Some(f) => f.call0(&window).is_ok(),
+            Some(f) => f.call1(&window, &max).is_ok(),
             None => false,
         }
     }
 
-    /// The file the player picked since the last call, if any: (name, bytes).
-    pub fn take() -> Option<(String, Vec<u8>)> {
+    /// The file the player picked since the last call, if any: its name, and its bytes or
+    /// why it was not read (too large).
+    pub fn take() -> Option<(String, Result<Vec<u8>, String>)> {
         let window = web_sys::window()?;
         let key = JsValue::from_str("modernGemsPicked");
         let picked = js_sys::Reflect::get(&window, &key).ok()?;
@@ -180,8 +187,14 @@ pub mod picker {
         let name = js_sys::Reflect::get(&picked, &JsValue::from_str("name"))
             .ok()?
             .as_string()?;
+        let size = js_sys::Reflect::get(&picked, &JsValue::from_str("size")).ok()?;
+        if let Some(size) = size.as_f64() {
+            let why = super::too_large(&name, size as u64)
+                .unwrap_or_else(|| format!("{name} was not imported: it could not be read"));
+            return Some((name, Err(why)));
+        }
         let bytes = js_sys::Reflect::get(&picked, &JsValue::from_str("bytes")).ok()?;
-        Some((name, js_sys::Uint8Array::new(&bytes).to_vec()))
+        Some((name, Ok(js_sys::Uint8Array::new(&bytes).to_vec())))
     }
 }
 

@@ -17,7 +17,7 @@ use bevy::image::{ImageSampler, ImageSamplerDescriptor};
 use bevy::mesh::Indices;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, PrimitiveTopology, TextureDimension, TextureFormat};
-use gems_formats::image::{ImageError, Rgba8};
+use gems_formats::image::{ImageError, MAX_IMAGE_BYTES, Rgba8};
 
 use crate::kit::palette::Palette;
 use crate::kit::settings::Notices;
@@ -69,8 +69,7 @@ impl bevy::asset::AssetLoader for PngLoader {
         _settings: &(),
         _ctx: &mut LoadContext<'_>,
     ) -> Result<Image, PngLoadError> {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes).await?;
+        let bytes = crate::kit::text_asset::read_bounded(reader, MAX_IMAGE_BYTES).await?;
         Ok(texture(&Rgba8::decode_png(&bytes)?))
     }
 

@@ -26,8 +26,8 @@ pub trait TextFile: Asset + Sized {
     type Error: std::error::Error + Send + Sync + 'static;
     /// The endings of the files it is loaded from (`board`, `theme.ron`).
     const EXTENSIONS: &'static [&'static str];
-    /// Refuses a file of `bytes` bytes before reading it as text, when it is too large.
-    fn too_large(bytes: usize) -> Option<Self::Error>;
+    /// The largest file read, in bytes: no more than one byte past it is ever read.
+    const MAX_BYTES: usize;
     /// The asset from the file's text.
     fn parse(text: &str) -> Result<Self, Self::Error>;
 }
@@ -54,7 +54,7 @@ impl<A: TextFile> bevy::asset::AssetLoader for TextLoader<A> {
         _settings: &(),
         _ctx: &mut bevy::asset::LoadContext<'_>,
     ) -> Result<A, Self::Error> {
-        let text = read_text(reader, A::too_large).await?;
+        let text = read_text(reader, A::MAX_BYTES).await?;
         A::parse(&text).map_err(TextLoadError::Content)
     }
 
@@ -63,18 +63,35 @@ impl<A: TextFile> bevy::asset::AssetLoader for TextLoader<A> {
     }
 }
 
-/// Reads a text asset whole. `too_large` sees its size in bytes and refuses it (with the
-/// content error to give) before any decoding.
+/// Reads a text asset of at most `max` bytes whole, refusing a larger one before any
+/// decoding.
 pub async fn read_text<E: std::error::Error + Send + Sync + 'static>(
     reader: &mut dyn Reader,
-    too_large: impl FnOnce(usize) -> Option<E>,
+    max: usize,
 ) -> Result<String, TextLoadError<E>> {
-    let mut bytes = Vec::new();
-    reader.read_to_end(&mut bytes).await?;
-    if let Some(e) = too_large(bytes.len()) {
-        return Err(TextLoadError::Content(e));
-    }
+    let bytes = read_bounded(reader, max).await?;
     String::from_utf8(bytes).map_err(|_| TextLoadError::Utf8)
+}
+
+/// Reads an asset of at most `max` bytes whole: a larger one is refused (an error of kind
+/// `FileTooLarge`) once one byte past `max` has been read, whatever its reported size.
+pub async fn read_bounded(reader: &mut dyn Reader, max: usize) -> std::io::Result<Vec<u8>> {
+    use bevy::tasks::futures_lite::AsyncReadExt;
+    let mut bytes = Vec::new();
+    let mut chunk = vec![0u8; 64 * 1024];
+    loop {
+        let n = reader.read(&mut chunk).await?;
+        if n == 0 {
+            return Ok(bytes);
+        }
+        if bytes.len() + n > max {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::FileTooLarge,
+                format!("the file is larger than {max} bytes"),
+            ));
+        }
+        bytes.extend_from_slice(&chunk[..n]);
+    }
 }
 
 /// Ask for the asset folders to be scanned again (e.g. after dropping in a board file).
@@ -82,7 +99,8 @@ pub async fn read_text<E: std::error::Error + Send + Sync + 'static>(
 pub struct Rescan;
 
 /// File stems in `assets/DIR` ending in `.EXT`: the shipped ones first (in their order), then
-/// any others the player dropped in, sorted. On the web only the shipped ones are known.
+/// any others the player dropped in (regular files only), sorted. On the web only the shipped
+/// ones are known.
 pub fn discover(dir: &str, ext: &str, shipped: &[String]) -> Vec<String> {
     let names: Vec<String> = shipped.to_vec();
     #[cfg(not(target_arch = "wasm32"))]
@@ -94,6 +112,8 @@ pub fn discover(dir: &str, ext: &str, shipped: &[String]) -> Vec<String> {
             .into_iter()
             .flatten()
             .flatten()
+            // Only regular files: a pipe or a device named like a board is never opened.
+            .filter(|e| std::fs::metadata(e.path()).is_ok_and(|m| m.is_file()))
             .filter_map(|e| {
                 let name = e.file_name().to_string_lossy().into_owned();
                 name.strip_suffix(&suffix).map(str::to_string)

@@ -20,10 +20,7 @@ impl crate::kit::text_asset::TextFile for ThemeAsset {
     type Error = ThemeError;
     const EXTENSIONS: &'static [&'static str] = &["theme.ron"];
 
-    fn too_large(_bytes: usize) -> Option<ThemeError> {
-        // `Theme::parse` refuses a file over its limit, with the line it is on.
-        None
-    }
+    const MAX_BYTES: usize = gems_formats::theme::MAX_THEME_BYTES;
 
     fn parse(text: &str) -> Result<Self, ThemeError> {
         Theme::parse(text).map(ThemeAsset)

@@ -104,8 +104,9 @@ mod web {
             _settings: &(),
             _load_context: &mut LoadContext<'_>,
         ) -> Result<FontFile, std::io::Error> {
-            let mut bytes = Vec::new();
-            reader.read_to_end(&mut bytes).await?;
+            // Fonts ship with the game (the largest is a few hundred kilobytes).
+            const MAX_FONT_BYTES: usize = 16 << 20;
+            let bytes = crate::kit::text_asset::read_bounded(reader, MAX_FONT_BYTES).await?;
             Ok(FontFile(bytes))
         }
 

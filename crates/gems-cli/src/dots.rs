@@ -237,7 +237,7 @@ impl<R: BufRead, W: Write> Console<R, W> {
             // Blank lines are skipped without a new prompt.
             loop {
                 line.clear();
-                if self.input.read_line(&mut line)? == 0 {
+                if crate::console::read_line(&mut self.input, &mut line)? == 0 {
                     writeln!(self.out)?;
                     writeln!(self.out, "Bye. Final score: {}", self.game.score())?;
                     return self.out.flush();

@@ -224,8 +224,7 @@ pub fn play(
         }
         write!(out, "Your move (row col): ")?;
         out.flush()?;
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
+        if crate::console::read_line(input, &mut line)? == 0 {
             writeln!(out)?;
             writeln!(out, "Game abandoned.")?;
             return Ok(());

@@ -66,11 +66,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// Plays `game` reading commands from `input` and writing to `out`, until it ends, `q` or end of input.
-fn play(game: &mut Game, input: impl BufRead, mut out: impl Write, seed: u64) -> io::Result<()> {
+fn play(
+    game: &mut Game,
+    mut input: impl BufRead,
+    mut out: impl Write,
+    seed: u64,
+) -> io::Result<()> {
     writeln!(out, "{game}")?;
     let mut hints = 0u64;
-    for line in input.lines() {
-        let line = line?;
+    let mut line = String::new();
+    while crate::console::read_line(&mut input, &mut line)? > 0 {
+        let line = line.trim_end_matches(['\n', '\r']);
         let words: Vec<&str> = line.split_whitespace().collect();
         let nums: Vec<Option<usize>> = words.iter().skip(1).map(|w| w.parse().ok()).collect();
         match (words.as_slice(), nums.as_slice()) {

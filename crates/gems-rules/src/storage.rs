@@ -1,7 +1,8 @@
-//! Crash-safe file writes shared by every front end (console saves, GUI saves, settings, scores).
+//! Crash-safe file writes and bounded reads shared by every front end (console saves, GUI
+//! saves, settings, scores, every file a player can point the game at).
 
 use std::fs;
-use std::io::{self, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// Writes `contents` to `path` so that a crash at any moment leaves either the old file or the
@@ -26,13 +27,33 @@ pub fn atomic_write_via(
             write(&mut file, contents)?;
             file.sync_all()?;
         }
-        fs::rename(&tmp, path)
+        fs::rename(&tmp, path)?;
+        sync_parent(path);
+        Ok(())
     })();
     if result.is_err() {
         // Best effort: never leave a half-written temporary file behind.
         let _ = fs::remove_file(&tmp);
     }
     result
+}
+
+/// Flushes the folder holding `path` to disk, so the rename itself survives a power cut (on
+/// Unix; elsewhere, and when the folder cannot be opened, the rename stands as it is).
+fn sync_parent(path: &Path) {
+    #[cfg(unix)]
+    if let Some(dir) = path.parent() {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        if let Ok(dir) = fs::File::open(dir) {
+            let _ = dir.sync_all();
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
 }
 
 /// The temporary file used by [`atomic_write`] for `path`: a hidden sibling with a `.tmp` suffix
@@ -46,22 +67,101 @@ pub fn temp_path(path: &Path) -> PathBuf {
 }
 
 /// Reads a file of at most `max_bytes`, so an absurd file is refused before it is loaded.
+/// Only a regular file is read (a device such as `/dev/zero`, a named pipe or a directory is
+/// refused before it is opened, so a pipe never blocks), and never more than `max_bytes + 1`
+/// bytes of it, whatever length the file system reports.
 pub fn read_bytes_bounded(path: &Path, max_bytes: u64) -> io::Result<Vec<u8>> {
-    let len = fs::metadata(path)?.len();
-    if len > max_bytes {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("the file is {len} bytes long; at most {max_bytes} are allowed"),
-        ));
+    let meta = fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(not_a_file());
     }
-    fs::read(path)
+    if meta.len() > max_bytes {
+        return Err(too_large(max_bytes));
+    }
+    let file = fs::File::open(path)?;
+    if !file.metadata()?.is_file() {
+        // Replaced by something else between the two looks.
+        return Err(not_a_file());
+    }
+    read_all_bounded(file, max_bytes)
 }
 
-/// Reads a text file of at most `max_bytes`, so an absurd file is refused before it is loaded.
+/// Reads `reader` to its end, refusing it once it passes `max_bytes` (at most `max_bytes + 1`
+/// bytes are ever read).
+pub fn read_all_bounded(reader: impl Read, max_bytes: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    reader
+        .take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(too_large(max_bytes));
+    }
+    Ok(bytes)
+}
+
+/// Reads a text file of at most `max_bytes`, so an absurd file is refused before it is loaded
+/// (see [`read_bytes_bounded`]).
 pub fn read_text_bounded(path: &Path, max_bytes: u64) -> io::Result<String> {
     let bytes = read_bytes_bounded(path, max_bytes)?;
     String::from_utf8(bytes)
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "the file is not UTF-8 text"))
+}
+
+/// Reads one line (up to and including its `\n`) into `line`, as `BufRead::read_line` does,
+/// but refuses a line longer than `max_bytes` instead of reading it whole: the rest of that
+/// line is skipped (in bounded pieces) and an `InvalidData` error names the limit. Returns the
+/// bytes read, 0 at the end of the input.
+pub fn read_line_bounded(
+    input: &mut impl BufRead,
+    line: &mut String,
+    max_bytes: usize,
+) -> io::Result<usize> {
+    let mut bytes = Vec::new();
+    let n = input
+        .by_ref()
+        .take(max_bytes as u64 + 1)
+        .read_until(b'\n', &mut bytes)?;
+    if n > max_bytes && bytes.last() != Some(&b'\n') {
+        // Skip the rest of the over-long line, never holding more than a buffer of it.
+        loop {
+            let buf = input.fill_buf()?;
+            if buf.is_empty() {
+                break;
+            }
+            let (used, end) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (buf.len(), false),
+            };
+            input.consume(used);
+            if end {
+                break;
+            }
+        }
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("a line is longer than {max_bytes} bytes"),
+        ));
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "the line is not UTF-8 text"))?;
+    line.push_str(&text);
+    Ok(n)
+}
+
+/// The error for a file larger than `max_bytes`.
+fn too_large(max_bytes: u64) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::FileTooLarge,
+        format!("the file is larger than {max_bytes} bytes"),
+    )
+}
+
+/// The error for a path that is not a regular file.
+fn not_a_file() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        "not a regular file (a device, a pipe or a folder)",
+    )
 }
 
 #[cfg(test)]
@@ -133,5 +233,67 @@ mod tests {
         assert!(read_text_bounded(&path, 10).is_err());
         assert_eq!(read_text_bounded(&path, 100).unwrap().len(), 100);
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn bounded_reads_refuse_dev_zero_a_fifo_and_a_sparse_3_gb_file() {
+        let dir = std::env::temp_dir().join(format!("gems-bounded-odd-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        // A device that never ends and reports a length of 0.
+        let zero = Path::new("/dev/zero");
+        assert_eq!(
+            read_bytes_bounded(zero, 1 << 20).unwrap_err().kind(),
+            io::ErrorKind::InvalidInput
+        );
+        // A named pipe nobody writes to: opening it would block for ever.
+        let fifo = dir.join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            assert_eq!(
+                read_text_bounded(&fifo, 1 << 20).unwrap_err().kind(),
+                io::ErrorKind::InvalidInput
+            );
+        }
+        // A sparse file of 3 GB: refused by its length, nothing of it read.
+        let sparse = dir.join("sparse");
+        fs::File::create(&sparse).unwrap().set_len(3 << 30).unwrap();
+        assert_eq!(
+            read_bytes_bounded(&sparse, 1 << 20).unwrap_err().kind(),
+            io::ErrorKind::FileTooLarge
+        );
+        // A folder.
+        assert!(read_bytes_bounded(&dir, 1 << 20).is_err());
+        // A stream that never ends is cut one byte past its limit.
+        let endless = io::repeat(b'x');
+        assert_eq!(
+            read_all_bounded(endless, 1000).unwrap_err().kind(),
+            io::ErrorKind::FileTooLarge
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_line_over_its_limit_is_refused_and_skipped_and_the_next_one_read() {
+        let long = "x".repeat(5000);
+        let text = format!("short\n{long}\nnext\nlast");
+        let mut input = io::BufReader::with_capacity(64, text.as_bytes());
+        let mut line = String::new();
+        assert_eq!(read_line_bounded(&mut input, &mut line, 100).unwrap(), 6);
+        assert_eq!(line, "short\n");
+        line.clear();
+        let e = read_line_bounded(&mut input, &mut line, 100).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
+        assert!(line.is_empty());
+        read_line_bounded(&mut input, &mut line, 100).unwrap();
+        assert_eq!(line, "next\n");
+        line.clear();
+        read_line_bounded(&mut input, &mut line, 100).unwrap();
+        assert_eq!(line, "last");
+        line.clear();
+        assert_eq!(read_line_bounded(&mut input, &mut line, 100).unwrap(), 0);
+        // An endless line without a newline is refused without being held.
+        let mut endless = io::BufReader::new(io::repeat(b'y').take(10_000_000));
+        assert!(read_line_bounded(&mut endless, &mut line, 100).is_err());
     }
 }

@@ -35,12 +35,7 @@ impl TextFile for BoardAsset {
     type Error = BoardParseError;
     const EXTENSIONS: &'static [&'static str] = &["board"];
 
-    fn too_large(bytes: usize) -> Option<BoardParseError> {
-        (bytes > MAX_SAVE_STRING_BYTES).then_some(BoardParseError::TooLong {
-            bytes,
-            max: MAX_SAVE_STRING_BYTES,
-        })
-    }
+    const MAX_BYTES: usize = MAX_SAVE_STRING_BYTES;
 
     fn parse(text: &str) -> Result<Self, BoardParseError> {
         Board::from_save_string(text).map(BoardAsset)

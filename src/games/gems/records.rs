@@ -30,9 +30,7 @@ impl TextFile for LineAsset {
     type Error = LineFileError;
     const EXTENSIONS: &'static [&'static str] = &["line"];
 
-    fn too_large(bytes: usize) -> Option<LineFileError> {
-        (bytes > MAX_LINE_FILE_BYTES).then_some(LineFileError::TooLarge)
-    }
+    const MAX_BYTES: usize = MAX_LINE_FILE_BYTES;
 
     fn parse(text: &str) -> Result<Self, LineFileError> {
         LineFile::parse(text).map(LineAsset)
