@@ -34,17 +34,20 @@ fn parse(args: &[String]) -> Result<LaunchOptions, String> {
     LaunchOptions::parse(args, &modern_gems::games::REGISTRY)
 }
 
-/// The page's link: a bad parameter is skipped and shown as a notice in the game, so a
-/// mistyped link never leaves a blank page.
+/// The page's link (its query string, `?board=tiny&autoplay` is `--board tiny --autoplay`):
+/// a bad parameter is skipped and shown as a notice in the game, so a mistyped link never
+/// leaves a blank page. The page has no flags of its own.
 #[cfg(target_arch = "wasm32")]
-fn parse(args: &[String]) -> Result<LaunchOptions, String> {
-    let (mut options, notices) = LaunchOptions::parse_lenient(args, &modern_gems::games::REGISTRY);
+fn parse(_args: &[String]) -> Result<LaunchOptions, String> {
+    let search = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    let (mut options, notices) = LaunchOptions::from_link(&search, &modern_gems::games::REGISTRY);
     options.notices = notices;
     Ok(options)
 }
 
-/// The command line; in the browser, the page's query string (`?board=tiny&autoplay` is
-/// `--board tiny --autoplay`).
+/// The command line (none in the browser, whose link [`parse`] reads).
 fn arguments() -> Vec<String> {
     #[cfg(not(target_arch = "wasm32"))]
     {
@@ -52,9 +55,6 @@ fn arguments() -> Vec<String> {
     }
     #[cfg(target_arch = "wasm32")]
     {
-        let search = web_sys::window()
-            .and_then(|w| w.location().search().ok())
-            .unwrap_or_default();
-        modern_gems::kit::launch::link::query_to_args(&search)
+        Vec::new()
     }
 }

@@ -126,3 +126,108 @@ fn a_link_with_mistakes_still_opens_the_game() {
     let (o, _) = LaunchOptions::parse_lenient(&args("--game nowhere"), &REGISTRY);
     assert_eq!(o.game, Screen::from_name("nowhere"));
 }
+
+/// The value a link left for the number setting `name` (None when it was dropped).
+fn number_given(o: &LaunchOptions, name: &str) -> Option<u64> {
+    let s = &o.setup;
+    match name {
+        "size" => s.size.map(|v| v as u64),
+        "colours" => s.colours.map(u64::from),
+        "moves" => s.moves.map(u64::from),
+        "k" => s.k.map(|v| v as u64),
+        "quality" => s.quality.as_ref().map(|q| match q {
+            Strength::Quality(q) => u64::from(*q),
+            Strength::Perfect => 0,
+        }),
+        other => panic!("no number setting '{other}'"),
+    }
+}
+
+#[test]
+fn a_link_never_asks_for_more_than_the_game_s_own_dialogs_allow() {
+    for game in &REGISTRY {
+        let slug = game.screen.slug();
+        for setting in game
+            .settings
+            .iter()
+            .filter(|s| NUMBER_FLAGS.contains(&s.name))
+        {
+            let name = setting.name;
+            let over = (setting.max() + 1).to_string();
+            for bad in [
+                over.as_str(),
+                "1000000000",
+                "-1",
+                "many",
+                "99999999999999999999",
+            ] {
+                let (o, notices) =
+                    LaunchOptions::from_link(&format!("?game={slug}&{name}={bad}"), &REGISTRY);
+                assert_eq!(number_given(&o, name), None, "{slug} {name}={bad}");
+                assert_eq!(notices.len(), 1, "{slug} {name}={bad}: {notices:?}");
+                assert!(notices[0].contains(name), "{notices:?}");
+            }
+            // A key given twice: the first is kept, the second is a notice.
+            let (lo, hi) = (setting.min(), setting.min() + 1);
+            let (o, notices) = LaunchOptions::from_link(
+                &format!("?game={slug}&{name}={lo}&{name}={hi}"),
+                &REGISTRY,
+            );
+            assert_eq!(number_given(&o, name), Some(u64::from(lo)), "{slug} {name}");
+            assert!(notices.iter().any(|n| n.contains("twice")), "{notices:?}");
+        }
+    }
+}
+
+#[test]
+fn a_board_larger_than_the_new_game_window_deals_is_refused_by_links_and_flags() {
+    for bad in [
+        "random:1000x1000:5:1",
+        "random:61x10:4:1",
+        "random:10x61:4:1",
+        "random:2x10:4:1",
+        "random:10x10:10:1",
+        "random:10x10:1:1",
+        "random:10x10:4",
+    ] {
+        let (o, notices) = LaunchOptions::from_link(&format!("?board={bad}"), &REGISTRY);
+        assert_eq!(o.board, None, "{bad}");
+        assert_eq!(notices.len(), 1, "{bad}: {notices:?}");
+        assert!(parse(&format!("--board {bad}")).is_err(), "{bad}");
+    }
+    for good in ["random:60x60:9:1", "random:3x3:2:0", "tiny"] {
+        let (o, notices) = LaunchOptions::from_link(&format!("?board={good}"), &REGISTRY);
+        assert_eq!(o.board.as_deref(), Some(good));
+        assert!(notices.is_empty(), "{good}: {notices:?}");
+    }
+    // A board written into the link: 61 rows is one too many.
+    let rows: Vec<&str> = vec!["1-2-1"; 61];
+    let (o, notices) = LaunchOptions::from_link(&format!("?cells={}", rows.join("_")), &REGISTRY);
+    assert_eq!(o.setup.cells, None);
+    assert_eq!(notices.len(), 1, "{notices:?}");
+}
+
+#[test]
+fn a_link_gives_no_test_flag_and_no_query_over_its_limit() {
+    for flag in modern_gems::kit::launch::TEST_ONLY_FLAGS {
+        let key = flag.trim_start_matches("--");
+        let (o, notices) = LaunchOptions::from_link(&format!("?{key}=1&autoplay"), &REGISTRY);
+        assert_eq!(notices.len(), 1, "{key}: {notices:?}");
+        assert!(notices[0].contains("tests only"), "{notices:?}");
+        assert!(o.autoplay, "the rest of the link is read");
+        assert_eq!(
+            (
+                o.monkey,
+                o.exit_after_game,
+                o.exit_after_screenshot,
+                o.screenshot.is_some()
+            ),
+            (None, false, false, false),
+            "{key}"
+        );
+    }
+    let huge = format!("?game=dots&seed=1&x={}", "a".repeat(100_000));
+    let (o, notices) = LaunchOptions::from_link(&huge, &REGISTRY);
+    assert_eq!((o.game, o.seed), (None, None), "nothing of it is read");
+    assert_eq!(notices.len(), 1, "{notices:?}");
+}

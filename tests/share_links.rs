@@ -148,4 +148,59 @@ fn modern_gems_boards_travel_by_name_or_in_the_link() {
     );
     let why = session.link_query().unwrap_err();
     assert!(why.contains(&MAX_LINK_BYTES.to_string()), "{why}");
+
+    // Short enough for a link but taller than any game deals: the Share button never makes a
+    // link the game would refuse.
+    let tall = Board::from_save_string(&"1\n".repeat(61)).unwrap();
+    let session = GemsSession::new(
+        "tall".into(),
+        tall,
+        RemovalPolicy::Chained,
+        Player::Interactive,
+    );
+    let why = session.link_query().unwrap_err();
+    assert!(why.contains("larger than a game deals"), "{why}");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(12))]
+
+    /// Whatever a game's New game window deals, its Share link parses back (through the page's
+    /// link parser, with no notice) to the same session.
+    #[test]
+    fn a_shared_link_always_opens_the_same_session(
+        rows in 3usize..=60,
+        cols in 3usize..=60,
+        kinds in 2u8..=9,
+        size in 4usize..=12,
+        colours in 2u8..=6,
+        moves in 1u32..=99,
+        k_size in 3usize..=19,
+        seed in 0u64..1_000_000_000,
+    ) {
+        let round_trip = |query: &str| {
+            let (_, notices) = LaunchOptions::from_link(query, &modern_gems::games::REGISTRY);
+            proptest::prop_assert!(notices.is_empty(), "{query}: {notices:?}");
+            let a = open(query);
+            let link = shared(&a);
+            let (_, notices) = LaunchOptions::from_link(&link, &modern_gems::games::REGISTRY);
+            proptest::prop_assert!(notices.is_empty(), "{link}: {notices:?}");
+            Ok((a, open(&link)))
+        };
+        let (a, b) = round_trip(&format!("?board=random:{rows}x{cols}:{kinds}:{seed}"))?;
+        let start = |app: &App| app.world().resource::<GemsSession>().start.clone();
+        proptest::prop_assert_eq!(start(&a), start(&b));
+
+        let (a, b) = round_trip(&format!("?game=dots&size={size}&colours={colours}&moves={moves}&seed={seed}"))?;
+        let dots = |app: &App| {
+            let s = app.world().resource::<DotsSession>();
+            (s.size, s.colors, s.moves, s.seed, s.game.board().clone())
+        };
+        proptest::prop_assert_eq!(dots(&a), dots(&b));
+
+        let k = 2 + seed as usize % (k_size - 1);
+        let (a, b) = round_trip(&format!("?game=k-in-a-row&size={k_size}&k={k}"))?;
+        let setup = |app: &App| app.world().resource::<KSession>().setup.clone();
+        proptest::prop_assert_eq!(setup(&a), setup(&b));
+    }
 }

@@ -72,9 +72,10 @@ pub struct GameInfo {
     /// The settings its setup takes, with their limits: one table for its New game window,
     /// its flags (`--size 8`) and its links (`?size=8`).
     pub settings: &'static [Setting],
-    /// What its setup's flags must also satisfy beyond each one's limits (a run no longer
-    /// than the board, squares that fit it): each problem with the flag to drop.
-    pub check_setup: fn(&GameSetup) -> Vec<(&'static str, String)>,
+    /// What its setup's flags and the board asked for by name (`--board`) must also satisfy
+    /// beyond each flag's limits (a run no longer than the board, squares that fit it, a
+    /// board no larger than its New game window allows): each problem with the flag to drop.
+    pub check_setup: fn(&GameSetup, Option<&str>) -> Vec<(&'static str, String)>,
 }
 
 impl GameInfo {
@@ -97,8 +98,8 @@ impl SetupRules for GameInfo {
         self.settings
     }
 
-    fn check_setup(&self, setup: &GameSetup) -> Vec<(&'static str, String)> {
-        (self.check_setup)(setup)
+    fn check_setup(&self, setup: &GameSetup, board: Option<&str>) -> Vec<(&'static str, String)> {
+        (self.check_setup)(setup, board)
     }
 }
 

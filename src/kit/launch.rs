@@ -1,7 +1,7 @@
 //! Command-line flags of the game, for scripted runs, demos and screenshots; in the browser,
 //! the page's link (see [`link`]).
 
-pub mod link;
+pub use gems_formats::link;
 mod setup;
 
 use bevy::prelude::*;
@@ -91,15 +91,40 @@ impl LaunchOptions {
         Ok(o)
     }
 
+    /// The options a page's link asks for (its query string, `?game=dots&size=8`), read as
+    /// [`LaunchOptions::parse_lenient`] reads flags; a query longer than [`MAX_QUERY_BYTES`]
+    /// is ignored whole, with a notice.
+    pub fn from_link<G: SetupRules>(search: &str, games: &[&G]) -> (Self, Vec<String>) {
+        if search.len() > MAX_QUERY_BYTES {
+            let notice = format!(
+                "Link: it is {} characters long, more than a link to this game can be ({MAX_QUERY_BYTES}) (ignored)",
+                search.len()
+            );
+            return (Self::default(), vec![notice]);
+        }
+        Self::parse_lenient(&link::query_to_args(search), games)
+    }
+
     /// Parses the flags of a link: a bad or unknown one is skipped, and the reason returned, so
-    /// a mistyped link still opens the game (the web build). The setup flags are checked
-    /// against the registration of the game they open, among `games`.
+    /// a mistyped link still opens the game (the web build). So is a flag given twice (the
+    /// first is kept) and a flag for tests only ([`TEST_ONLY_FLAGS`]): a link never clicks at
+    /// random or quits the page. The setup flags are checked against the registration of the
+    /// game they open, among `games`.
     pub fn parse_lenient<G: SetupRules>(args: &[String], games: &[&G]) -> (Self, Vec<String>) {
         let mut o = Self::default();
         let mut notices = Vec::new();
+        let mut seen: Vec<&str> = Vec::new();
         let mut it = args.iter().peekable();
         while let Some(flag) = it.next() {
-            if let Err(e) = o.apply(flag, &mut it) {
+            let refused = if TEST_ONLY_FLAGS.contains(&flag.as_str()) {
+                Err(format!("{flag} is for tests only"))
+            } else if seen.contains(&flag.as_str()) {
+                Err(format!("{flag} is given twice; the first is kept"))
+            } else {
+                seen.push(flag);
+                o.apply(flag, &mut it)
+            };
+            if let Err(e) = refused {
                 notices.push(link_notice(&e));
                 // A stray value after an unknown flag is not a flag of its own.
                 while it.peek().is_some_and(|a| !a.starts_with("--")) {
@@ -108,7 +133,11 @@ impl LaunchOptions {
             }
         }
         for (name, problem) in o.setup_problems(games) {
-            o.setup.clear(name);
+            if name == "board" {
+                o.board = None;
+            } else {
+                o.setup.clear(name);
+            }
             notices.push(link_notice(&problem));
         }
         (o, notices)
@@ -198,6 +227,20 @@ impl LaunchOptions {
     }
 }
 
+/// The longest query string a link may carry: four times the longest link a game shares.
+pub const MAX_QUERY_BYTES: usize = 4 * link::MAX_LINK_BYTES;
+
+/// The flags for tests and scripted runs only, which a link may not give: random clicks
+/// against the player's own scores and settings, quitting the page, screenshots.
+pub const TEST_ONLY_FLAGS: &[&str] = &[
+    "--monkey",
+    "--monkey-frames",
+    "--exit-after-game",
+    "--exit-after-screenshot",
+    "--screenshot",
+    "--screenshot-delay",
+];
+
 /// A flag's problem in the words of a link (`size`, not `--size`).
 fn link_notice(problem: &str) -> String {
     let words = problem
@@ -256,7 +299,7 @@ mod tests {
         fn settings(&self) -> &'static [Setting] {
             &[]
         }
-        fn check_setup(&self, _: &GameSetup) -> Vec<(&'static str, String)> {
+        fn check_setup(&self, _: &GameSetup, _: Option<&str>) -> Vec<(&'static str, String)> {
             Vec::new()
         }
     }

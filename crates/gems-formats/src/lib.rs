@@ -5,6 +5,7 @@
 //! targets in `fuzz/` drive the parsers with arbitrary bytes.
 
 pub mod image;
+pub mod link;
 pub mod scores;
 pub mod settings;
 pub mod theme;

@@ -75,16 +75,63 @@ fn picture(painter: &egui::Painter, r: egui::Rect, palette: &Palette) {
 }
 
 /// What Modern Gems' setup flags must also satisfy: a board written into a link (`--cells`)
-/// that reads as one.
-fn check_setup(setup: &GameSetup) -> Vec<(&'static str, String)> {
+/// that reads as one, and a board by name no larger than the New game window deals (a board
+/// file may be larger; a flag or a link may not ask for one).
+fn check_setup(setup: &GameSetup, board: Option<&str>) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
     match setup
         .cells
         .as_deref()
         .map(crate::kit::launch::link::gems_board_from_cells)
     {
-        Some(Err(e)) => vec![("cells", format!("--cells: {e}"))],
-        _ => Vec::new(),
+        Some(Err(e)) => out.push(("cells", format!("--cells: {e}"))),
+        Some(Ok(b)) => out.extend(
+            larger_than_the_dialog(b.rows(), b.cols()).map(|p| ("cells", format!("--cells: {p}"))),
+        ),
+        None => {}
     }
+    match board.map(gems_rules::gems::parse_random_name) {
+        Some(Err(e)) => out.push(("board", format!("--board: {e}"))),
+        Some(Ok(Some(spec))) => out.extend(
+            outside_the_dialog(spec.rows, spec.cols, spec.kinds)
+                .map(|p| ("board", format!("--board: {p}"))),
+        ),
+        _ => {}
+    }
+    out
+}
+
+/// Why a board of `rows` × `cols` is larger than the New game window deals ([`ROWS`] and
+/// [`COLS`] at most), if it is: such a board travels neither in a flag nor in a link.
+pub fn larger_than_the_dialog(rows: usize, cols: usize) -> Option<String> {
+    let over = |s: &Setting, n: usize| u32::try_from(n).map_or(true, |n| n > s.max());
+    (over(&ROWS, rows) || over(&COLS, cols)).then(|| {
+        format!(
+            "a {rows}×{cols} board is larger than a game deals (at most {}×{})",
+            ROWS.max(),
+            COLS.max()
+        )
+    })
+}
+
+/// Why a random board of `rows` × `cols` and `kinds` is not one the New game window deals
+/// ([`ROWS`], [`COLS`], [`KINDS`]), if it is not.
+fn outside_the_dialog(rows: usize, cols: usize, kinds: u32) -> Option<String> {
+    let fits = |s: &Setting, n: usize| u32::try_from(n).is_ok_and(|n| s.accepts(n));
+    if !fits(&ROWS, rows) || !fits(&COLS, cols) {
+        return Some(format!(
+            "a random board has {} to {} rows and columns, not {rows}×{cols}",
+            ROWS.min(),
+            ROWS.max()
+        ));
+    }
+    (!KINDS.accepts(kinds)).then(|| {
+        format!(
+            "a random board has {} to {} kinds, not {kinds}",
+            KINDS.min(),
+            KINDS.max()
+        )
+    })
 }
 
 /// The title card's line: the best score on any board, and how many boards have scores.

@@ -86,7 +86,7 @@ fn picture(painter: &egui::Painter, r: egui::Rect, palette: &Palette) {
 
 /// What K in a row's setup flags must also satisfy: a run no longer than the board's side, and
 /// squares (`--cells`) that fit the board.
-fn check_setup(setup: &GameSetup) -> Vec<(&'static str, String)> {
+fn check_setup(setup: &GameSetup, _board: Option<&str>) -> Vec<(&'static str, String)> {
     let size = setup.size.unwrap_or(DEFAULT_SIZE);
     let mut out = Vec::new();
     if setup.k.is_some_and(|k| k > size) {

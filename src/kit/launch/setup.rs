@@ -133,7 +133,7 @@ impl Setting {
 }
 
 /// A game whose setup has nothing to check beyond its settings' limits.
-pub fn no_setup_checks(_: &GameSetup) -> Vec<(&'static str, String)> {
+pub fn no_setup_checks(_: &GameSetup, _: Option<&str>) -> Vec<(&'static str, String)> {
     Vec::new()
 }
 
@@ -146,8 +146,9 @@ pub trait SetupRules {
     fn name(&self) -> &'static str;
     /// The settings its setup takes, with their limits.
     fn settings(&self) -> &'static [Setting];
-    /// What its setup's flags must also satisfy: each problem with the flag to drop.
-    fn check_setup(&self, setup: &GameSetup) -> Vec<(&'static str, String)>;
+    /// What its setup's flags and the board asked for by name (`--board`) must also
+    /// satisfy: each problem with the flag to drop.
+    fn check_setup(&self, setup: &GameSetup, board: Option<&str>) -> Vec<(&'static str, String)>;
 
     /// The setting called `name`, if its setup takes one.
     fn setting(&self, name: &str) -> Option<Setting> {
@@ -240,7 +241,7 @@ impl LaunchOptions {
             ));
         }
         if let (true, Some(game)) = (out.is_empty(), game) {
-            out.extend(game.check_setup(&self.setup));
+            out.extend(game.check_setup(&self.setup, self.board.as_deref()));
         }
         out
     }

@@ -97,14 +97,36 @@ pub enum BoardNameError {
     },
 }
 
+/// What a random-board name (`random:ROWSxCOLS:KINDS:SEED`) asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RandomSpec {
+    /// Rows of gems.
+    pub rows: usize,
+    /// Columns of gems.
+    pub cols: usize,
+    /// Kinds of gem.
+    pub kinds: Kind,
+    /// The seed that deals it.
+    pub seed: u64,
+}
+
 /// A board by menu name: one of the spec's [`NAMED_BOARDS`], or `random:ROWSxCOLS:KINDS:SEED`
 /// (see [`random_board`]).
 pub fn board_by_name(name: &str) -> Result<Board, BoardNameError> {
     if let Some(board) = named_board(name) {
         return Ok(board);
     }
-    let Some(spec) = name.strip_prefix("random:") else {
+    let Some(spec) = parse_random_name(name)? else {
         return Err(BoardNameError::Unknown(name.to_string()));
+    };
+    random_board(spec.rows, spec.cols, spec.kinds, spec.seed).map_err(BoardNameError::BadRandomSize)
+}
+
+/// What a `random:ROWSxCOLS:KINDS:SEED` name asks for, read without dealing the board (so a
+/// caller can refuse one too large first); `Ok(None)` for a name that is not a random one.
+pub fn parse_random_name(name: &str) -> Result<Option<RandomSpec>, BoardNameError> {
+    let Some(spec) = name.strip_prefix("random:") else {
+        return Ok(None);
     };
     let syntax = || BoardNameError::BadRandomSyntax(name.to_string());
     let parts: Vec<&str> = spec.split(':').collect();
@@ -122,7 +144,12 @@ pub fn board_by_name(name: &str) -> Result<Board, BoardNameError> {
             max: MAX_RANDOM_KINDS,
         });
     }
-    random_board(rows, cols, kinds, seed).map_err(BoardNameError::BadRandomSize)
+    Ok(Some(RandomSpec {
+        rows,
+        cols,
+        kinds,
+        seed,
+    }))
 }
 
 /// The menu name of a random board, as [`board_by_name`] reads it.

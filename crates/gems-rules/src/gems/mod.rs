@@ -20,8 +20,8 @@ pub use board::{
     MAX_SAVE_STRING_BYTES, Removal, RemovedGem,
 };
 pub use boards::{
-    BoardNameError, MAX_RANDOM_KINDS, NAMED_BOARDS, board_by_name, named_board, named_board_names,
-    parse_board_set, random_board, random_board_name,
+    BoardNameError, MAX_RANDOM_KINDS, NAMED_BOARDS, RandomSpec, board_by_name, named_board,
+    named_board_names, parse_board_set, parse_random_name, random_board, random_board_name,
 };
 pub use computer::Computer;
 pub use expert::{Budget, Expert, ExpertSearch, Line, Tuning, cores, expert_line};

@@ -1,6 +1,7 @@
 //! Links that open a game: the page's query string as flags (`?game=dots&size=8` is
 //! `--game dots --size 8`), links built from a game's setup, and boards written into a link.
-//! Pure functions, so the desktop tests check what the web build runs.
+//! Pure functions with no engine, so the desktop tests check what the web build runs and a
+//! fuzz target (`fuzz/fuzz_targets/link.rs`) feeds them any bytes.
 
 use gems_rules::gems::Board as GemsBoard;
 use gems_rules::k_in_a_row::{Board as KBoard, Cell};

@@ -1,0 +1,13 @@
+//! A page's link: the checks of `fuzz/checks/link.rs` on any bytes that are UTF-8.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+#[path = "../checks/link.rs"]
+mod checks;
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(text) = std::str::from_utf8(data) {
+        checks::check(text);
+    }
+});
