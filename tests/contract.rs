@@ -407,13 +407,17 @@ fn every_game_s_records_line_reads_its_own_records_and_no_other_game_s() {
     scores.record("tiny|chained", 35);
     scores.record("dots|6x6|5c|20m", 41);
     scores.record(modern_gems::games::grid_duel::hud::BEST_KEY, 317);
-    scores.set_all([
-        ("k-in-a-row|5x5|k4|won", 2),
-        ("k-in-a-row|7x7|k5|lost", 1),
-        ("solo-red|played", 4),
-        ("solo-red|won", 3),
-        ("solo-red|best-streak", 2),
-    ]);
+    scores.update(|file| {
+        for (key, value) in [
+            ("k-in-a-row|5x5|k4|won", 2),
+            ("k-in-a-row|7x7|k5|lost", 1),
+            ("solo-red|played", 4),
+            ("solo-red|won", 3),
+            ("solo-red|best-streak", 2),
+        ] {
+            file.set_counter(key, value);
+        }
+    });
     let line = |screen: Screen| {
         let game = REGISTRY
             .iter()

@@ -122,9 +122,7 @@ fn act(
                     Status::Draw => "drawn",
                     Status::InProgress => continue,
                 };
-                let key = format!("tic-tac-toe|{outcome}");
-                let count = scores.counter(&key).saturating_add(1);
-                scores.set_all([(key.as_str(), count)]);
+                scores.count(&format!("tic-tac-toe|{outcome}"));
             }
             Action::Restart => *game = TicTacToe::new(),
         }

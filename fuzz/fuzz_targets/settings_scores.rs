@@ -15,6 +15,10 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(Settings::parse(&s.to_text().expect("serialises")), Ok(s));
     }
     if let Ok(t) = parse_scores(text) {
-        assert_eq!(parse_scores(&scores_to_text(&t).expect("serialises")), Ok(t));
+        // What this version writes reads back to the same text (compared as text: an
+        // unknown field may hold a NaN).
+        let written = scores_to_text(&t).expect("serialises");
+        let again = parse_scores(&written).expect("what is written parses");
+        assert_eq!(scores_to_text(&again).expect("serialises"), written);
     }
 });

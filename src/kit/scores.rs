@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-pub use gems_formats::scores::{Entry, ScoreFile, TOP};
+pub use gems_formats::scores::{Entry, Salvage, ScoreFile, TOP, read_scores};
 
 /// Top scores, keyed by each game's board and rules (e.g. Modern Gems'
 /// [`GemsSession::score_key`](crate::games::gems::model::GemsSession::score_key)), and counters.
@@ -33,26 +33,28 @@ pub struct GameOverInfo {
 }
 
 impl HighScores {
-    /// Loads the scores file at `path` (a missing or corrupt file gives empty scores; a corrupt
-    /// one is left untouched on disk and reported). Old files (one best per key) load too.
+    /// Loads the scores file at `path`. A missing file gives empty scores; a file of any
+    /// earlier version loads; a newer version's file keeps what this version understands;
+    /// a damaged or oversized one keeps every table that parses, and the notice (in
+    /// [`HighScores::error`]) says what was dropped. A file that cannot be read at all (not a
+    /// regular file, or unreadable) is never written over.
     pub fn load(path: Option<PathBuf>) -> Self {
         let mut scores = Self {
             path,
             ..Self::default()
         };
-        let Some(p) = &scores.path else { return scores };
-        match crate::kit::store::read_text(p) {
-            Ok(Some(text)) => match gems_formats::scores::parse_scores(&text) {
-                Ok(file) => scores.file = file,
-                Err(e) => {
-                    scores.error = Some(format!("{}: {e}", p.display()));
-                    // Never overwrite a file we could not read.
-                    scores.path = None;
-                }
-            },
+        let Some(p) = scores.path.clone() else {
+            return scores;
+        };
+        match read_file(&p) {
+            Ok(Some((file, salvage))) => {
+                scores.file = file;
+                scores.error = salvage.notice().map(|n| format!("{}: {n}", p.display()));
+            }
             Ok(None) => {}
             Err(e) => {
                 scores.error = Some(format!("{}: {e}", p.display()));
+                // Never overwrite a file we could not read.
                 scores.path = None;
             }
         }
@@ -69,18 +71,14 @@ impl HighScores {
         self.file.table(key)
     }
 
-    /// Enters a finished game played today; returns its rank when it made the top ten (and
-    /// then saves).
+    /// Enters a finished game played today (and saves); returns its rank when it made the
+    /// top ten.
     pub fn record(&mut self, key: &str, score: u64) -> Option<usize> {
         let entry = Entry {
             score,
             date: Some(super::clock::today()),
         };
-        let rank = self.file.enter(key, entry);
-        if rank.is_some() {
-            self.save();
-        }
-        rank
+        self.update(|file| file.enter(key, entry))
     }
 
     /// The best score of each table whose key `mine` accepts (a game's own tables, by how it
@@ -108,29 +106,82 @@ impl HighScores {
         self.file.counter(key)
     }
 
-    /// Sets several counters (a value may go down) and saves once when any changed.
-    pub fn set_all<'a>(&mut self, entries: impl IntoIterator<Item = (&'a str, u64)>) {
-        let mut changed = false;
-        for (key, value) in entries {
-            changed |= self.file.set_counter(key, value);
-        }
-        if changed {
-            self.save();
-        }
+    /// Adds one to a counter (saturating) and saves.
+    pub fn count(&mut self, key: &str) {
+        self.update(|file| file.add_counter(key, 1));
     }
 
-    fn save(&mut self) {
-        let Some(path) = &self.path else { return };
-        let text = match gems_formats::scores::scores_to_text(&self.file) {
-            Ok(t) => t,
-            Err(e) => {
-                self.error = Some(e.to_string());
-                return;
-            }
+    /// Changes the scores and saves them, merged with what is on disk: the file is read again
+    /// (another window or tab may have written since), `change` is applied to that, and the
+    /// result is written atomically, under a lock on the desktop so two instances never
+    /// interleave. Changes are written as functions of the file (add one, enter a score),
+    /// never as values computed from an older copy. In memory only without a file.
+    pub fn update<R>(&mut self, change: impl FnOnce(&mut ScoreFile) -> R) -> R {
+        let Some(path) = self.path.clone() else {
+            return change(&mut self.file);
         };
-        self.error = crate::kit::store::write_text(path, &text)
-            .err()
-            .map(|e| format!("could not save high scores to {}: {e}", path.display()));
+        let _lock = lock(&path);
+        match read_file(&path) {
+            Ok(Some((fresh, salvage))) => {
+                if !salvage.is_clean() {
+                    keep_damaged(&path);
+                }
+                self.file = fresh;
+            }
+            Ok(None) => {}
+            Err(e) => {
+                self.error = Some(format!("{}: {e}", path.display()));
+                return change(&mut self.file);
+            }
+        }
+        let answer = change(&mut self.file);
+        self.file.prune();
+        self.error = match gems_formats::scores::scores_to_text(&self.file) {
+            Ok(text) => crate::kit::store::write_text(&path, &text)
+                .err()
+                .map(|e| format!("could not save high scores to {}: {e}", path.display())),
+            Err(e) => Some(e.to_string()),
+        };
+        answer
+    }
+}
+
+/// Reads and parses the scores file at `path`: `Ok(None)` when there is none.
+fn read_file(path: &std::path::Path) -> Result<Option<(ScoreFile, Salvage)>, String> {
+    Ok(crate::kit::store::read_text(path)?.map(|text| read_scores(&text)))
+}
+
+/// Keeps a damaged scores file's text beside it (`scores.ron.damaged`) before it is
+/// rewritten with what could be saved of it.
+fn keep_damaged(path: &std::path::Path) {
+    if let Ok(Some(text)) = crate::kit::store::read_text(path) {
+        let mut name = path.as_os_str().to_owned();
+        name.push(".damaged");
+        let _ = crate::kit::store::write_text(std::path::Path::new(&name), &text);
+    }
+}
+
+/// Holds the scores file's lock (a sibling `.lock` file) while it is read, changed and
+/// written, so two desktop instances take turns; `None` where there are no file locks (the
+/// browser, whose tabs each read the file again just before writing it).
+fn lock(path: &std::path::Path) -> Option<std::fs::File> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let mut name = path.as_os_str().to_owned();
+        name.push(".lock");
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(std::path::Path::new(&name))
+            .ok()?;
+        file.lock().ok()?;
+        Some(file)
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = path;
+        None
     }
 }
 
@@ -151,7 +202,7 @@ mod tests {
         assert_eq!(s.counter("solo|won"), 4);
         assert_eq!(s.record("tiny|chained", 20), Some(1));
         assert_eq!(s.record("tiny|chained", 30), Some(0));
-        s.set_all([("solo|won", 5)]);
+        s.count("solo|won");
         let again = HighScores::load(Some(path.clone()));
         assert_eq!(again.best("tiny|chained"), Some(30));
         let table = again.table("tiny|chained");
@@ -170,7 +221,15 @@ mod tests {
         let mut broken = HighScores::load(Some(path.clone()));
         assert!(broken.error.is_some());
         broken.record("tiny|chained", 99);
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "{ not ron");
+        // The damaged text is kept beside the rewritten file.
+        assert_eq!(
+            std::fs::read_to_string(dir.join("scores.ron.damaged")).unwrap(),
+            "{ not ron"
+        );
+        assert_eq!(
+            HighScores::load(Some(path.clone())).best("tiny|chained"),
+            Some(99)
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -1,6 +1,12 @@
 //! High scores as saved in `scores.ron`: the top ten scores per key (a game, board and rules),
-//! each with its date, and counters for records that are not scores (deals won, wins, draws and
-//! losses). Files written before the tables existed (one best score per key) still load.
+//! each with its date, counters for records that are not scores (deals won, wins, draws and
+//! losses), and when each random or shared board was last played, so the file stays bounded.
+//!
+//! The file carries its schema version ([`SCORES_VERSION`]). Every earlier shape still loads
+//! (version 0: one best score per key; version 1: tables and counters with no version), and
+//! so does a file from a newer version, for the parts this one understands: its other fields
+//! and tables are kept and written back as they were. A broken file keeps every table and
+//! counter that still parses ([`read_scores`] says what was dropped).
 
 use std::collections::BTreeMap;
 
@@ -8,11 +14,21 @@ use serde::{Deserialize, Serialize};
 
 use crate::FormatError;
 
-/// Largest scores file read, in bytes.
+/// Largest scores file written, in bytes: the file is pruned to stay under it.
 pub const MAX_SCORES_BYTES: usize = 1024 * 1024;
+
+/// Largest scores file read, in bytes: a file larger than [`MAX_SCORES_BYTES`] (written by
+/// an older version that never pruned) is read up to this size and pruned.
+pub const MAX_SCORES_READ_BYTES: usize = 8 * MAX_SCORES_BYTES;
 
 /// How many scores a table keeps.
 pub const TOP: usize = 10;
+
+/// The schema version this build writes.
+pub const SCORES_VERSION: u32 = 2;
+
+/// The random and shared boards whose tables are always kept: the most recently played ones.
+pub const RECENT_BOARDS_KEPT: usize = 2_000;
 
 /// One finished game in a table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,13 +41,26 @@ pub struct Entry {
 }
 
 /// The whole file.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ScoreFile {
     /// The best scores per key, best first, at most [`TOP`]; among equal scores the older first.
     pub tables: BTreeMap<String, Vec<Entry>>,
     /// Counters per key.
     pub counters: BTreeMap<String, u64>,
+    /// For each random or shared board's table ([`prunable`]), the game count when it was
+    /// last played (its recency).
+    pub played: BTreeMap<String, u64>,
+    /// Games entered so far (the clock of `played`).
+    pub plays: u64,
+    /// Fields of a newer version this one does not know, written back as they came.
+    pub unknown: BTreeMap<String, ron::Value>,
+}
+
+/// Whether the table `key` belongs to a random or shared board (`random:…`, `shared-…`):
+/// there can be any number of those, so the least recently played are pruned. Named boards,
+/// standard positions and records never are.
+pub fn prunable(key: &str) -> bool {
+    key.starts_with("random:") || key.starts_with("shared-")
 }
 
 impl ScoreFile {
@@ -46,8 +75,12 @@ impl ScoreFile {
     }
 
     /// Enters a finished game; returns its 0-based rank when it made the top [`TOP`]. A score
-    /// equal to one already there ranks below it.
+    /// equal to one already there ranks below it. The board counts as just played.
     pub fn enter(&mut self, key: &str, entry: Entry) -> Option<usize> {
+        self.plays = self.plays.saturating_add(1);
+        if prunable(key) {
+            self.played.insert(key.to_string(), self.plays);
+        }
         let table = self.tables.entry(key.to_string()).or_default();
         let rank = table
             .iter()
@@ -76,46 +109,314 @@ impl ScoreFile {
         let old = self.tables.remove(key).is_some();
         old | (self.counters.insert(key.to_string(), value) != Some(value))
     }
+
+    /// Adds `by` to a counter, saturating at `u64::MAX` (a crafted file cannot overflow it).
+    pub fn add_counter(&mut self, key: &str, by: u64) {
+        let value = self.counter(key).saturating_add(by);
+        self.set_counter(key, value);
+    }
+
+    /// Drops the tables of the random and shared boards played least recently once there are
+    /// more than [`RECENT_BOARDS_KEPT`] and a tenth, down to the [`RECENT_BOARDS_KEPT`] most
+    /// recent (so a game's end seldom prunes); returns how many were dropped.
+    pub fn prune(&mut self) -> usize {
+        if self.played.len() <= RECENT_BOARDS_KEPT + RECENT_BOARDS_KEPT / 10 {
+            return 0;
+        }
+        let mut boards: Vec<(u64, String)> = self
+            .played
+            .iter()
+            .map(|(k, &stamp)| (stamp, k.clone()))
+            .collect();
+        boards.sort();
+        let dropped = boards.len() - RECENT_BOARDS_KEPT;
+        for (_, key) in boards.into_iter().take(dropped) {
+            self.tables.remove(&key);
+            self.played.remove(&key);
+        }
+        dropped
+    }
+
+    /// Gives every random or shared board's table a recency (older files have none: theirs
+    /// count as played before any new game) and forgets the recency of tables gone.
+    fn index_recency(&mut self) {
+        let tables = &self.tables;
+        self.played.retain(|k, _| tables.contains_key(k));
+        for key in self.tables.keys().filter(|k| prunable(k)) {
+            self.played.entry(key.clone()).or_insert(0);
+        }
+    }
 }
 
-/// Parses a scores file: the current format, or the old one (a best score per key), whose
-/// scores become one-entry tables without a date.
-pub fn parse_scores(text: &str) -> Result<ScoreFile, FormatError> {
-    if text.len() > MAX_SCORES_BYTES {
-        return Err(FormatError::too_large(MAX_SCORES_BYTES));
+/// What [`read_scores`] could not keep of a file, in words for a notice.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Salvage {
+    /// Each part dropped, and why.
+    pub dropped: Vec<String>,
+    /// The file's version, when it is newer than this build's.
+    pub newer: Option<u32>,
+}
+
+impl Salvage {
+    /// Whether the whole file was understood.
+    pub fn is_clean(&self) -> bool {
+        self.dropped.is_empty() && self.newer.is_none()
     }
-    match ron::from_str::<ScoreFile>(text) {
-        Ok(file) => Ok(sorted(file)),
-        Err(current) => match ron::from_str::<BTreeMap<String, u64>>(text) {
-            Ok(old) => Ok(ScoreFile {
-                tables: old
-                    .into_iter()
-                    .map(|(k, score)| (k, vec![Entry { score, date: None }]))
-                    .collect(),
-                counters: BTreeMap::new(),
-            }),
-            // A file that starts like a map was meant as the old format: report that error.
-            Err(old) if text.trim_start().starts_with('{') => Err(FormatError::ron(&old)),
-            Err(_) => Err(FormatError::ron(&current)),
-        },
+
+    /// A notice for the player, when something needs saying.
+    pub fn notice(&self) -> Option<String> {
+        let mut parts = Vec::new();
+        if let Some(v) = self.newer {
+            parts.push(format!(
+                "written by a newer version of the game (format {v}); kept what this version understands"
+            ));
+        }
+        match self.dropped.len() {
+            0 => {}
+            1..=3 => parts.push(format!("dropped {}", self.dropped.join("; "))),
+            n => parts.push(format!(
+                "dropped {} and {} more",
+                self.dropped[..3].join("; "),
+                n - 3
+            )),
+        }
+        (!parts.is_empty()).then(|| parts.join(", "))
     }
 }
 
-/// Puts every table in order and within [`TOP`] (a hand-edited file may not be).
-fn sorted(mut file: ScoreFile) -> ScoreFile {
+/// Reads a scores file of any version, keeping everything that parses: the tables, counters
+/// and fields it understands, unknown fields as they are, and for a file whose text is
+/// broken every line that still reads as a table or a counter. Never fails; what it could
+/// not keep is in the [`Salvage`].
+pub fn read_scores(text: &str) -> (ScoreFile, Salvage) {
+    let mut salvage = Salvage::default();
+    if text.len() > MAX_SCORES_READ_BYTES {
+        salvage.dropped.push(format!(
+            "the whole file (larger than {MAX_SCORES_READ_BYTES} bytes)"
+        ));
+        return (ScoreFile::default(), salvage);
+    }
+    let mut file = if text.trim_start().starts_with('{') {
+        read_version_0(text, &mut salvage)
+    } else {
+        match ron::from_str::<ron::Value>(text) {
+            Ok(ron::Value::Map(map)) => read_fields(map, &mut salvage),
+            Ok(_) => {
+                salvage
+                    .dropped
+                    .push("the whole file (not a scores file)".into());
+                ScoreFile::default()
+            }
+            Err(e) => {
+                salvage
+                    .dropped
+                    .push(format!("what could not be read ({})", FormatError::ron(&e)));
+                read_lines(text, &mut salvage)
+            }
+        }
+    };
     for table in file.tables.values_mut() {
+        // A hand-edited table is put in order.
         table.sort_by_key(|e| std::cmp::Reverse(e.score));
         table.truncate(TOP);
+    }
+    file.index_recency();
+    let pruned = file.prune();
+    if pruned > 0 {
+        salvage.dropped.push(format!(
+            "the tables of the {pruned} random boards played least recently"
+        ));
+    }
+    (file, salvage)
+}
+
+/// Parses a scores file strictly: the file as [`read_scores`] reads it, or the first thing it
+/// had to drop as an error (a newer version's file is not an error).
+pub fn parse_scores(text: &str) -> Result<ScoreFile, FormatError> {
+    let (file, salvage) = read_scores(text);
+    match salvage.dropped.first() {
+        None => Ok(file),
+        Some(why) => Err(FormatError {
+            line: 1,
+            message: why.clone(),
+        }),
+    }
+}
+
+/// The first shape of the file: one best score per key (a counter's value for counters).
+fn read_version_0(text: &str, salvage: &mut Salvage) -> ScoreFile {
+    match ron::from_str::<BTreeMap<String, u64>>(text) {
+        Ok(old) => ScoreFile {
+            tables: old
+                .into_iter()
+                .map(|(k, score)| (k, vec![Entry { score, date: None }]))
+                .collect(),
+            ..ScoreFile::default()
+        },
+        Err(e) => {
+            salvage
+                .dropped
+                .push(format!("what could not be read ({})", FormatError::ron(&e)));
+            read_lines(text, salvage)
+        }
+    }
+}
+
+/// The fields of a version 1 or later file, each kept if it parses.
+fn read_fields(map: ron::Map, salvage: &mut Salvage) -> ScoreFile {
+    let mut file = ScoreFile::default();
+    for (key, value) in map {
+        let ron::Value::String(name) = key else {
+            continue;
+        };
+        match name.as_str() {
+            "version" => {
+                if let Ok(v) = value.into_rust::<u32>()
+                    && v > SCORES_VERSION
+                {
+                    salvage.newer = Some(v);
+                }
+            }
+            "tables" => file.tables = each_kept(value, "table", salvage),
+            "counters" => file.counters = each_kept(value, "counter", salvage),
+            "played" => file.played = each_kept(value, "recency", salvage),
+            "plays" => file.plays = value.into_rust().unwrap_or(0),
+            _ if is_identifier(&name) => {
+                file.unknown.insert(name, value);
+            }
+            _ => salvage.dropped.push(format!("the field '{name}'")),
+        }
+    }
+    // Older files have no recency: their tables count as played before any new game.
+    file
+}
+
+/// The entries of a map field that parse as `T`; each other one is noted as dropped.
+fn each_kept<T: serde::de::DeserializeOwned>(
+    value: ron::Value,
+    what: &str,
+    salvage: &mut Salvage,
+) -> BTreeMap<String, T> {
+    let ron::Value::Map(map) = value else {
+        salvage.dropped.push(format!("every {what} (not a map)"));
+        return BTreeMap::new();
+    };
+    let mut kept = BTreeMap::new();
+    for (key, value) in map {
+        let ron::Value::String(key) = key else {
+            salvage.dropped.push(format!("a {what} without a name"));
+            continue;
+        };
+        match value.into_rust::<T>() {
+            Ok(v) => {
+                kept.insert(key, v);
+            }
+            Err(e) => salvage.dropped.push(format!("the {what} '{key}' ({e})")),
+        }
+    }
+    kept
+}
+
+/// Every line of a broken file that reads as `"KEY": VALUE,` inside the `tables`,
+/// `counters` or `played` section (the way [`scores_to_text`] writes them, one per line).
+fn read_lines(text: &str, salvage: &mut Salvage) -> ScoreFile {
+    let mut file = ScoreFile::default();
+    let mut section = "tables";
+    for line in text.lines() {
+        let line = line.trim().trim_end_matches(',');
+        if let Some(name) = line.strip_suffix(": {") {
+            section = match name {
+                "counters" => "counters",
+                "played" => "played",
+                _ => "tables",
+            };
+            continue;
+        }
+        let Some((key, value)) = split_key(line) else {
+            continue;
+        };
+        let kept = match section {
+            "counters" => ron::from_str(value)
+                .map(|v| file.counters.insert(key.clone(), v))
+                .is_ok(),
+            "played" => ron::from_str(value)
+                .map(|v| file.played.insert(key.clone(), v))
+                .is_ok(),
+            // A version 0 line is a best score alone.
+            _ => ron::from_str::<Vec<Entry>>(value)
+                .or_else(|_| {
+                    ron::from_str::<u64>(value).map(|score| vec![Entry { score, date: None }])
+                })
+                .map(|t| file.tables.insert(key.clone(), t))
+                .is_ok(),
+        };
+        if !kept {
+            salvage.dropped.push(format!("'{key}'"));
+        }
     }
     file
 }
 
-/// The scores as file text (parses back to the same scores).
+/// A line's `"KEY": VALUE`: the key (a RON string, escapes read) and the value's text.
+fn split_key(line: &str) -> Option<(String, &str)> {
+    if !line.starts_with('"') {
+        return None;
+    }
+    let mut escaped = false;
+    let end = line[1..].char_indices().find_map(|(i, c)| {
+        let closes = c == '"' && !escaped;
+        escaped = c == '\\' && !escaped;
+        closes.then_some(i + 1)
+    })?;
+    let key: String = ron::from_str(&line[..=end]).ok()?;
+    let value = line[end + 1..].trim_start().strip_prefix(':')?.trim();
+    Some((key, value))
+}
+
+/// The scores as file text, one table, counter or recency per line (parses back to the same
+/// scores, and a damaged file loses only its damaged lines).
 pub fn scores_to_text(file: &ScoreFile) -> Result<String, FormatError> {
-    ron::ser::to_string_pretty(file, ron::ser::PrettyConfig::default()).map_err(|e| FormatError {
-        line: 1,
-        message: e.to_string(),
-    })
+    fn ron_text<T: Serialize + ?Sized>(value: &T) -> Result<String, FormatError> {
+        ron::to_string(value).map_err(|e| FormatError {
+            line: 1,
+            message: e.to_string(),
+        })
+    }
+    fn section<T: Serialize>(
+        out: &mut String,
+        name: &str,
+        map: &BTreeMap<String, T>,
+    ) -> Result<(), FormatError> {
+        out.push_str(&format!("    {name}: {{\n"));
+        for (key, value) in map {
+            out.push_str(&format!(
+                "        {}: {},\n",
+                ron_text(key)?,
+                ron_text(value)?
+            ));
+        }
+        out.push_str("    },\n");
+        Ok(())
+    }
+    let mut out = format!("(\n    version: {SCORES_VERSION},\n");
+    section(&mut out, "tables", &file.tables)?;
+    section(&mut out, "counters", &file.counters)?;
+    section(&mut out, "played", &file.played)?;
+    out.push_str(&format!("    plays: {},\n", file.plays));
+    for (name, value) in &file.unknown {
+        out.push_str(&format!("    {name}: {},\n", ron_text(value)?));
+    }
+    out.push_str(")\n");
+    Ok(out)
+}
+
+/// Whether `name` can stand as a field name in RON without quotes.
+fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 #[cfg(test)]
@@ -160,6 +461,7 @@ mod tests {
                 date: None,
             },
         );
+        f.enter("random:5x5:3:1|chained", entry(7, "2026-11-27"));
         assert!(f.set_counter("solo|won", 3));
         assert!(!f.set_counter("solo|won", 3));
         assert_eq!(parse_scores(&scores_to_text(&f).unwrap()), Ok(f));
@@ -170,12 +472,103 @@ mod tests {
         assert_eq!(old.counter("solo-red|won"), 2);
         assert_eq!(parse_scores("{}"), Ok(ScoreFile::default()));
         let e = parse_scores("{\n\"a\": -1,\n}").unwrap_err();
-        assert_eq!(e.line, 2, "{e}");
+        assert!(e.message.contains("line 2"), "{e}");
         let e = parse_scores("(\n  tables: {\n    \"a\": [(score: \"x\")],\n  },\n)").unwrap_err();
-        assert_eq!(e.line, 3, "{e}");
+        assert!(e.message.contains("'a'"), "{e}");
         assert!(parse_scores("{\"a\": 1").is_err());
         // A hand-edited table is put in order.
         let f = parse_scores("(tables: {\"a\": [(score: 1), (score: 7)]})").unwrap();
         assert_eq!(f.best("a"), Some(7));
+    }
+
+    #[test]
+    fn a_version_1_file_loads_and_is_written_as_the_current_version() {
+        let v1 = "(\n  tables: {\n    \"tiny|chained\": [(score: 25, date: Some(\"2026-11-01\"))],\n  },\n  counters: {\n    \"solo|won\": 4,\n  },\n)";
+        let (f, salvage) = read_scores(v1);
+        assert!(salvage.is_clean(), "{salvage:?}");
+        assert_eq!(f.best("tiny|chained"), Some(25));
+        assert_eq!(f.counter("solo|won"), 4);
+        let text = scores_to_text(&f).unwrap();
+        assert!(
+            text.contains(&format!("version: {SCORES_VERSION},")),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_newer_file_keeps_what_this_version_understands_and_its_unknown_fields_survive() {
+        let newer = "(version: 9, tables: {\"a|chained\": [(score: 5)], \"b\": \"a new shape\"}, counters: {\"w\": 3}, streaks: {\"solo\": (now: 2, best: 5)}, daily: [1, 2, 3])";
+        let (f, salvage) = read_scores(newer);
+        assert_eq!(salvage.newer, Some(9));
+        assert_eq!(f.best("a|chained"), Some(5));
+        assert_eq!(f.counter("w"), 3);
+        assert_eq!(
+            salvage.dropped.len(),
+            1,
+            "the table in a new shape: {salvage:?}"
+        );
+        assert!(salvage.notice().unwrap().contains("newer version"));
+        // Rewritten by this version: the fields it does not know come back as they were.
+        let (again, salvage) = read_scores(&scores_to_text(&f).unwrap());
+        assert!(salvage.is_clean(), "{salvage:?}");
+        assert_eq!(again, f);
+        assert_eq!(again.unknown.len(), 2);
+        let daily = again.unknown.get("daily").unwrap().clone();
+        assert_eq!(daily.into_rust::<Vec<u8>>().unwrap(), vec![1, 2, 3]);
+    }
+
+    #[test]
+    fn a_broken_file_keeps_every_line_that_still_reads() {
+        let mut f = ScoreFile::default();
+        f.enter("tiny|chained", entry(25, "2026-11-01"));
+        f.enter("curve|chained", entry(40, "2026-11-02"));
+        f.set_counter("solo|won", 4);
+        let text = scores_to_text(&f).unwrap();
+        // A line damaged in the middle of the file, and the end cut off.
+        let broken = text.replace("score:40", "score:4#0");
+        let cut = &broken[..broken.find("played").unwrap()];
+        let (got, salvage) = read_scores(cut);
+        assert_eq!(got.best("tiny|chained"), Some(25));
+        assert_eq!(got.best("curve|chained"), None);
+        assert_eq!(got.counter("solo|won"), 4);
+        let notice = salvage.notice().unwrap();
+        assert!(notice.contains("curve|chained"), "{notice}");
+    }
+
+    #[test]
+    fn counters_saturate() {
+        let mut f = parse_scores(&format!("(counters: {{\"w\": {}}})", u64::MAX)).unwrap();
+        f.add_counter("w", 1);
+        assert_eq!(f.counter("w"), u64::MAX);
+    }
+
+    #[test]
+    fn the_least_recently_played_random_boards_are_pruned_and_nothing_else() {
+        let mut f = ScoreFile::default();
+        f.enter("tiny|chained", entry(1, "2026-01-01"));
+        f.set_counter("solo|won", 1);
+        for seed in 0..RECENT_BOARDS_KEPT + 50 {
+            f.enter(
+                &format!("random:9x9:4:{seed}|chained"),
+                entry(5, "2026-01-02"),
+            );
+        }
+        // The oldest board played again is recent again.
+        f.enter("random:9x9:4:0|chained", entry(6, "2026-01-03"));
+        assert_eq!(f.prune(), 0, "a tenth more is allowed");
+        for seed in 0..RECENT_BOARDS_KEPT / 10 {
+            f.enter(
+                &format!("random:8x8:4:{seed}|chained"),
+                entry(5, "2026-01-04"),
+            );
+        }
+        assert_eq!(f.prune(), 50 + RECENT_BOARDS_KEPT / 10);
+        assert_eq!(f.best("random:9x9:4:0|chained"), Some(6));
+        assert_eq!(f.best("random:9x9:4:250|chained"), None);
+        assert_eq!(f.best("random:9x9:4:251|chained"), Some(5));
+        assert_eq!(f.best("tiny|chained"), Some(1));
+        assert_eq!(f.counter("solo|won"), 1);
+        assert_eq!(f.played.len(), RECENT_BOARDS_KEPT);
+        assert!(scores_to_text(&f).unwrap().len() < MAX_SCORES_BYTES);
     }
 }

@@ -120,19 +120,16 @@ fn finish(
     mut scores: ResMut<HighScores>,
     mut fx: FxWriters,
 ) {
-    let (won, drawn, lost) = session.record(&scores);
-    let key = session.record_key();
-    let record = match session.game.status() {
+    let result = match session.game.status() {
         Status::Won(Side::Human) => {
             fx.celebrate(Celebration::Won, area.middle());
-            ("won", won + 1)
+            "won"
         }
-        Status::Won(Side::Computer) => ("lost", lost + 1),
-        Status::Draw => ("drawn", drawn + 1),
+        Status::Won(Side::Computer) => "lost",
+        Status::Draw => "drawn",
         Status::InProgress => return,
     };
-    let key = format!("{key}|{}", record.0);
-    scores.set_all([(key.as_str(), record.1)]);
+    scores.count(&format!("{}|{result}", session.record_key()));
 }
 
 /// The phase follows the rules' game (after the actions, so the computer starts thinking in

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use crate::kit::schedule::GameSystems;
 
 use super::model::SoloRedSession;
-use crate::kit::scores::HighScores;
+use crate::kit::scores::{HighScores, ScoreFile};
 
 /// The record's entries in the high-score table.
 pub const KEYS: [&str; 4] = [
@@ -33,7 +33,12 @@ pub struct SoloRedRecord {
 impl SoloRedRecord {
     /// The record as stored in `scores` (zeros when absent).
     pub fn read(scores: &HighScores) -> Self {
-        let get = |i: usize| scores.counter(KEYS[i]);
+        Self::from_file(&scores.file)
+    }
+
+    /// The record as stored in a scores file (zeros when absent).
+    fn from_file(file: &ScoreFile) -> Self {
+        let get = |i: usize| file.counter(KEYS[i]);
         Self {
             played: get(0),
             won: get(1),
@@ -44,23 +49,35 @@ impl SoloRedRecord {
 
     /// The record after one more finished deal.
     pub fn after(self, won: bool) -> Self {
-        let streak = if won { self.streak + 1 } else { 0 };
+        let streak = if won {
+            self.streak.saturating_add(1)
+        } else {
+            0
+        };
         Self {
-            played: self.played + 1,
-            won: self.won + u64::from(won),
+            played: self.played.saturating_add(1),
+            won: self.won.saturating_add(u64::from(won)),
             streak,
             best_streak: self.best_streak.max(streak),
         }
     }
 
-    /// Stores the record in `scores` (one save).
-    pub fn write(&self, scores: &mut HighScores) {
-        scores.set_all(KEYS.into_iter().zip([
-            self.played,
-            self.won,
-            self.streak,
-            self.best_streak,
-        ]));
+    /// Stores the record in a scores file.
+    fn write_to(&self, file: &mut ScoreFile) {
+        let values = [self.played, self.won, self.streak, self.best_streak];
+        for (key, value) in KEYS.into_iter().zip(values) {
+            file.set_counter(key, value);
+        }
+    }
+
+    /// Enters one more finished deal in the record kept in `scores` (read again from its
+    /// file, so a deal finished in another window counts too) and saves; the new record.
+    pub fn enter(scores: &mut HighScores, won: bool) -> Self {
+        scores.update(|file| {
+            let record = Self::from_file(file).after(won);
+            record.write_to(file);
+            record
+        })
     }
 
     /// One line for the game-over panel, e.g. "Won 3 of 5 (60%) · streak 2 · best 3".
@@ -91,9 +108,7 @@ fn record_result(session: Option<ResMut<SoloRedSession>>, scores: Option<ResMut<
     }
     session.recorded = true;
     if !session.assisted {
-        SoloRedRecord::read(&scores)
-            .after(session.game.is_won())
-            .write(&mut scores);
+        SoloRedRecord::enter(&mut scores, session.game.is_won());
     }
 }
 
@@ -126,15 +141,14 @@ mod tests {
     #[test]
     fn the_record_round_trips_through_the_score_table() {
         let mut scores = HighScores::default();
-        let r = SoloRedRecord::default()
-            .after(true)
-            .after(false)
-            .after(true);
-        r.write(&mut scores);
+        let mut r = SoloRedRecord::default();
+        for won in [true, false, true] {
+            r = r.after(won);
+            assert_eq!(SoloRedRecord::enter(&mut scores, won), r);
+        }
         assert_eq!(SoloRedRecord::read(&scores), r);
         // A streak going back to zero is stored too (the table is not only bests).
-        let lost = r.after(false);
-        lost.write(&mut scores);
+        SoloRedRecord::enter(&mut scores, false);
         assert_eq!(SoloRedRecord::read(&scores).streak, 0);
     }
 }
