@@ -17,7 +17,7 @@ use crate::kit::settings::{
 pub fn plugin(app: &mut App) {
     app.init_resources::<(Notices, SettingsOpen, ThemeChoices)>()
         .add_systems(Startup, load_settings)
-        .add_systems(Update, save_settings.run_if(resource_changed::<Settings>))
+        .add_systems(Last, save_settings.run_if(resource_exists::<Settings>))
         .add_systems(EguiPrimaryContextPass, (settings_window, notices_window));
 }
 
@@ -31,17 +31,37 @@ fn load_settings(mut commands: Commands, data: Res<DataDir>, mut notices: ResMut
     commands.insert_resource(SettingsFile(path));
 }
 
+/// Seconds the settings must stay unchanged before they are written: a dragged slider
+/// changes them every frame, and the file is written once, when it is let go.
+pub const SETTLE_SECONDS: f32 = 0.5;
+
+/// Writes the settings once they have settled ([`SETTLE_SECONDS`] without a change), or at
+/// once when the app is closing with a change not yet written.
 fn save_settings(
     settings: Res<Settings>,
     file: Res<SettingsFile>,
+    time: Res<Time>,
+    mut exits: MessageReader<AppExit>,
     mut notices: ResMut<Notices>,
-    mut first: Local<bool>,
+    mut state: Local<(bool, Option<f32>)>,
 ) {
-    // The first change is the load itself.
-    if !*first {
-        *first = true;
+    let (loaded, pending) = &mut *state;
+    if settings.is_changed() {
+        // The first change is the load itself.
+        if *loaded {
+            *pending = Some(0.0);
+        }
+        *loaded = true;
         return;
     }
+    let Some(unchanged) = pending else {
+        return;
+    };
+    *unchanged += time.delta_secs();
+    if *unchanged < SETTLE_SECONDS && exits.read().next().is_none() {
+        return;
+    }
+    *pending = None;
     if let Some(path) = &file.0
         && let Err(e) = write_settings_file(&settings, path)
     {

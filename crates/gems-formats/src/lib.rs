@@ -37,3 +37,13 @@ impl FormatError {
         }
     }
 }
+
+/// Whether `name` can stand as a field name in RON without quotes (an unknown field kept from
+/// a newer file must, to be written back).
+fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}

@@ -281,7 +281,7 @@ fn read_fields(map: ron::Map, salvage: &mut Salvage) -> ScoreFile {
             "counters" => file.counters = each_kept(value, "counter", salvage),
             "played" => file.played = each_kept(value, "recency", salvage),
             "plays" => file.plays = value.into_rust().unwrap_or(0),
-            _ if is_identifier(&name) => {
+            _ if crate::is_identifier(&name) => {
                 file.unknown.insert(name, value);
             }
             _ => salvage.dropped.push(format!("the field '{name}'")),
@@ -408,15 +408,6 @@ pub fn scores_to_text(file: &ScoreFile) -> Result<String, FormatError> {
     }
     out.push_str(")\n");
     Ok(out)
-}
-
-/// Whether `name` can stand as a field name in RON without quotes.
-fn is_identifier(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 #[cfg(test)]

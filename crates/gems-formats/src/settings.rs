@@ -1,4 +1,9 @@
-//! Player settings (theme, volume, mute, reduced motion) as saved in `settings.ron`.
+//! Player settings (theme, volume, mute, reduced motion) as saved in `settings.ron`. The file
+//! carries its schema version ([`SETTINGS_VERSION`]); a file from an earlier version loads,
+//! and the fields of a newer version that this one does not know are written back as they
+//! came.
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -6,6 +11,19 @@ use crate::FormatError;
 
 /// Largest settings file read, in bytes.
 pub const MAX_SETTINGS_BYTES: usize = 16 * 1024;
+
+/// The schema version this build writes (files without one are version 1).
+pub const SETTINGS_VERSION: u32 = 2;
+
+/// The fields this version reads (any other is kept in [`Settings::unknown`]).
+const KNOWN: [&str; 6] = [
+    "theme",
+    "volume",
+    "muted",
+    "reduced_motion",
+    "last_game",
+    "version",
+];
 
 /// What the player chose in Settings.
 #[cfg_attr(feature = "bevy", derive(bevy_ecs::resource::Resource))]
@@ -22,6 +40,9 @@ pub struct Settings {
     pub reduced_motion: bool,
     /// The game played last (its `--game` name), shown first on the title screen.
     pub last_game: String,
+    /// Fields of a newer version this one does not know, written back as they came.
+    #[serde(skip)]
+    pub unknown: BTreeMap<String, ron::Value>,
 }
 
 impl Default for Settings {
@@ -32,6 +53,7 @@ impl Default for Settings {
             muted: false,
             reduced_motion: false,
             last_game: String::new(),
+            unknown: BTreeMap::new(),
         }
     }
 }
@@ -43,7 +65,18 @@ impl Settings {
         if text.len() > MAX_SETTINGS_BYTES {
             return Err(FormatError::too_large(MAX_SETTINGS_BYTES));
         }
+        // Checked whole first, so an error names its line.
         let mut s: Settings = ron::from_str(text).map_err(|e| FormatError::ron(&e))?;
+        if let Ok(ron::Value::Map(fields)) = ron::from_str::<ron::Value>(text) {
+            for (key, value) in fields {
+                if let ron::Value::String(name) = key
+                    && !KNOWN.contains(&name.as_str())
+                    && crate::is_identifier(&name)
+                {
+                    s.unknown.insert(name, value);
+                }
+            }
+        }
         s.volume = if s.volume.is_finite() {
             s.volume.clamp(0.0, 1.0)
         } else {
@@ -52,14 +85,30 @@ impl Settings {
         Ok(s)
     }
 
-    /// The settings as file text (parses back to the same settings).
+    /// The settings as file text, with this build's version and any unknown fields (parses
+    /// back to the same settings).
     pub fn to_text(&self) -> Result<String, FormatError> {
-        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).map_err(|e| {
-            FormatError {
-                line: 1,
-                message: e.to_string(),
-            }
-        })
+        let error = |e: ron::Error| FormatError {
+            line: 1,
+            message: e.to_string(),
+        };
+        let known =
+            ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).map_err(error)?;
+        // The known fields' lines, then the version and the unknown fields.
+        let body = known
+            .trim_end()
+            .strip_suffix(')')
+            .unwrap_or(&known)
+            .trim_end();
+        let mut out = format!("{body}\n    version: {SETTINGS_VERSION},\n");
+        for (name, value) in &self.unknown {
+            out.push_str(&format!(
+                "    {name}: {},\n",
+                ron::to_string(value).map_err(error)?
+            ));
+        }
+        out.push_str(")\n");
+        Ok(out)
     }
 }
 
@@ -75,6 +124,7 @@ mod tests {
             muted: true,
             reduced_motion: true,
             last_game: "dots".into(),
+            ..Settings::default()
         };
         assert_eq!(Settings::parse(&s.to_text().unwrap()), Ok(s));
         assert_eq!(Settings::parse("()"), Ok(Settings::default()));
@@ -82,5 +132,20 @@ mod tests {
         let e = Settings::parse("(\n theme: 3,\n)").unwrap_err();
         assert_eq!(e.line, 2, "{e}");
         assert!(Settings::parse(&" ".repeat(MAX_SETTINGS_BYTES + 1)).is_err());
+    }
+
+    #[test]
+    fn a_newer_settings_file_loads_and_its_unknown_fields_survive_a_rewrite() {
+        let newer =
+            "(theme: \"neon\", version: 7, volume: 0.5, haptics: true, layout: (hand: \"left\"))";
+        let s = Settings::parse(newer).unwrap();
+        assert_eq!((s.theme.as_str(), s.volume), ("neon", 0.5));
+        assert_eq!(s.unknown.len(), 2);
+        let text = s.to_text().unwrap();
+        assert!(
+            text.contains(&format!("version: {SETTINGS_VERSION},")),
+            "{text}"
+        );
+        assert_eq!(Settings::parse(&text), Ok(s));
     }
 }

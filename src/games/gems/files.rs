@@ -19,6 +19,35 @@ pub struct LoadGameRequest {
     pub path: PathBuf,
 }
 
+/// The longest name of a saved game, in characters.
+pub const MAX_SAVE_NAME: usize = 60;
+
+/// The file a saved game named `name` is kept in, inside the saves folder: the name with
+/// `.mg` added (once). A name is a name, never a path: one holding `/`, `\`, `..` or a
+/// control character, starting with a dot, empty or longer than [`MAX_SAVE_NAME`] is
+/// refused, and the reason said.
+pub fn save_file_name(name: &str) -> Result<String, String> {
+    let name = name.trim();
+    let stem = name.strip_suffix(".mg").unwrap_or(name);
+    if stem.is_empty() {
+        return Err("type a name first".to_string());
+    }
+    if stem.contains(['/', '\\']) || stem.contains("..") || stem.starts_with('.') {
+        return Err(format!(
+            "'{name}' is not a name: a save's name cannot hold /, \\ or .. (saves go to the saves folder)"
+        ));
+    }
+    if stem.chars().any(char::is_control) {
+        return Err("a save's name cannot hold control characters".to_string());
+    }
+    if stem.chars().count() > MAX_SAVE_NAME {
+        return Err(format!(
+            "a save's name has at most {MAX_SAVE_NAME} characters"
+        ));
+    }
+    Ok(format!("{stem}.mg"))
+}
+
 /// Reads a `.mg` file, with a one-line reason on failure. Nothing on disk changes.
 pub fn load_game_file(path: &Path) -> Result<Game, String> {
     let text = crate::kit::store::read_text(path)?.ok_or_else(|| "no such file".to_string())?;
@@ -59,6 +88,30 @@ fn load_requested(
                 });
             }
             Err(e) => notices.warn(format!("Could not load {}: {e}", path.display())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_save_s_name_is_a_name_never_a_path() {
+        assert_eq!(save_file_name(" my game ").as_deref(), Ok("my game.mg"));
+        assert_eq!(save_file_name("best.mg").as_deref(), Ok("best.mg"));
+        for bad in [
+            "",
+            ".mg",
+            "data/scores.ron",
+            "../scores",
+            "a\\b",
+            "..",
+            ".hidden",
+            "tab\there",
+            &"x".repeat(61),
+        ] {
+            assert!(save_file_name(bad).is_err(), "{bad:?}");
         }
     }
 }

@@ -410,40 +410,25 @@ fn new_game_window(ctx: &egui::Context, p: &mut HudParams, bar: &mut ChromeBar) 
     }
 }
 
-/// The save file for a typed name: a bare name goes to the saves folder with `.mg` added; a
-/// path is used as it is.
-fn save_path(data: &DataDir, name: &str) -> Option<PathBuf> {
-    let name = name.trim();
-    if name.is_empty() {
-        return None;
-    }
-    if name.contains(['/', '\\']) {
-        return Some(PathBuf::from(name));
-    }
-    let file = if name.ends_with(".mg") {
-        name.to_string()
-    } else {
-        format!("{name}.mg")
-    };
-    Some(data.saves().unwrap_or_default().join(file))
+/// The save file for a typed name, in the saves folder (see [`super::files::save_file_name`]).
+fn save_path(data: &DataDir, name: &str) -> Result<PathBuf, String> {
+    let file = super::files::save_file_name(name)?;
+    Ok(data.saves().unwrap_or_default().join(file))
 }
 
 fn save_window(ctx: &egui::Context, p: &mut HudParams) {
     let mut open = true;
     let mut save = false;
     dialog(ctx, "Save game", Some(&mut open), |ui| {
-        ui.label("Name (or a path ending in .mg):");
+        ui.label("Name:");
         let r = ui.text_edit_singleline(&mut p.state.file);
         save = ui.button("Save").clicked()
             || (r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)));
     });
     if save {
-        let result = match save_path(&p.data, &p.state.file) {
-            None => Err("type a name first".to_string()),
-            Some(path) => {
-                crate::kit::store::write_text(&path, &p.session.game.save_string()).map(|_| path)
-            }
-        };
+        let result = save_path(&p.data, &p.state.file).and_then(|path| {
+            crate::kit::store::write_text(&path, &p.session.game.save_string()).map(|_| path)
+        });
         p.state.message = Some(match result {
             Ok(path) => {
                 p.state.save = false;
@@ -481,14 +466,14 @@ fn load_window(ctx: &egui::Context, p: &mut HudParams) {
                 }
             });
         ui.separator();
-        ui.label("Or a file name or path:");
+        ui.label("Or its name:");
         ui.text_edit_singleline(&mut p.state.file);
         if ui.button("Load").clicked() {
             chosen = Some(p.state.file.clone());
         }
     });
     if let Some(name) = chosen {
-        match save_path(&p.data, &name).ok_or_else(|| "type a name first".to_string()) {
+        match save_path(&p.data, &name) {
             Ok(path) => {
                 // A bad file shows up as a notice; the game in play goes on untouched.
                 p.load.write(LoadGameRequest { path });
