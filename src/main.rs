@@ -5,11 +5,6 @@ use std::process::ExitCode;
 use modern_gems::kit::launch::{LaunchOptions, USAGE};
 
 fn main() -> ExitCode {
-    // The web build has no log plugin to report a panic: say it in the browser's console.
-    #[cfg(target_arch = "wasm32")]
-    std::panic::set_hook(Box::new(|info| {
-        web_sys::console::error_1(&format!("{info}").into());
-    }));
     let args = arguments();
     if args.iter().any(|a| a == "-h" || a == "--help") {
         print!("{USAGE}");
@@ -17,10 +12,15 @@ fn main() -> ExitCode {
     }
     let app = parse(&args).and_then(modern_gems::game_app);
     match app {
-        Ok(mut app) => match app.run() {
-            bevy::app::AppExit::Success => ExitCode::SUCCESS,
-            bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
-        },
+        Ok(mut app) => {
+            // After the app is built: Bevy's own panic handler (DefaultPlugins) sets a hook too.
+            #[cfg(target_arch = "wasm32")]
+            std::panic::set_hook(Box::new(tell_the_page));
+            match app.run() {
+                bevy::app::AppExit::Success => ExitCode::SUCCESS,
+                bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
+            }
+        }
         Err(msg) => {
             eprintln!("modern-gems: {msg}\n\n{USAGE}");
             ExitCode::from(2)
@@ -57,4 +57,27 @@ fn arguments() -> Vec<String> {
     {
         Vec::new()
     }
+}
+
+/// The web build's panic hook: the message goes to the browser's console (there is no log
+/// plugin), and the page is told the game stopped (`index.html` covers the dead canvas with
+/// "The game stopped" and Reload), since the module aborts after this.
+#[cfg(target_arch = "wasm32")]
+fn tell_the_page(info: &std::panic::PanicHookInfo<'_>) {
+    let message = format!("{info}");
+    web_sys::console::error_1(&message.as_str().into());
+    if let Some(window) = web_sys::window()
+        && let Ok(crashed) = js_sys::Reflect::get(&window, &"modernGemsCrashed".into())
+        && let Ok(crashed) = wasm_bindgen::JsCast::dyn_into::<js_sys::Function>(crashed)
+    {
+        let _ = crashed.call1(&window, &message.as_str().into());
+    }
+}
+
+/// Panics on purpose, for the browser test of the page's crash screen (`web/smoke.mjs` calls
+/// it as `window.modernGemsTestPanic()`; nothing in the game does).
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn test_panic() {
+    panic!("a panic asked for by the browser test");
 }

@@ -21,13 +21,16 @@ fi
 target_dir=${CARGO_TARGET_DIR:-target}
 cargo build --profile wasm-release --target wasm32-unknown-unknown --bin modern-gems
 
-rm -rf web/dist
-mkdir -p web/dist
+# The files are staged in web/.stage, then web/finish.py gives them content-hashed names in
+# web/dist (so a cache can never pair one build's .wasm with another's JS or assets).
+stage=web/.stage
+rm -rf "$stage"
+mkdir -p "$stage"
 # The profile keeps function names for size profiles (tools/wasm-size.py); the page needs none.
-wasm-bindgen --no-typescript --target web --out-dir web/dist --out-name modern-gems \
+wasm-bindgen --no-typescript --target web --out-dir "$stage" --out-name modern-gems \
   --remove-name-section --remove-producers-section \
   "$target_dir/wasm32-unknown-unknown/wasm-release/modern-gems.wasm"
-wasm=web/dist/modern-gems_bg.wasm
+wasm=$stage/modern-gems_bg.wasm
 # wasm-opt must be recent: binaryen before 116 (e.g. Debian bookworm's 108) breaks the externref
 # tables that wasm-bindgen emits, and the page then fails at start-up. WASM_OPT may name one;
 # else one on the PATH is used when it is recent enough; else the pinned npm package `binaryen`
@@ -54,34 +57,13 @@ echo "wasm-opt $(opt_version "$wasm_opt"): $wasm_opt"
   --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
   --enable-multivalue -o "$wasm.opt" "$wasm"
 mv "$wasm.opt" "$wasm"
-cp web/index.html web/manifest.webmanifest web/dist/
-cp -r web/icons web/dist/icons
-cp -r assets web/dist/assets
+cp web/index.html web/manifest.webmanifest "$stage"/
+cp -r web/icons "$stage"/icons
+cp -r assets "$stage"/assets
+build=$(python3 web/finish.py "$stage" web/dist)
+wasm=web/dist/modern-gems-$build.wasm
 raw=$(stat -c %s "$wasm")
-# For the loading screen's progress bar: the .wasm's size (a server may compress it in transit).
-printf '{"wasm": %s, "js": %s}\n' "$raw" "$(stat -c %s web/dist/modern-gems.js)" > web/dist/sizes.json
-# The service worker, versioned by a hash of every file it keeps, with their list.
-python3 - <<'PY'
-import hashlib, json, os
-dist = "web/dist"
-files = sorted(
-    os.path.relpath(os.path.join(d, f), dist)
-    for d, _, fs in os.walk(dist) for f in fs
-    if not f.startswith(".") and f not in ("sw.js",) and not f.startswith("smoke")
-)
-digest = hashlib.sha256()
-for f in files:
-    digest.update(f.encode())
-    with open(os.path.join(dist, f), "rb") as fh:
-        digest.update(fh.read())
-version = digest.hexdigest()[:16]
-with open("web/sw.js") as fh:
-    sw = fh.read()
-sw = sw.replace('"__VERSION__"', json.dumps(version)).replace("__FILES__", json.dumps(["./"] + files))
-with open(os.path.join(dist, "sw.js"), "w") as fh:
-    fh.write(sw)
-print(f"web/dist/sw.js: offline copy {version} of {len(files)} files")
-PY
+echo "web/dist: build $build"
 gz=$(gzip -9 -n -c "$wasm" | wc -c)
 echo "web/dist ready: $wasm is $raw bytes raw, $gz bytes gzip (ceiling 13631488 and 4456448)"
 if [ "$raw" -gt 13631488 ] || [ "$gz" -gt 4456448 ]; then

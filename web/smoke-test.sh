@@ -3,24 +3,36 @@
 # Chromium (software WebGL through SwiftShader): the loading screen's progress bar, a click in
 # Modern Gems, a deep link and input for each other game, a mistyped link, links naming a shipped
 # board file and a missing one, the page reloaded offline from the service worker, and the error
-# pages (no WebGL2, a failed download) with Retry. Leaves screenshots at web/dist/smoke*.png.
+# pages (no WebGL2, a failed download) with Retry; links that ask for too much; a new build
+# offered by "A new version is ready" and taken by Reload; a panic's "The game stopped".
+# Leaves screenshots at web/dist/smoke*.png.
 # Exits non-zero on any failure.
 #   web/build.sh && web/smoke-test.sh
 # Needs: chromium (apt-get install chromium), node + npm (installs playwright-core into
 # web/.smoke; it drives the system Chromium and downloads no browser).
 set -euo pipefail
 cd "$(dirname "$0")"
-[ -f dist/modern-gems_bg.wasm ] || { echo "web/dist is missing: run web/build.sh first" >&2; exit 1; }
+[ -f dist/sizes.json ] || { echo "web/dist is missing: run web/build.sh first" >&2; exit 1; }
 command -v chromium >/dev/null || { echo "chromium is missing: apt-get install chromium" >&2; exit 1; }
 if [ ! -d .smoke/node_modules/playwright-core ]; then
   mkdir -p .smoke
   (cd .smoke && npm install --silent --no-audit --no-fund playwright-core@1 >/dev/null)
 fi
+# Build B: build A with one asset changed, finished like A (web/finish.py), for the update
+# test; the server serves whatever `served` points at (A, then B).
+[ -d .stage ] || { echo "web/.stage is missing: run web/build.sh first" >&2; exit 1; }
+rm -rf .smoke/stage-b .smoke/dist-b .smoke/served
+mkdir -p .smoke
+cp -r .stage .smoke/stage-b
+echo >> .smoke/stage-b/assets/themes/classic.theme.ron
+python3 finish.py .smoke/stage-b .smoke/dist-b >/dev/null
+ln -s "$PWD/dist" .smoke/served
 port=${SMOKE_PORT:-8765}
-python3 -m http.server "$port" --bind 127.0.0.1 --directory dist >/dev/null 2>&1 &
+python3 -m http.server "$port" --bind 127.0.0.1 --directory .smoke/served >/dev/null 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/" >/dev/null && break; sleep 0.1; done
 cp smoke.mjs .smoke/smoke.mjs
 # The test stops the server itself (offline reload), then serves the build for the error pages.
-SMOKE_SERVER_PID=$server SMOKE_DIST="$PWD/dist" node .smoke/smoke.mjs "http://127.0.0.1:$port/index.html" "$PWD/dist/smoke.png"
+SMOKE_SERVER_PID=$server SMOKE_DIST="$PWD/dist" SMOKE_SERVED="$PWD/.smoke/served" \
+  SMOKE_DIST_B="$PWD/.smoke/dist-b" node .smoke/smoke.mjs "http://127.0.0.1:$port/index.html" "$PWD/dist/smoke.png"

@@ -312,13 +312,45 @@ try {
   if (crashed(logs)) fail(`board links: panic:\n${logs.join("\n")}`);
   console.log(`board links: passed, '${std}' from ?board=standard-5, '${none}' from ?board=no-such-board`);
 
+  // A link asks only for what the game's own dialogs allow: each bad parameter (over its
+  // limit, 10⁹, negative, not a number, given twice, a board too large, a test-only flag, a
+  // 100 KB query) is a notice (the game copies its notices to the console) within 2 s of the
+  // game being up, and the page keeps answering.
+  const badLinks = [
+    ["?game=dots&size=13", "size"], ["?game=dots&colours=1000000000", "colours"],
+    ["?game=dots&moves=-1", "moves"], ["?game=dots&size=many", "size"],
+    ["?game=dots&size=7&size=8", "twice"], ["?game=k-in-a-row&size=20", "size"],
+    ["?game=k-in-a-row&k=1000000000", "k"], ["?game=k-in-a-row&quality=-1", "quality"],
+    ["?rows=61", "rows"], ["?kinds=10", "kinds"], ["?cols=x", "cols"],
+    ["?board=random:61x10:4:1", "board"], ["?board=random:1000x1000:5:1", "board"],
+    ["?board=random:10x10:10:1", "board"], ["?monkey=1", "tests only"],
+    ["?exit-after-game", "tests only"], ["?exit-after-screenshot", "tests only"],
+    ["?screenshot=a.png", "tests only"], ["?screenshot-delay=1", "tests only"],
+    [`?game=dots&seed=1&x=${"a".repeat(100_000)}`, "characters long"],
+  ];
+  for (const [link, word] of badLinks) {
+    const what = `link ${link.slice(0, 40)}`;
+    logs.length = 0;
+    await page.goto(`${url}${link}`);
+    await titleWhere((t) => t.includes(" - ") || t.startsWith("Modern Gems"), 120, what);
+    const up = Date.now();
+    const noticed = await poll(page, async () => logs.find((l) => l.includes("notice: Link:") && l.includes(word)),
+      (l) => l !== undefined, 2, what);
+    if (!noticed) fail(`${what}: no notice naming '${word}' within 2 s:\n${logs.join("\n")}`);
+    const asked = Date.now();
+    await page.evaluate(() => 1 + 1);
+    if (Date.now() - asked > 2000) fail(`${what}: the page took ${Date.now() - asked} ms to answer`);
+    if (crashed(logs)) fail(`${what}: panic:\n${logs.join("\n")}`);
+    console.log(`${what}: passed, '${noticed.replace("notice: ", "")}' ${Date.now() - up} ms after the game was up`);
+  }
+
   // The theme editor imports the player's own PNG from the file picker into browser storage
   // (base64), and refuses a file that is not a PNG.
   logs.length = 0;
   await page.goto(`${url}?board=tiny&edit-theme`);
   await titleWhere((t) => t.includes("score"), 120, "the theme editor");
   const imported = await page.evaluate(async () => {
-    const png = new Uint8Array(await (await fetch("assets/themes/jewels/gem-2.png")).arrayBuffer());
+    const png = new Uint8Array(await (await fetch(`${window.modernGemsAssets}/themes/jewels/gem-2.png`)).arrayBuffer());
     window.modernGemsPicked = { name: "notes.png", bytes: new Uint8Array([1, 2, 3]) };
     await new Promise((r) => setTimeout(r, 1500));
     window.modernGemsPicked = { name: "My Photo.png", bytes: png };
@@ -341,10 +373,40 @@ try {
     .catch(() => fail("no service worker controls the page"));
   await page.waitForFunction(async () => {
     for (const key of await caches.keys()) {
-      if (await (await caches.open(key)).match("modern-gems_bg.wasm")) return true;
+      if (await (await caches.open(key)).match(`modern-gems-${window.modernGemsBuild}.wasm`)) return true;
     }
     return false;
   }, null, { timeout: 120_000, polling: 500 }).catch(() => fail("the service worker never cached the game"));
+
+  // A new build on the server: the page keeps running its own build and offers "A new
+  // version is ready"; Reload brings the new build, and the old build's files leave the cache.
+  const { readFileSync, unlinkSync, symlinkSync } = await import("node:fs");
+  const served = process.env.SMOKE_SERVED, distB = process.env.SMOKE_DIST_B;
+  if (!served || !distB) fail("SMOKE_SERVED and SMOKE_DIST_B are not set");
+  const buildA = await page.evaluate(() => window.modernGemsBuild);
+  const buildB = readFileSync(`${distB}/sw.js`, "utf8").match(/const VERSION = "([0-9a-f]+)"/)[1];
+  if (buildA === buildB) fail("update: build B has the same id as build A");
+  unlinkSync(served);
+  symlinkSync(distB, served);
+  await page.goto(`${url}?game=solo-red&seed=5`);
+  await page.locator("#update").waitFor({ state: "visible", timeout: 120_000 })
+    .catch(() => fail("update: no 'A new version is ready' after build B was served"));
+  if (await page.evaluate(() => window.modernGemsBuild) !== buildA) fail("update: the page changed build before Reload");
+  await page.screenshot({ path: shot.replace(/\.png$/, "-update.png") });
+  await page.locator("#update-reload").click();
+  await page.waitForFunction((b) => window.modernGemsBuild === b, buildB, { timeout: 120_000 })
+    .catch(() => fail("update: the page does not run build B after Reload"));
+  await titleWhere((t) => t.startsWith("Solo Red - deal 5"), 120, "update");
+  const left = await page.evaluate(async (a) => {
+    const names = await caches.keys();
+    for (const name of names) {
+      for (const r of await (await caches.open(name)).keys()) if (r.url.includes(a)) return `${name}: ${r.url}`;
+    }
+    return names.join(", ");
+  }, buildA);
+  if (left !== `modern-gems-${buildB}`) fail(`update: the caches hold ${left}`);
+  console.log(`update: passed, build ${buildA} offered build ${buildB}, which runs after Reload, alone in the cache`);
+
   const server = Number(process.env.SMOKE_SERVER_PID || 0);
   if (!server) fail("SMOKE_SERVER_PID is not set: cannot stop the server for the offline test");
   process.kill(server);
@@ -396,15 +458,22 @@ try {
   await bare.goto(here);
   await expectOn(bare, "no WebGL2", "WebGL2");
   const plain = await context.newPage();
-  await plain.route("**/modern-gems_bg.wasm", (route) => route.abort("internetdisconnected"));
+  await plain.route("**/modern-gems-*.wasm", (route) => route.abort("internetdisconnected"));
   await plain.goto(here);
   await expectOn(plain, "download failure", "could not be downloaded");
   // Retry, with the network back: the game loads.
-  await plain.unroute("**/modern-gems_bg.wasm");
+  await plain.unroute("**/modern-gems-*.wasm");
   await plain.locator("#retry").click();
   await plain.waitForFunction(() => window.modernGemsLoading && window.modernGemsLoading.phase === "ready", null, { timeout: 120_000 })
     .catch(() => fail("Retry did not load the game"));
   console.log("retry: passed, the game loaded after Retry");
+
+  // A panic inside the game: the page says the game stopped and offers Reload, never a dead
+  // canvas alone.
+  await plain.evaluate(() => { try { window.modernGemsTestPanic(); } catch { /* it aborts */ } });
+  await expectOn(plain, "a panic", "The game stopped");
+  const again = await plain.locator("#retry").innerText();
+  if (again.trim() !== "Reload") fail(`a panic: the button says '${again}'`);
   local.close();
 } finally {
   await browser.close();

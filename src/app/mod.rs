@@ -62,6 +62,9 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
         .set(bevy::asset::AssetPlugin {
             #[cfg(not(target_arch = "wasm32"))]
             file_path: paths::asset_dir().to_string_lossy().into_owned(),
+            // Each web build's assets live in their own folder (web/finish.py), named by the page.
+            #[cfg(target_arch = "wasm32")]
+            file_path: web_asset_dir(),
             // Edited theme and board files apply at once on the desktop.
             watch_for_changes_override: Some(cfg!(not(target_arch = "wasm32"))),
             // No `.meta` files: the web build would request one per asset.
@@ -157,4 +160,15 @@ mod tests {
         let unknown = resolve_game(named("nowhere"), games);
         assert_eq!(unknown.err().as_deref(), Some("unknown game 'nowhere'"));
     }
+}
+
+/// The web build's assets folder, as the page names it (`window.modernGemsAssets`, e.g.
+/// `assets-1f2e3d4c5b6a`: one folder per build); `assets` when the page names none.
+#[cfg(target_arch = "wasm32")]
+fn web_asset_dir() -> String {
+    web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"modernGemsAssets".into()).ok())
+        .and_then(|v| v.as_string())
+        .filter(|dir| !dir.is_empty() && !dir.contains(['/', '\\', '.']))
+        .unwrap_or_else(|| "assets".to_string())
 }

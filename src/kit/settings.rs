@@ -58,6 +58,10 @@ impl Notices {
     pub fn warn(&mut self, text: impl Into<String>) {
         let text = text.into();
         tracing::warn!("{text}");
+        // The web build has no log subscriber: the browser's console gets it (and the browser
+        // test reads it there).
+        #[cfg(target_arch = "wasm32")]
+        web_sys::console::warn_1(&format!("notice: {text}").into());
         if self.0.iter().all(|n| n.text != text) {
             self.0.push(Notice { text, error: true });
         }

@@ -1,5 +1,6 @@
 //! `gems-cli bench …`: speed and strength benchmarks that print their figures.
 
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use gems_rules::gems::bits::BitBoard;
@@ -33,6 +34,77 @@ const STANDARD: [&str; 20] = [
     include_str!("../../../assets/boards/standard-20.board"),
 ];
 
+/// The benchmarks. Each one's help is the doc comment of its options' type.
+#[derive(Debug, clap::Subcommand)]
+pub enum BenchCommand {
+    Playouts(PlayoutsArgs),
+    Samegame(SamegameArgs),
+    #[command(name = "k-in-a-row")]
+    KInARow(crate::k_in_a_row::KInARowBenchArgs),
+    SoloRed(crate::solo_red::SoloRedBenchArgs),
+}
+
+/// The positions a SameGame benchmark plays, and their rules.
+#[derive(Debug, clap::Args)]
+pub struct PositionArgs {
+    /// Play the boards of this board-set file instead of the 20 standard positions.
+    #[arg(long, value_name = "FILE")]
+    boards: Option<PathBuf>,
+    /// The removal policy: classic, chained, single, adjacent or wholerowcol (or the spec's
+    /// names).
+    #[arg(long, value_name = "P", default_value = "classic", value_parser = policy)]
+    policy: RemovalPolicy,
+}
+
+/// Random (TabuColorRandom) playouts per second on one core, from each position's start.
+///
+/// Uses the bitboard engine, or the byte engine for boards too large for it; policies whose
+/// groups do not partition the board are measured with the classic policy.
+#[derive(Debug, clap::Args)]
+pub struct PlayoutsArgs {
+    /// The time to spend over all the boards, in seconds.
+    #[arg(long, value_name = "S", default_value_t = 10.0, value_parser = crate::values::seconds)]
+    seconds: f64,
+    /// The positions and their rules.
+    #[command(flatten)]
+    positions: PositionArgs,
+}
+
+/// Play each position with an AI player and print each score, the gems left and the total.
+///
+/// The Expert plays by default, with the classic rules and 60 seconds per board.
+#[derive(Debug, clap::Args)]
+pub struct SamegameArgs {
+    /// The Expert's time per board, in seconds.
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 60.0,
+        value_parser = crate::values::seconds
+    )]
+    seconds_per_board: f64,
+    /// The positions and their rules.
+    #[command(flatten)]
+    positions: PositionArgs,
+    /// The AI player: expert, greedy or lookahead1 (or the spec's names).
+    #[arg(long, value_name = "NAME", default_value = "expert", value_parser = ai_player)]
+    player: Player,
+    /// Give the Expert N search nodes per board on one lane instead of a time: the same result
+    /// on any machine and under any load, for comparing its parts.
+    #[arg(long, value_name = "N", value_parser = crate::values::positive::<u64>)]
+    nodes: Option<u64>,
+    /// Write each board's best line as DIR/NAME.line (replay it with the game's --replay).
+    #[arg(long, value_name = "DIR")]
+    save_lines: Option<PathBuf>,
+    /// Change parts of the Expert's tuning for the budget, or switch them off: comma-separated
+    /// KEY=VALUE among choices=N, playouts=N, lone=on|off, release=N, inherit=on|off,
+    /// probes=on|off, beams=N, seed=N (another sample of the same search), probe_width=N,
+    /// probe_share=N (percent of the budget), pairs=N, hold=on|off, probe_floor=N (percent of
+    /// the most common colour's gems below which a colour is not probed).
+    #[arg(long, value_name = "SPEC", value_parser = tuning)]
+    tuning: Option<String>,
+}
+
 /// Options shared by the benchmarks.
 struct Options {
     boards: Vec<Board>,
@@ -45,10 +117,28 @@ struct Options {
     /// add), made to the Expert's tuning for the budget.
     tuning: String,
     /// Where to write each board's best line.
-    save_lines: Option<std::path::PathBuf>,
+    save_lines: Option<PathBuf>,
     /// `--nodes N`: the Expert searches N nodes per board on one lane instead of a time
     /// (the same result on any machine and under any load: for comparing its parts).
     nodes: Option<u64>,
+}
+
+/// A removal policy named on the command line (`--policy`).
+fn policy(name: &str) -> Result<RemovalPolicy, String> {
+    RemovalPolicy::from_name(name).ok_or_else(|| format!("unknown policy '{name}'"))
+}
+
+/// An automatic player named on the command line (`--player`); a human is refused.
+fn ai_player(name: &str) -> Result<Player, String> {
+    Player::from_name(name)
+        .filter(|p| !p.is_human())
+        .ok_or_else(|| format!("unknown AI player '{name}'"))
+}
+
+/// A `--tuning` value whose syntax is right (the same check as [`parse_tuning`] makes later).
+fn tuning(spec: &str) -> Result<String, String> {
+    parse_tuning(spec, Tuning::default())?;
+    Ok(spec.to_string())
 }
 
 /// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N`.
@@ -57,16 +147,16 @@ fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
     for part in spec.split(',').filter(|p| !p.is_empty()) {
         let (key, value) = part
             .split_once('=')
-            .ok_or_else(|| format!("--tuning: '{part}' is not KEY=VALUE"))?;
+            .ok_or_else(|| format!("'{part}' is not KEY=VALUE"))?;
         let flag = || match value {
             "on" => Ok(true),
             "off" => Ok(false),
-            _ => Err(format!("--tuning: {key} is on or off, not '{value}'")),
+            _ => Err(format!("{key} is on or off, not '{value}'")),
         };
         let number = || {
             value
                 .parse::<u32>()
-                .map_err(|_| format!("--tuning: {key} needs a number, not '{value}'"))
+                .map_err(|_| format!("{key} needs a number, not '{value}'"))
         };
         match key {
             "choices" => t.choices = number()?.max(1),
@@ -82,93 +172,66 @@ fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
             "pairs" => t.pairs = number()?,
             "hold" => t.hold = flag()?,
             "probe_floor" => t.probe_floor = number()?.min(100),
-            _ => return Err(format!("--tuning: unknown part '{key}'")),
+            _ => return Err(format!("unknown part '{key}'")),
         }
     }
     Ok(t)
 }
 
-fn parse(args: &[String], seconds_flag: &str, default_seconds: f64) -> Result<Options, String> {
-    let mut o = Options {
-        boards: STANDARD
+/// The positions to play, with their names: the board-set file's, or the standard ones.
+fn positions(boards: Option<&Path>) -> Result<(Vec<Board>, Vec<String>), String> {
+    let Some(path) = boards else {
+        let boards = STANDARD
             .iter()
             .map(|s| Board::from_save_string(s).map_err(|e| e.to_string()))
-            .collect::<Result<_, _>>()?,
-        names: (1..=STANDARD.len())
+            .collect::<Result<_, _>>()?;
+        let names = (1..=STANDARD.len())
             .map(|i| format!("standard-{i}"))
-            .collect(),
-        seconds: default_seconds,
-        player: Player::Expert,
-        policy: RemovalPolicy::Classic,
-        tuning: String::new(),
-        save_lines: None,
-        nodes: None,
+            .collect();
+        return Ok((boards, names));
     };
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
-        match flag.as_str() {
-            f if f == seconds_flag => {
-                let v = value()?;
-                o.seconds = v
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|s| s.is_finite() && *s > 0.0)
-                    .ok_or_else(|| format!("bad number of seconds '{v}'"))?;
-            }
-            "--boards" => {
-                let path = value()?;
-                let text =
-                    gems_rules::storage::read_text_bounded(std::path::Path::new(path), 64 << 20)
-                        .map_err(|e| format!("{path}: {e}"))?;
-                o.boards = parse_board_set(&text).map_err(|e| format!("{path}: {e}"))?;
-                let stem = std::path::Path::new(path)
-                    .file_stem()
-                    .map_or("board".into(), |s| s.to_string_lossy().into_owned());
-                o.names = (1..=o.boards.len())
-                    .map(|i| format!("{stem}-{i}"))
-                    .collect();
-            }
-            "--player" => {
-                let v = value()?;
-                o.player = Player::from_name(v)
-                    .filter(|p| !p.is_human())
-                    .ok_or_else(|| format!("unknown AI player '{v}'"))?;
-            }
-            "--tuning" => {
-                let spec = value()?;
-                parse_tuning(spec, Tuning::default())?;
-                o.tuning = spec.clone();
-            }
-            "--save-lines" => o.save_lines = Some(std::path::PathBuf::from(value()?)),
-            "--nodes" => {
-                let v = value()?;
-                o.nodes = Some(
-                    v.parse::<u64>()
-                        .ok()
-                        .filter(|&n| n > 0)
-                        .ok_or_else(|| format!("--nodes: '{v}' is not a positive number"))?,
-                );
-            }
-            "--policy" => {
-                let v = value()?;
-                o.policy =
-                    RemovalPolicy::from_name(v).ok_or_else(|| format!("unknown policy '{v}'"))?;
-            }
-            other => return Err(format!("unknown option '{other}'")),
-        }
-    }
-    Ok(o)
+    let file = path.display();
+    let text = gems_rules::storage::read_text_bounded(path, 64 << 20)
+        .map_err(|e| format!("{file}: {e}"))?;
+    let boards = parse_board_set(&text).map_err(|e| format!("{file}: {e}"))?;
+    let stem = path
+        .file_stem()
+        .map_or("board".into(), |s| s.to_string_lossy().into_owned());
+    let names = (1..=boards.len()).map(|i| format!("{stem}-{i}")).collect();
+    Ok((boards, names))
 }
 
-/// Runs `gems-cli bench WHAT …`.
-pub fn run(args: &[String]) -> Result<(), String> {
-    match args.first().map(String::as_str) {
-        Some("playouts") => playouts(&parse(&args[1..], "--seconds", 10.0)?),
-        Some("samegame") => samegame(&parse(&args[1..], "--seconds-per-board", 60.0)?),
-        Some("k-in-a-row") => crate::k_in_a_row::bench(&args[1..]),
-        Some("solo-red") => crate::solo_red::bench(&args[1..]),
-        _ => Err("bench: expected 'playouts', 'samegame', 'k-in-a-row' or 'solo-red'".to_string()),
+/// Runs `gems-cli bench WHAT`.
+pub fn run(command: BenchCommand) -> Result<(), String> {
+    match command {
+        BenchCommand::Playouts(args) => {
+            let (boards, names) = positions(args.positions.boards.as_deref())?;
+            playouts(&Options {
+                boards,
+                names,
+                seconds: args.seconds,
+                player: Player::Expert,
+                policy: args.positions.policy,
+                tuning: String::new(),
+                save_lines: None,
+                nodes: None,
+            })
+        }
+        BenchCommand::Samegame(args) => {
+            let (boards, names) = positions(args.positions.boards.as_deref())?;
+            samegame(&Options {
+                boards,
+                names,
+                seconds: args.seconds_per_board,
+                player: args.player,
+                policy: args.positions.policy,
+                tuning: args.tuning.unwrap_or_default(),
+                save_lines: args.save_lines,
+                nodes: args.nodes,
+            })
+        }
+        BenchCommand::KInARow(args) => crate::k_in_a_row::bench(&args),
+        BenchCommand::SoloRed(args) => crate::solo_red::bench(&args),
     }
 }
 
@@ -259,7 +322,8 @@ fn samegame(o: &Options) -> Result<(), String> {
         || Budget::Time(Duration::from_secs_f64(o.seconds)),
         Budget::Nodes,
     );
-    let tuning = parse_tuning(&o.tuning, Tuning::for_budget(budget))?;
+    let tuning = parse_tuning(&o.tuning, Tuning::for_budget(budget))
+        .map_err(|e| format!("--tuning: {e}"))?;
     if o.player == Player::Expert {
         println!("tuning: {tuning:?}");
     }

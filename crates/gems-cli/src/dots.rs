@@ -5,7 +5,7 @@
 //! echoed) and answers on stdout; `docs/games/dots.md` lists the commands and their wording.
 
 use std::io::{self, BufRead, BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use gems_rules::dots::{
@@ -15,82 +15,64 @@ use gems_rules::dots::{
 };
 use gems_rules::storage::read_text_bounded;
 
-/// This command's lines in `gems-cli --help`.
-pub const USAGE: &str = "  dots [--size N] [--moves M] [--seed S] [--colors C] [--board FILE]
-                             play Dots at the console (scripted play; type 'help');
-                             --board starts from a board file, refills still from --seed
-  dots --analyse FILE        best square, big square and closed shape of a board file
-                             (n lines of n colour digits)
-  dots --compare [--games G] [--size N] [--moves M] [--colors C] [--seed S]
-                             planner against greedy over G seeded games (default 50)
-";
-
-/// The options of `gems-cli dots`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Options {
+/// Play Dots at the console, analyse a board file, or compare the planner with greedy play.
+///
+/// The console reads one command per line (type 'help' for the list): select dots of one colour
+/// in a path, then remove them; a closed shape removes every dot of its colour. The game ends
+/// when the moves run out.
+#[derive(Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("mode").args(["analyse", "compare", "board"]))]
+pub struct DotsArgs {
+    /// The board is N×N dots (3 to 12).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SIZE)]
     size: usize,
+    /// Moves allowed in a game (1 to 1000).
+    #[arg(long, value_name = "M", default_value_t = DEFAULT_MOVES)]
     moves: u32,
+    /// Seed of the random board and of the dots that fall in; with --compare, the first game's
+    /// seed (each next game takes the next seed).
+    #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
+    /// Number of dot colours (2 to 9).
+    #[arg(
+        long,
+        visible_alias = "colours",
+        value_name = "C",
+        default_value_t = DEFAULT_COLORS
+    )]
     colors: u8,
-    games: u32,
-    analyse: Option<String>,
-    board: Option<String>,
+    /// Start from the board in FILE (n lines of n colour digits) instead of a random one; the
+    /// dots that fall in still come from --seed.
+    #[arg(long, value_name = "FILE")]
+    board: Option<PathBuf>,
+    /// Print the best square, big square and closed shape of the board in FILE (n lines of n
+    /// colour digits), then exit.
+    #[arg(long, visible_alias = "analyze", value_name = "FILE")]
+    analyse: Option<PathBuf>,
+    /// Play G seeded games with the planner and with the greedy player, and print both
+    /// players' totals.
+    #[arg(long)]
     compare: bool,
+    /// With --compare: the number of games.
+    #[arg(long, value_name = "G", default_value_t = 50, requires = "compare")]
+    games: u32,
 }
 
-fn parse_options(args: &[String]) -> Result<Options, String> {
-    let mut o = Options {
-        size: DEFAULT_SIZE,
-        moves: DEFAULT_MOVES,
-        seed: 1,
-        colors: DEFAULT_COLORS,
-        games: 50,
-        analyse: None,
-        board: None,
-        compare: false,
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("dots: {name} needs a value"))
-        };
-        fn num<T: std::str::FromStr>(name: &str, v: &str) -> Result<T, String> {
-            v.parse()
-                .map_err(|_| format!("dots: bad {name} '{v}' (expected a number)"))
-        }
-        match a.as_str() {
-            "--size" => o.size = num("--size", &value("--size")?)?,
-            "--moves" => o.moves = num("--moves", &value("--moves")?)?,
-            "--seed" => o.seed = num("--seed", &value("--seed")?)?,
-            "--colors" | "--colours" => o.colors = num("--colors", &value("--colors")?)?,
-            "--games" => o.games = num("--games", &value("--games")?)?,
-            "--analyse" | "--analyze" => o.analyse = Some(value("--analyse")?),
-            "--board" => o.board = Some(value("--board")?),
-            "--compare" => o.compare = true,
-            other => return Err(format!("dots: unknown option '{other}'")),
-        }
-    }
-    Ok(o)
-}
-
-/// Runs `gems-cli dots ARGS`.
-pub fn run(args: &[String]) -> Result<(), String> {
-    let o = parse_options(args)?;
+/// Runs `gems-cli dots`: the analysis, the comparison or the console game.
+pub fn run(o: &DotsArgs) -> Result<(), String> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if let Some(file) = &o.analyse {
-        let text = analyse_file(Path::new(file))?;
+        let text = analyse_file(file)?;
         write!(out, "{text}").map_err(|e| e.to_string())?;
         return out.flush().map_err(|e| e.to_string());
     }
     if o.compare {
-        compare(&o, &mut out).map_err(|e| format!("dots: {e}"))?;
+        compare(o, &mut out).map_err(|e| format!("dots: {e}"))?;
         return out.flush().map_err(|e| e.to_string());
     }
     let game = match &o.board {
-        Some(file) => Game::with_board(read_board(Path::new(file))?, o.moves, o.seed),
+        Some(file) => Game::with_board(read_board(file)?, o.moves, o.seed),
         None => Game::new(o.size, o.colors, o.moves, o.seed),
     }
     .map_err(|e| format!("dots: {e}"))?;
@@ -133,7 +115,7 @@ struct Tally {
 }
 
 /// Plays `o.games` seeded games with each player and prints both totals.
-fn compare<W: Write>(o: &Options, out: &mut W) -> Result<(), DotsError> {
+fn compare<W: Write>(o: &DotsArgs, out: &mut W) -> Result<(), DotsError> {
     let (mut greedy, mut planner) = (Tally::default(), Tally::default());
     let mut ties = 0;
     for g in 0..u64::from(o.games) {
@@ -181,7 +163,7 @@ fn compare<W: Write>(o: &Options, out: &mut W) -> Result<(), DotsError> {
 }
 
 /// Plays one whole game with `player`; returns its score.
-fn play_out(player: &mut PlayerKind, o: &Options, seed: u64) -> Result<u64, DotsError> {
+fn play_out(player: &mut PlayerKind, o: &DotsArgs, seed: u64) -> Result<u64, DotsError> {
     let mut game = Game::new(o.size, o.colors, o.moves, seed)?;
     while let Some((path, _)) = player.choose(&game) {
         game.play(&path)?;

@@ -5,7 +5,7 @@
 //! End of input at any prompt ends the program cleanly.
 
 use std::io::{self, BufRead, BufWriter, Write};
-use std::path::Path;
+use std::path::PathBuf;
 
 use gems_rules::grid_duel::{
     Breakdown, Choice, ComputerKind, Duel, GRIDS_PER_TURN, Grid, MAX_GRID_FILE_BYTES, Outcome,
@@ -15,70 +15,57 @@ use gems_rules::storage::read_text_bounded;
 
 use crate::console::{Stop, next_line};
 
-/// This command's lines in `gems-cli --help`.
-pub const USAGE: &str = "  grid-duel [--seed S] [--smart]
-                             play Grid Duel against the computer (3 turns of two 9x9 grids);
-                             --seed deals reproducibly, --smart lets the computer regenerate
-                             a row when its expected gain is positive
-  grid-duel --score FILE     score a grid written as 9 lines of 9 digits 1-9
-  grid-duel --bench [N]      N seeded games (default 2000), human keeping every grid:
-                             plain vs smart computer totals and smart decisions per second
-";
+/// Play Grid Duel against the computer, score a grid file, or benchmark the computers.
+///
+/// A game is 3 turns; in each, you and then the computer are dealt two 9x9 grids of digits 1 to
+/// 9, and after each of your grids you may regenerate the whole grid or one row. The higher
+/// total wins; a tie starts a whole new game.
+#[derive(Debug, clap::Args)]
+pub struct GridDuelArgs {
+    /// Deal the grids from seed S (0 to 2^64-1), reproducibly; from the clock when not given.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// The computer regenerates a row when that row's expected gain is positive, and shows its
+    /// expected points.
+    #[arg(long)]
+    smart: bool,
+    /// Score the grid in FILE (9 lines of 9 digits 1-9) and exit.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "smart", "bench"])]
+    score: Option<PathBuf>,
+    /// Play N seeded games (1 to 1000000; 2000 when N is not given) with the human keeping every
+    /// grid, and print the plain and smart computers' totals and the smart decisions per second.
+    #[arg(
+        long,
+        value_name = "N",
+        num_args = 0..=1,
+        default_missing_value = "2000",
+        value_parser = clap::value_parser!(u64).range(1..=1_000_000),
+        conflicts_with_all = ["seed", "smart"]
+    )]
+    bench: Option<u64>,
+}
 
 /// The pause line, printed without a newline; ENTER continues.
 pub const PRESS_ENTER: &str = "Press ENTER to continue. . .";
 
-/// Runs `gems-cli grid-duel ARGS`.
-pub fn run(args: &[String]) -> Result<(), String> {
-    let mut seed = None;
-    let mut smart = false;
-    let mut score_file = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--seed" => {
-                let v = it.next().ok_or("grid-duel: --seed needs a number")?;
-                seed = Some(
-                    v.parse::<u64>()
-                        .map_err(|_| format!("grid-duel: bad --seed '{v}' (want 0 to 2^64-1)"))?,
-                );
-            }
-            "--smart" => smart = true,
-            "--bench" => {
-                let games = match it.next() {
-                    Some(v) => v
-                        .parse::<u64>()
-                        .ok()
-                        .filter(|&n| (1..=1_000_000).contains(&n))
-                        .ok_or_else(|| {
-                            format!("grid-duel: bad --bench '{v}' (want 1 to 1000000)")
-                        })?,
-                    None => 2000,
-                };
-                return bench(games);
-            }
-            "--score" => {
-                let v = it.next().ok_or("grid-duel: --score needs a file name")?;
-                score_file = Some(v.clone());
-            }
-            other => return Err(format!("grid-duel: unknown option '{other}'")),
-        }
+/// Runs `gems-cli grid-duel`: the bench, the scoring of a grid file or the console game.
+pub fn run(args: &GridDuelArgs) -> Result<(), String> {
+    if let Some(games) = args.bench {
+        return bench(games);
     }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    if let Some(file) = score_file {
-        if seed.is_some() || smart {
-            return Err("grid-duel: --score takes no other option".into());
-        }
-        let text = read_text_bounded(Path::new(&file), MAX_GRID_FILE_BYTES)
+    if let Some(path) = &args.score {
+        let file = path.display();
+        let text = read_text_bounded(path, MAX_GRID_FILE_BYTES)
             .map_err(|e| format!("grid-duel: cannot read '{file}': {e}"))?;
         let grid = Grid::parse(&text).map_err(|e| format!("grid-duel: '{file}': {e}"))?;
         return write_score(&mut out, &score(&grid))
             .and_then(|()| out.flush())
             .map_err(|e| format!("grid-duel: {e}"));
     }
-    let seed = seed.unwrap_or_else(clock_seed);
-    let kind = if smart {
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let kind = if args.smart {
         ComputerKind::Smart
     } else {
         ComputerKind::Plain

@@ -1,7 +1,7 @@
 //! `gems-cli k-in-a-row`: the console front end of K in a row (play, solve, benchmark).
 
 use std::io::{self, BufRead, Write};
-use std::path::Path;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use gems_rules::k_in_a_row::{
@@ -13,72 +13,59 @@ use gems_rules::storage::read_text_bounded;
 /// How long `--solve` searches without `--seconds`.
 const DEFAULT_SOLVE_TIME: Duration = Duration::from_secs(10);
 
-/// This command's lines in `gems-cli --help`.
-pub const USAGE: &str = "  k-in-a-row FILE [--computer-first] [--perfect]
-                             play K in a row against the computer on the board in FILE
-                             (size, k, quality, then rows of e/u); --perfect solves instead
-                             of searching `quality` plies
-  k-in-a-row --solve FILE [--seconds S]
-                             solve the position in FILE (cells e/u/h/c; whoever has fewer
-                             tiles moves, the human on equal counts): value and best move,
-                             or 'value: unknown' when the search is not over in S seconds
-                             (default 10)
-  bench k-in-a-row [--size N] [--k K]
-                             solve N×N k-in-a-row from the empty board (default 5×5, k=4)
-                             and print the value, time, nodes and nodes per second
-  bench k-in-a-row --match [--games N] [--seed S] [--quality Q]
-                             the engine (quality 4) against the spec's reference player,
-                             N games (default 100) on 10×10 and on 15×15, k = 5: results
-                             and time per move
-";
+/// Play K in a row against the computer on the board in FILE, or solve the position in it.
+///
+/// The board file holds the board's size, k (how many in a row win) and the computer's quality
+/// (how many plies it searches), one a line, then one line per row of `e` (empty) and `u`
+/// (unavailable) cells. To solve, cells may also be `h` (human) and `c` (computer): whoever has
+/// fewer tiles moves, the human on equal counts.
+#[derive(Debug, clap::Args)]
+pub struct KInARowArgs {
+    /// The board file.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Solve the position instead of playing: print its value (win, draw or loss for the
+    /// player to move) and the best move, or 'value: unknown' when the search is not over in
+    /// time.
+    #[arg(long)]
+    solve: bool,
+    /// Let the computer make the first move.
+    #[arg(long, conflicts_with = "solve")]
+    computer_first: bool,
+    /// The computer plays perfectly (solves the game) instead of searching `quality` plies.
+    #[arg(long, conflicts_with = "solve")]
+    perfect: bool,
+    /// With --solve: how long the search may take, in seconds [default: 10].
+    #[arg(long, value_name = "S", requires = "solve", value_parser = crate::values::seconds)]
+    seconds: Option<f64>,
+}
 
-/// Runs `gems-cli k-in-a-row ARGS`.
-pub fn run(args: &[String]) -> Result<(), String> {
-    let mut file = None;
-    let mut solve = false;
-    let mut computer_first = false;
-    let mut perfect = false;
-    let mut seconds = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--solve" => solve = true,
-            "--computer-first" => computer_first = true,
-            "--perfect" => perfect = true,
-            "--seconds" => {
-                let v = it.next().ok_or("k-in-a-row: --seconds needs a number")?;
-                let s = v
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e9)
-                    .ok_or_else(|| format!("k-in-a-row: bad number of seconds '{v}'"))?;
-                seconds = Some(Duration::from_secs_f64(s));
-            }
-            f if f.starts_with("--") => return Err(format!("k-in-a-row: unknown option '{f}'")),
-            f if file.is_none() => file = Some(f.to_string()),
-            f => return Err(format!("k-in-a-row: unexpected argument '{f}'")),
-        }
-    }
-    let file = file.ok_or("k-in-a-row: missing the board FILE")?;
-    let text = read_text_bounded(Path::new(&file), MAX_FILE_BYTES)
+/// Runs `gems-cli k-in-a-row`: the console game, or `--solve`.
+pub fn run(args: &KInARowArgs) -> Result<(), String> {
+    let file = args.file.display();
+    let text = read_text_bounded(&args.file, MAX_FILE_BYTES)
         .map_err(|e| format!("k-in-a-row: {file}: {e}"))?;
-    let parsed = parse_board_file(&text, solve).map_err(|e| format!("k-in-a-row: {file}: {e}"))?;
+    let parsed =
+        parse_board_file(&text, args.solve).map_err(|e| format!("k-in-a-row: {file}: {e}"))?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    if solve {
+    if args.solve {
         let limits = Limits {
-            time: Some(seconds.unwrap_or(DEFAULT_SOLVE_TIME)),
+            time: Some(
+                args.seconds
+                    .map_or(DEFAULT_SOLVE_TIME, Duration::from_secs_f64),
+            ),
             cancel: gems_rules::cancel::Cancel::never(),
             nodes: None,
         };
         write_solution(&parsed.board, &limits, &mut out).map_err(|e| e.to_string())
     } else {
-        let strength = if perfect {
+        let strength = if args.perfect {
             Strength::Perfect
         } else {
             Strength::Quality(parsed.quality)
         };
-        let first = if computer_first {
+        let first = if args.computer_first {
             Side::Computer
         } else {
             Side::Human
@@ -258,26 +245,53 @@ pub fn play(
     Ok(())
 }
 
-/// Runs `gems-cli bench k-in-a-row ARGS`: solves the empty N×N board with k to win.
-pub fn bench(args: &[String]) -> Result<(), String> {
-    if args.first().is_some_and(|a| a == "--match") {
-        return crate::k_match::run(&args[1..]);
+/// Solve N×N K in a row from the empty board and print the value, time and nodes per second;
+/// or, with --match, play the engine against the spec's reference player.
+///
+/// The match plays N games on 10×10 (against the reference player at quality 3) and N on 15×15
+/// (at quality 2), 5 in a row to win; every game opens with two tiles per side placed at random
+/// from the seed, and the first player alternates. It prints the results and the time per move.
+#[derive(Debug, clap::Args)]
+pub struct KInARowBenchArgs {
+    /// The board is N×N squares.
+    #[arg(long, value_name = "N", default_value_t = 5, conflicts_with = "versus")]
+    size: usize,
+    /// K in a row wins.
+    #[arg(long, value_name = "K", default_value_t = 4, conflicts_with = "versus")]
+    k: usize,
+    /// Play the engine against the spec's reference player instead of solving.
+    #[arg(id = "versus", long = "match")]
+    versus: bool,
+    /// With --match: games per board size.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 100,
+        requires = "versus",
+        value_parser = crate::values::positive::<usize>
+    )]
+    games: usize,
+    /// With --match: the seed of the openings.
+    #[arg(long, value_name = "S", default_value_t = 1, requires = "versus")]
+    seed: u64,
+    /// With --match: the engine's quality (plies searched, 1 to 64).
+    #[arg(
+        long,
+        value_name = "Q",
+        default_value_t = 4,
+        requires = "versus",
+        value_parser = clap::value_parser!(u32).range(1..=64)
+    )]
+    quality: u32,
+}
+
+/// Runs `gems-cli bench k-in-a-row`: solves the empty N×N board with k to win, or plays the
+/// `--match`.
+pub fn bench(args: &KInARowBenchArgs) -> Result<(), String> {
+    if args.versus {
+        return crate::k_match::run(args.games, args.seed, args.quality);
     }
-    let (mut size, mut k) = (5usize, 4usize);
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let v = it
-            .next()
-            .ok_or_else(|| format!("bench k-in-a-row: {flag} needs a value"))?;
-        let n: usize = v
-            .parse()
-            .map_err(|_| format!("bench k-in-a-row: bad number '{v}'"))?;
-        match flag.as_str() {
-            "--size" => size = n,
-            "--k" => k = n,
-            other => return Err(format!("bench k-in-a-row: unknown option '{other}'")),
-        }
-    }
+    let (size, k) = (args.size, args.k);
     let board = Board::new(size, k).map_err(|e| format!("bench k-in-a-row: {e}"))?;
     let mut engine = Engine::with_table_bits(22);
     let a = engine.solve(&board, Side::Human, &Limits::default());

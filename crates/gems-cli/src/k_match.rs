@@ -33,29 +33,9 @@ const SERIES: [Series; 2] = [
     },
 ];
 
-/// Runs the match: `--games N` per series (default 100), `--seed S` (default 1),
-/// `--quality Q` for the engine (default 4).
-pub fn run(args: &[String]) -> Result<(), String> {
-    let (mut games, mut seed, mut quality) = (100usize, 1u64, 4u32);
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let v = it
-            .next()
-            .ok_or_else(|| format!("bench k-in-a-row --match: {flag} needs a value"))?;
-        let n: u64 = v
-            .parse()
-            .map_err(|_| format!("bench k-in-a-row --match: bad number '{v}'"))?;
-        match flag.as_str() {
-            "--games" if n > 0 => games = n as usize,
-            "--seed" => seed = n,
-            "--quality" if (1..=64).contains(&n) => quality = n as u32,
-            other => {
-                return Err(format!(
-                    "bench k-in-a-row --match: bad option '{other} {v}'"
-                ));
-            }
-        }
-    }
+/// Runs the match: `games` per series, the openings from `seed`, the engine searching `quality`
+/// plies; prints each series' results and times.
+pub fn run(games: usize, seed: u64, quality: u32) -> Result<(), String> {
     let mut lost_any = false;
     for series in &SERIES {
         let tally = play_series(series, games, seed, quality)?;

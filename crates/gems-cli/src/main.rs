@@ -1,4 +1,8 @@
 //! `gems-cli`: the text front ends and benchmarks of the Modern Gems games.
+//!
+//! The command line is read by clap: a usage error (an unknown option, a bad value) exits with
+//! status 2 and `--help`/`--version` with 0, before anything starts. A failure after that (a
+//! file that cannot be read, a game that cannot start, an I/O error) exits with status 1.
 
 mod bench;
 mod console;
@@ -9,97 +13,95 @@ mod k_match;
 mod modern_gems;
 mod soak;
 mod solo_red;
+mod values;
 
-use std::io::{self, BufWriter};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: gems-cli <command> [options]
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-commands:
-  modern-gems [--extended] [--expert-ms N]
-                             play Modern Gems at the console (the spec's text interface);
-                             --extended also lists the boards, policies and players added
-                             beyond the spec; --expert-ms sets the Expert's time per move
-                             (default 1000)
-  bench playouts [--seconds S] [--boards FILE] [--policy P]
-                             random playouts per second on one core (standard positions)
-  bench samegame [--seconds-per-board S] [--boards FILE] [--player NAME] [--policy P]
-                 [--nodes N] [--save-lines DIR]
-                 [--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,
-                          pairs=N,hold=on|off,probe_floor=N]
-                             plays each position (default: Expert, Classic rules, 60 s)
-                             and prints each score, the gems left and the total; --nodes
-                             gives the Expert N nodes per board on one lane instead (the
-                             same result under any load); --save-lines writes each board's
-                             line as DIR/NAME.line (replay it with the game's --replay);
-                             --tuning changes parts of the Expert's tuning for the
-                             budget or switches them off (seed: another sample of the
-                             same search; probe_share: percent of the budget;
-                             probe_floor: percent of the most common colour's gems
-                             below which a colour is not probed)
-";
+/// Play the Modern Gems games at the console, and measure their AIs.
+///
+/// Run `gems-cli COMMAND --help` for a command's options.
+#[derive(Debug, Parser)]
+// A repeated option takes its last value, as before clap.
+#[command(
+    name = "gems-cli",
+    version,
+    arg_required_else_help = true,
+    args_override_self = true
+)]
+struct Cli {
+    /// What to run.
+    #[command(subcommand)]
+    command: Command,
+}
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("modern-gems") => run_modern_gems(&args[1..]),
-        Some("dots") => dots::run(&args[1..]),
-        Some("k-in-a-row") => k_in_a_row::run(&args[1..]),
-        Some("solo-red") => solo_red::run(&args[1..]),
-        Some("grid-duel") => grid_duel::run(&args[1..]),
-        Some("bench") => bench::run(&args[1..]),
-        Some("soak") => soak::run(&args[1..]),
-        Some("-h" | "--help" | "help") => {
-            print!("{}", usage());
-            Ok(())
+/// The subcommands: one per game, the benchmarks and the soak. Each one's help is the doc
+/// comment of its options' type, in its module.
+#[derive(Debug, Subcommand)]
+enum Command {
+    ModernGems(modern_gems::ModernGemsArgs),
+    Dots(dots::DotsArgs),
+    #[command(name = "k-in-a-row")]
+    KInARow(k_in_a_row::KInARowArgs),
+    SoloRed(solo_red::SoloRedArgs),
+    GridDuel(grid_duel::GridDuelArgs),
+    /// Speed and strength benchmarks that print their figures.
+    #[command(subcommand)]
+    Bench(bench::BenchCommand),
+    Soak(soak::SoakArgs),
+}
+
+impl Command {
+    /// Runs the chosen subcommand; the error is the message for standard error.
+    fn run(self) -> Result<(), String> {
+        match self {
+            Command::ModernGems(args) => modern_gems::run(&args),
+            Command::Dots(args) => dots::run(&args),
+            Command::KInARow(args) => k_in_a_row::run(&args),
+            Command::SoloRed(args) => solo_red::run(&args),
+            Command::GridDuel(args) => grid_duel::run(&args),
+            Command::Bench(command) => bench::run(command),
+            Command::Soak(args) => soak::run(&args),
         }
-        _ => Err(format!("unknown or missing command\n{}", usage())),
-    };
-    match result {
+    }
+}
+
+/// Reads the command line (exiting with status 2 on a usage error, 0 after `--help` or
+/// `--version`), then runs the subcommand: status 0 when it succeeds, 1 when it fails.
+fn main() -> ExitCode {
+    let matches = with_negative_numbers(Cli::command()).get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    match cli.command.run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
             eprintln!("gems-cli: {msg}");
-            ExitCode::from(2)
+            ExitCode::FAILURE
         }
     }
 }
 
-/// The whole `--help` text: the common commands, then each game's own lines.
-fn usage() -> String {
-    format!(
-        "{USAGE}{}{}{}{}{}",
-        soak::USAGE,
-        dots::USAGE,
-        k_in_a_row::USAGE,
-        solo_red::USAGE,
-        grid_duel::USAGE
-    )
+/// `cmd` with every option that takes a value, in it and in its subcommands, taking a negative
+/// number as its value, so that `--seed -1` is reported as a bad value of `--seed` rather than
+/// as an unknown option `-1`.
+fn with_negative_numbers(cmd: clap::Command) -> clap::Command {
+    cmd.mut_args(|arg| {
+        if arg.get_action().takes_values() {
+            arg.allow_negative_numbers(true)
+        } else {
+            arg
+        }
+    })
+    .mut_subcommands(with_negative_numbers)
 }
 
-fn run_modern_gems(args: &[String]) -> Result<(), String> {
-    let mut extended = false;
-    let mut computer = gems_rules::gems::Computer::default();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--extended" => extended = true,
-            "--expert-ms" => {
-                let v = it.next().ok_or("modern-gems: --expert-ms needs a number")?;
-                let ms: u64 = v
-                    .parse()
-                    .ok()
-                    .filter(|&m| m > 0)
-                    .ok_or_else(|| format!("modern-gems: bad --expert-ms '{v}'"))?;
-                computer.expert.budget =
-                    gems_rules::gems::Budget::Time(std::time::Duration::from_millis(ms));
-            }
-            other => return Err(format!("modern-gems: unknown option '{other}'")),
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// clap's own consistency checks of every subcommand's options (names, groups, conflicts).
+    #[test]
+    fn the_command_line_is_consistent() {
+        with_negative_numbers(Cli::command()).debug_assert();
     }
-    let stdin = io::stdin().lock();
-    let stdout = BufWriter::new(io::stdout().lock());
-    modern_gems::Console::new(stdin, stdout, extended)
-        .with_computer(computer)
-        .run()
-        .map_err(|e| e.to_string())
 }

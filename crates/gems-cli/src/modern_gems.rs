@@ -4,16 +4,45 @@
 //! skipped like the original's `Scanner`. End of input anywhere ends the program cleanly with
 //! `Thanks for playing!`.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, BufWriter, Write};
 use std::path::Path;
+use std::time::Duration;
 
 use gems_rules::gems::{
-    Cell, Computer, Game, MAX_SAVE_FILE_BYTES, MoveError, Player, RemovalPolicy, board_by_name,
-    named_board_names,
+    Budget, Cell, Computer, Game, MAX_SAVE_FILE_BYTES, MoveError, Player, RemovalPolicy,
+    board_by_name, named_board_names,
 };
 use gems_rules::storage::{atomic_write, read_text_bounded};
 
 use crate::console::{Stop, next_line};
+
+/// Play Modern Gems at the console: the spec's text interface.
+///
+/// Commands are typed one per line at each prompt; end of input ends the game with
+/// `Thanks for playing!`.
+#[derive(Debug, clap::Args)]
+pub struct ModernGemsArgs {
+    /// Also list the boards, removal policies and players added beyond the spec in the menus.
+    #[arg(long)]
+    extended: bool,
+    /// The Expert player's thinking time per move, in milliseconds [default: 1000].
+    #[arg(long, value_name = "MS", value_parser = crate::values::positive::<u64>)]
+    expert_ms: Option<u64>,
+}
+
+/// Runs `gems-cli modern-gems`: the console game on standard input and output.
+pub fn run(args: &ModernGemsArgs) -> Result<(), String> {
+    let mut computer = Computer::default();
+    if let Some(ms) = args.expert_ms {
+        computer.expert.budget = Budget::Time(Duration::from_millis(ms));
+    }
+    let stdin = io::stdin().lock();
+    let stdout = BufWriter::new(io::stdout().lock());
+    Console::new(stdin, stdout, args.extended)
+        .with_computer(computer)
+        .run()
+        .map_err(|e| e.to_string())
+}
 
 /// What the human chose at the in-game prompt.
 enum Turn {

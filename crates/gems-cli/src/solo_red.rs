@@ -9,52 +9,37 @@ use std::io::{self, BufRead, Write};
 
 use gems_rules::solo_red::{Game, MoveError, ai};
 
-/// This command's lines in `gems-cli --help`.
-pub const USAGE: &str = "  solo-red [--palettes N] [--hand N] [--seed S] [--deck \"R1 B7 …\"]\n\
-\x20                             play Solo Red (commands: palette P C, canvas C, hint, q)\n";
-
-/// The console's settings, from the command line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Options {
+/// Play Solo Red at the console.
+///
+/// Commands, one a line (numbers count from 1): `palette P C` plays hand card C to palette P,
+/// `canvas C` plays hand card C to the canvas (changing the rule), `hint` asks the AI, `q`
+/// quits. After a play to a palette the hand is refilled from the deck.
+#[derive(Debug, clap::Args)]
+pub struct SoloRedArgs {
+    /// Number of palettes (at least 2).
+    #[arg(long, value_name = "N", default_value_t = 4)]
     palettes: usize,
+    /// Cards in a full hand (at least 1).
+    #[arg(long, value_name = "N", default_value_t = 7)]
     hand: usize,
-    seed: u64,
+    /// Seed of the shuffle and of the hints; from the clock when not given.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Deal this deck, top card first, unshuffled, instead of a shuffled full deck: cards such
+    /// as "R1 B7 O3" (colour letter, then number).
+    #[arg(long, value_name = "CARDS")]
     deck: Option<String>,
 }
 
-fn parse_number<T: std::str::FromStr>(flag: &str, value: Option<&String>) -> Result<T, String> {
-    let v = value.ok_or_else(|| format!("{flag} needs a value"))?;
-    v.parse()
-        .map_err(|_| format!("{flag}: '{v}' is not a valid number"))
-}
-
-fn parse_options(args: &[String]) -> Result<Options, String> {
-    let mut o = Options {
-        palettes: 4,
-        hand: 7,
-        seed: std::time::SystemTime::now()
+/// Runs `gems-cli solo-red` on stdin/stdout.
+pub fn run(o: &SoloRedArgs) -> Result<(), String> {
+    let seed = o.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
-            .unwrap_or(1),
-        deck: None,
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--palettes" => o.palettes = parse_number(a, it.next())?,
-            "--hand" => o.hand = parse_number(a, it.next())?,
-            "--seed" => o.seed = parse_number(a, it.next())?,
-            "--deck" => o.deck = Some(it.next().ok_or("--deck needs a value")?.clone()),
-            other => return Err(format!("solo-red: unknown argument '{other}'")),
-        }
-    }
-    Ok(o)
-}
-
-/// Runs `gems-cli solo-red ARGS` on stdin/stdout.
-pub fn run(args: &[String]) -> Result<(), String> {
-    let o = parse_options(args)?;
-    let mut game = Game::new(o.seed);
+            .unwrap_or(1)
+    });
+    let mut game = Game::new(seed);
     match &o.deck {
         Some(d) => game.start_text(d, false, o.palettes, o.hand),
         None => game.start(&Game::all_cards(), true, o.palettes, o.hand),
@@ -62,7 +47,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     .map_err(|e| format!("solo-red: cannot start: {e}"))?;
     let stdin = io::stdin();
     let stdout = io::stdout();
-    play(&mut game, stdin.lock(), stdout.lock(), o.seed).map_err(|e| e.to_string())
+    play(&mut game, stdin.lock(), stdout.lock(), seed).map_err(|e| e.to_string())
 }
 
 /// Plays `game` reading commands from `input` and writing to `out`, until it ends, `q` or end of input.
@@ -136,25 +121,37 @@ fn explain(e: &MoveError) -> String {
     }
 }
 
-/// Runs `gems-cli bench solo-red [--deals N] [--rollouts R] [--nodes N] [--palettes N] [--hand N]`:
-/// plays seeded deals with the AI, with random legal play and asks the solver about each.
-pub fn bench(args: &[String]) -> Result<(), String> {
-    let mut deals = 1000u64;
-    let mut rollouts = 300usize;
-    let mut nodes = 200_000u64;
-    let mut palettes = 4usize;
-    let mut hand = 7usize;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--deals" => deals = parse_number(a, it.next())?,
-            "--rollouts" => rollouts = parse_number(a, it.next())?,
-            "--nodes" => nodes = parse_number(a, it.next())?,
-            "--palettes" => palettes = parse_number(a, it.next())?,
-            "--hand" => hand = parse_number(a, it.next())?,
-            other => return Err(format!("bench solo-red: unknown argument '{other}'")),
-        }
-    }
+/// Play seeded Solo Red deals with the AI and with random legal play, and ask the solver whether
+/// each deal can be won; print the win rates and the time per deal.
+#[derive(Debug, clap::Args)]
+pub struct SoloRedBenchArgs {
+    /// Number of deals (seeds 0 to N-1).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    deals: u64,
+    /// The AI's rollouts per turn.
+    #[arg(long, value_name = "R", default_value_t = 300)]
+    rollouts: usize,
+    /// The solver's node budget per deal.
+    #[arg(long, value_name = "N", default_value_t = 200_000)]
+    nodes: u64,
+    /// Number of palettes (at least 2).
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    palettes: usize,
+    /// Cards in a full hand (at least 1).
+    #[arg(long, value_name = "N", default_value_t = 7)]
+    hand: usize,
+}
+
+/// Runs `gems-cli bench solo-red`: plays seeded deals with the AI, with random legal play and
+/// asks the solver about each.
+pub fn bench(args: &SoloRedBenchArgs) -> Result<(), String> {
+    let SoloRedBenchArgs {
+        deals,
+        rollouts,
+        nodes,
+        palettes,
+        hand,
+    } = *args;
     let deal = |seed: u64| -> Result<Game, String> {
         let mut g = Game::new(seed);
         g.start(&Game::all_cards(), true, palettes, hand)

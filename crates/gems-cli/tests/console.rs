@@ -243,9 +243,17 @@ fn look_ahead_plays_every_named_board_under_every_policy() {
 
 #[test]
 fn bad_command_line_is_an_error() {
-    let (_, err, code) = run_cli(&["modern-gems", "--bogus"], "");
+    // Usage errors come from clap: status 2, naming what was wrong, and nothing on stdout.
+    let (out, err, code) = run_cli(&["modern-gems", "--bogus"], "");
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert!(err.contains("unexpected argument '--bogus'"), "{err}");
+    let (_, err, code) = run_cli(&["modern-gems", "--expert-ms", "0"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("unknown option '--bogus'"));
-    let (_, _, code) = run_cli(&["frobnicate"], "");
+    assert!(err.contains("'--expert-ms <MS>'"), "{err}");
+    let (_, err, code) = run_cli(&["frobnicate"], "");
     assert_eq!(code, 2);
+    assert!(
+        err.contains("unrecognized subcommand 'frobnicate'"),
+        "{err}"
+    );
 }

@@ -73,19 +73,25 @@ fn analyse_reports_bad_files_clearly() {
         ),
         ("\n\n", "gems-cli: dots: board.txt: board line 0: no rows\n"),
     ];
+    // A file that cannot be used is a failure (status 1), not a usage error.
     for (board, err) in cases {
         assert_eq!(
             analyse(board),
-            (String::new(), err.to_string(), 2),
+            (String::new(), err.to_string(), 1),
             "{board:?}"
         );
     }
     let huge = "1".repeat(5000);
     let (out, err, code) = analyse(&huge);
-    assert_eq!((out.as_str(), code), ("", 2));
-    assert!(err.starts_with("gems-cli: dots: cannot read board.txt: the file is 5000 bytes long"));
+    assert_eq!((out.as_str(), code), ("", 1));
+    assert!(
+        err.starts_with(
+            "gems-cli: dots: cannot read board.txt: the file is larger than 4096 bytes"
+        ),
+        "{err}"
+    );
     let (_, err, code) = run_cli(&["dots", "--analyse", "missing.txt"], "");
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     assert!(
         err.starts_with("gems-cli: dots: cannot read missing.txt: "),
         "{err}"
@@ -94,7 +100,8 @@ fn analyse_reports_bad_files_clearly() {
 
 #[test]
 fn bad_options_are_errors_not_panics() {
-    let cases: [(&[&str], &str); 7] = [
+    // Settings the game refuses: a failure (status 1) with the game's reason.
+    let cases: [(&[&str], &str); 5] = [
         (
             &["dots", "--size", "2"],
             "gems-cli: dots: board size 2 is outside 3..=12\n",
@@ -102,10 +109,6 @@ fn bad_options_are_errors_not_panics() {
         (
             &["dots", "--size", "13"],
             "gems-cli: dots: board size 13 is outside 3..=12\n",
-        ),
-        (
-            &["dots", "--size", "-4"],
-            "gems-cli: dots: bad --size '-4' (expected a number)\n",
         ),
         (
             &["dots", "--moves", "0"],
@@ -116,20 +119,44 @@ fn bad_options_are_errors_not_panics() {
             "gems-cli: dots: colour count 1 is outside 2..=9\n",
         ),
         (
-            &["dots", "--seed"],
-            "gems-cli: dots: --seed needs a value\n",
-        ),
-        (
-            &["dots", "--bogus"],
-            "gems-cli: dots: unknown option '--bogus'\n",
+            &["dots", "--compare", "--games", "2", "--size", "2"],
+            "gems-cli: dots: board size 2 is outside 3..=12\n",
         ),
     ];
     for (args, err) in cases {
         assert_eq!(
             run_cli(args, ""),
-            (String::new(), err.to_string(), 2),
+            (String::new(), err.to_string(), 1),
             "{args:?}"
         );
+    }
+    // Usage errors, from clap: status 2 and a message naming the option.
+    let usage: [(&[&str], &str); 7] = [
+        (
+            &["dots", "--size", "-4"],
+            "invalid value '-4' for '--size <N>'",
+        ),
+        (
+            &["dots", "--colours", "x"],
+            "invalid value 'x' for '--colors <C>'",
+        ),
+        (&["dots", "--seed"], "a value is required for '--seed <S>'"),
+        (&["dots", "--bogus"], "unexpected argument '--bogus'"),
+        (&["dots", "--games", "3"], "--compare"),
+        (
+            &["dots", "--analyse", "a.txt", "--compare"],
+            "'--analyse <FILE>' cannot be used with '--compare'",
+        ),
+        (
+            &["dots", "--analyze", "a.txt", "--board", "b.txt"],
+            "'--analyse <FILE>' cannot be used with '--board <FILE>'",
+        ),
+    ];
+    for (args, msg) in usage {
+        let (out, err, code) = run_cli(args, "");
+        assert_eq!((out.as_str(), code), ("", 2), "{args:?}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(err.contains(msg), "{args:?}: {err}");
     }
 }
 

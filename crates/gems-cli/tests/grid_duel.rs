@@ -209,17 +209,23 @@ fn end_of_input_at_every_prompt_exits_cleanly() {
 
 #[test]
 fn bad_options_are_reported() {
+    // Usage errors, from clap: status 2, nothing on stdout, a message naming the option.
     for (args, msg) in [
-        (&["--seed"][..], "grid-duel: --seed needs a number"),
-        (&["--seed", "-1"][..], "grid-duel: bad --seed '-1'"),
-        (&["--seed", "x"][..], "grid-duel: bad --seed 'x'"),
-        (&["--fast"][..], "grid-duel: unknown option '--fast'"),
-        (&["--score"][..], "grid-duel: --score needs a file name"),
+        (&["--seed"][..], "a value is required for '--seed <S>'"),
+        (&["--seed", "-1"][..], "invalid value '-1' for '--seed <S>'"),
+        (&["--seed", "x"][..], "invalid value 'x' for '--seed <S>'"),
+        (&["--fast"][..], "unexpected argument '--fast'"),
+        (&["--score"][..], "a value is required for '--score <FILE>'"),
+        (
+            &["--score", "x", "--seed", "1"][..],
+            "'--score <FILE>' cannot be used with '--seed <S>'",
+        ),
     ] {
         let (out, err, code) = run(args, "");
         assert_eq!(code, 2, "{args:?}");
         assert!(out.is_empty());
-        assert!(err.starts_with(&format!("gems-cli: {msg}")), "{err}");
+        assert!(err.starts_with("error: "), "{err}");
+        assert!(err.contains(msg), "{args:?}: {err}");
     }
 }
 
@@ -289,8 +295,9 @@ fn score_prints_the_five_lines() {
 
 #[test]
 fn score_reports_bad_files() {
+    // A file that cannot be scored is a failure: status 1.
     let (out, err, code) = score_file("short.txt", "123456789\n");
-    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!((code, out.as_str()), (1, ""));
     assert_eq!(
         err.trim_end(),
         format!(
@@ -300,20 +307,24 @@ fn score_reports_bad_files() {
     );
     let bad = "123456789\n".repeat(2) + "1234x6789\n" + &"123456789\n".repeat(6);
     let (_, err, code) = score_file("bad.txt", &bad);
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     assert!(
         err.ends_with("line 3: expected 9 digits 1-9, found '1234x6789'\n"),
         "{err}"
     );
     let (_, err, code) = score_file("big.txt", &"1".repeat(10_000));
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     assert!(err.contains("cannot read"), "{err}");
     let (_, err, code) = run(&["--score", "/nonexistent/grid.txt"], "");
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     assert!(err.starts_with("gems-cli: grid-duel: cannot read '/nonexistent/grid.txt'"));
+    // --score takes no other option: a usage error, before the file is read.
     let (_, err, code) = run(&["--score", "x", "--smart"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("--score takes no other option"));
+    assert!(
+        err.contains("'--score <FILE>' cannot be used with '--smart'"),
+        "{err}"
+    );
 }
 
 fn fixture_dir_file(name: &str) -> String {
@@ -334,9 +345,27 @@ fn bench_prints_its_figures() {
     assert!(lines[1].starts_with("plain computer: average total "));
     assert!(lines[2].starts_with("smart computer: average total "));
     assert!(lines[3].contains("expected new row horizontal points 8.4568)"));
-    let (_, err, code) = run(&["--bench", "0"], "");
-    assert_eq!(code, 2);
-    assert!(err.contains("bad --bench '0'"));
+    let (out, err, code) = run(&["--bench=7"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("games: 7 (seeds 0..7),"), "{out}");
+    for (args, msg) in [
+        (
+            &["--bench", "0"][..],
+            "invalid value '0' for '--bench [<N>]'",
+        ),
+        (
+            &["--bench", "1000001"][..],
+            "invalid value '1000001' for '--bench [<N>]'",
+        ),
+        (
+            &["--bench", "x"][..],
+            "invalid value 'x' for '--bench [<N>]'",
+        ),
+    ] {
+        let (out, err, code) = run(args, "");
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
+        assert!(err.contains(msg), "{args:?}: {err}");
+    }
 }
 
 #[test]

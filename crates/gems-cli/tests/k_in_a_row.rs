@@ -45,24 +45,25 @@ fn solve_prints_value_then_a_best_move() {
 
 #[test]
 fn bad_files_are_refused_with_the_line() {
+    // A file that cannot be used is a failure: status 1.
     let (_, err, code) = with_file("3\n3\n3\neee\nexe\neee\n", &[], "");
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     assert!(
         err.contains("line 5: 'x' is not a cell; use e or u"),
         "{err}"
     );
     let (_, err, code) = with_file("3\n3\n3\nhee\neee\neee\n", &[], "");
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     assert!(err.contains("line 4: 'h' is not a cell"), "{err}");
     let (_, err, code) = with_file("25\n3\n3\n", &["--solve"], "");
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     assert!(
         err.contains("line 1: the board size must be between 1 and 19, not 25"),
         "{err}"
     );
     let dir = temp_dir("kinarow-missing");
     let (_, err, code) = run_cli_in(&dir, &["k-in-a-row", "nope.txt"], "");
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     assert!(err.contains("nope.txt"), "{err}");
 }
 

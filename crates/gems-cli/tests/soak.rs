@@ -19,5 +19,11 @@ fn short_soak_finds_no_failure() {
 fn soak_rejects_bad_options() {
     let (_, err, code) = common::run_cli(&["soak", "--games", "many"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("bad number 'many'"), "{err}");
+    assert!(
+        err.contains("invalid value 'many' for '--games <N>'"),
+        "{err}"
+    );
+    let (_, err, code) = common::run_cli(&["soak", "--other-games"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("'--other-games <M>'"), "{err}");
 }

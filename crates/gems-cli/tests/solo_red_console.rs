@@ -96,10 +96,10 @@ fn hint_names_a_move_that_keeps_the_game_going() {
 
 #[test]
 fn bad_options_and_decks_are_reported() {
+    // Settings the game refuses to start with: a failure (status 1) with the game's reason.
     for (args, msg) in [
         (vec!["--palettes", "1"], "need at least 2 palettes, got 1"),
         (vec!["--hand", "0"], "the hand size must be positive, got 0"),
-        (vec!["--hand", "-3"], "--hand: '-3' is not a valid number"),
         (
             vec!["--deck", "R1 R2 R3"],
             "the deck has 3 cards but needs at least 11",
@@ -109,13 +109,28 @@ fn bad_options_and_decks_are_reported() {
             "card R1 appears more than once",
         ),
         (vec!["--deck", "R1 Q2"], "'Q2' is not a card"),
-        (vec!["--seed"], "--seed needs a value"),
-        (vec!["--colour"], "unknown argument '--colour'"),
     ] {
         let mut all = vec!["solo-red"];
         all.extend(args);
         let (out, err, code) = run_cli(&all, "");
-        assert_ne!(code, 0, "{all:?}");
+        assert_eq!(code, 1, "{all:?}");
+        assert!(out.is_empty());
+        assert!(
+            err.starts_with("gems-cli: solo-red: cannot start: "),
+            "{err}"
+        );
+        assert!(err.contains(msg), "{all:?}: {err}");
+    }
+    // Usage errors, from clap: status 2 and a message naming the option.
+    for (args, msg) in [
+        (vec!["--hand", "-3"], "invalid value '-3' for '--hand <N>'"),
+        (vec!["--seed"], "a value is required for '--seed <S>'"),
+        (vec!["--colour"], "unexpected argument '--colour'"),
+    ] {
+        let mut all = vec!["solo-red"];
+        all.extend(args);
+        let (out, err, code) = run_cli(&all, "");
+        assert_eq!(code, 2, "{all:?}");
         assert!(out.is_empty());
         assert!(err.contains(msg), "{all:?}: {err}");
     }

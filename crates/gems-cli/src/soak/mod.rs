@@ -12,12 +12,23 @@ mod k_in_a_row;
 mod modern_gems;
 mod solo_red;
 
-/// This command's lines in `gems-cli --help`.
-pub const USAGE: &str = "  soak [--games N] [--other-games M] [--seed S]
-                             AI-vs-AI games of every game, checking invariants after every
-                             move: N Modern Gems games (default 1000; policies in turn) and
-                             M of each other game (default N/10)
-";
+/// AI-against-AI games of every game, checking the rules' invariants after every move.
+///
+/// Plays N Modern Gems games (the removal policies in turn) and M games of each other game, from
+/// seeded deals; a panic or a broken invariant is reported with the game's seed, so that it can
+/// be replayed. Ends with one summary line, and fails when a game failed.
+#[derive(Debug, clap::Args)]
+pub struct SoakArgs {
+    /// Modern Gems games to play.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    games: u64,
+    /// Games of each other game to play [default: N/10, at least 1].
+    #[arg(long, value_name = "M")]
+    other_games: Option<u64>,
+    /// The first game's seed.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+}
 
 /// One game's soak: plays (games, seed) and tallies the outcome.
 type SoakFn = fn(u64, u64) -> Tally;
@@ -50,28 +61,10 @@ impl Tally {
     }
 }
 
-/// Runs `gems-cli soak ARGS`.
-pub fn run(args: &[String]) -> Result<(), String> {
-    let mut games = 1000u64;
-    let mut other = None;
-    let mut seed = 1u64;
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut number = |name: &str| -> Result<u64, String> {
-            let v = it
-                .next()
-                .ok_or_else(|| format!("soak: {name} needs a number"))?;
-            v.parse()
-                .map_err(|_| format!("soak: bad number '{v}' for {name}"))
-        };
-        match flag.as_str() {
-            "--games" => games = number("--games")?,
-            "--other-games" => other = Some(number("--other-games")?),
-            "--seed" => seed = number("--seed")?,
-            f => return Err(format!("soak: unknown option '{f}'")),
-        }
-    }
-    let other = other.unwrap_or((games / 10).max(1));
+/// Runs `gems-cli soak`: every game's soak in turn, then the summary line.
+pub fn run(args: &SoakArgs) -> Result<(), String> {
+    let (games, seed) = (args.games, args.seed);
+    let other = args.other_games.unwrap_or((games / 10).max(1));
     let start = Instant::now();
     let mut report = Vec::new();
     let mut failures = Vec::new();
