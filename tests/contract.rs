@@ -159,6 +159,20 @@ fn a_paused_game_s_computer_waits_until_it_resumes() {
     );
 }
 
+/// Leaves the game on screen through the chrome (confirming when asked), back to the title.
+fn leave(app: &mut App, game: &GameInfo) {
+    send(app, ChromeCommand::Leave);
+    app.world_mut().write_message(ChromeCommand::ConfirmLeave);
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Title,
+        "{}: Leave did not leave",
+        game.name
+    );
+}
+
 /// The games offering `capability`.
 fn offering(capability: Capability) -> Vec<&'static GameInfo> {
     REGISTRY
@@ -333,16 +347,7 @@ fn leaving_through_the_chrome_asks_first_while_a_game_is_in_progress_in_every_ga
         );
         send(&mut app, ChromeCommand::Stay);
         assert_eq!(*app.world().resource::<State<Screen>>().get(), game.screen);
-        send(&mut app, ChromeCommand::Leave);
-        app.world_mut().write_message(ChromeCommand::ConfirmLeave);
-        app.update();
-        app.update();
-        assert_eq!(
-            *app.world().resource::<State<Screen>>().get(),
-            Screen::Title,
-            "{}: Leave did not leave",
-            game.name
-        );
+        leave(&mut app, game);
         assert_eq!(*app.world().resource::<Chrome>(), Chrome::default());
     }
 }
@@ -583,16 +588,7 @@ fn leaving_a_game_cancels_its_computer_s_search_in_every_game() {
     {
         let gate = AiGate::default();
         let mut app = app_with_a_held_search(game, &gate);
-        send(&mut app, ChromeCommand::Leave);
-        app.world_mut().write_message(ChromeCommand::ConfirmLeave);
-        app.update();
-        app.update();
-        assert_eq!(
-            *app.world().resource::<State<Screen>>().get(),
-            Screen::Title,
-            "{}",
-            game.name
-        );
+        leave(&mut app, game);
         release(&mut app, &gate);
         assert_eq!(
             gate.cancelled(),

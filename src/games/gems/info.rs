@@ -2,6 +2,8 @@
 
 use bevy_egui::egui;
 
+pub use super::limits::{COLS, KINDS, ROWS};
+use super::limits::{larger_than_the_dialog, outside_the_dialog};
 use crate::kit::game::Capability::{
     Computer, GameOver, Hint, Keyboard, NewGame, Records, Restart, Share, Undo,
 };
@@ -9,13 +11,6 @@ use crate::kit::game::{GameInfo, Setting};
 use crate::kit::launch::GameSetup;
 use crate::kit::palette::Palette;
 use crate::kit::theme::egui_color;
-
-/// A random board's rows (its New game window; `random:ROWSxCOLS:KINDS:SEED` boards).
-pub const ROWS: Setting = Setting::number("rows", 3, 60);
-/// A random board's columns.
-pub const COLS: Setting = Setting::number("cols", 3, 60);
-/// A random board's kinds of gem.
-pub const KINDS: Setting = Setting::number("kinds", 2, gems_rules::MAX_KINDS as u32);
 
 /// Modern Gems's entry in the game registry.
 pub static GAME: GameInfo = GameInfo {
@@ -99,39 +94,6 @@ fn check_setup(setup: &GameSetup, board: Option<&str>) -> Vec<(&'static str, Str
         _ => {}
     }
     out
-}
-
-/// Why a board of `rows` × `cols` is larger than the New game window deals ([`ROWS`] and
-/// [`COLS`] at most), if it is: such a board travels neither in a flag nor in a link.
-pub fn larger_than_the_dialog(rows: usize, cols: usize) -> Option<String> {
-    let over = |s: &Setting, n: usize| u32::try_from(n).map_or(true, |n| n > s.max());
-    (over(&ROWS, rows) || over(&COLS, cols)).then(|| {
-        format!(
-            "a {rows}×{cols} board is larger than a game deals (at most {}×{})",
-            ROWS.max(),
-            COLS.max()
-        )
-    })
-}
-
-/// Why a random board of `rows` × `cols` and `kinds` is not one the New game window deals
-/// ([`ROWS`], [`COLS`], [`KINDS`]), if it is not.
-fn outside_the_dialog(rows: usize, cols: usize, kinds: u32) -> Option<String> {
-    let fits = |s: &Setting, n: usize| u32::try_from(n).is_ok_and(|n| s.accepts(n));
-    if !fits(&ROWS, rows) || !fits(&COLS, cols) {
-        return Some(format!(
-            "a random board has {} to {} rows and columns, not {rows}×{cols}",
-            ROWS.min(),
-            ROWS.max()
-        ));
-    }
-    (!KINDS.accepts(kinds)).then(|| {
-        format!(
-            "a random board has {} to {} kinds, not {kinds}",
-            KINDS.min(),
-            KINDS.max()
-        )
-    })
 }
 
 /// The title card's line: the best score on any board, and how many boards have scores.

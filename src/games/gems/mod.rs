@@ -14,6 +14,7 @@ pub mod files;
 pub mod hud;
 pub mod info;
 pub mod input;
+pub mod limits;
 pub mod link_board;
 pub mod logic;
 pub mod model;

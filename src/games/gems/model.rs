@@ -207,7 +207,7 @@ fn board_link(name: &str, board: &Board) -> Result<(&'static str, String), Strin
             "This board is too big to travel in a link ({n} characters; at most {MAX_LINK_BYTES})."
         )
     };
-    if let Some(why) = super::info::larger_than_the_dialog(board.rows(), board.cols()) {
+    if let Some(why) = super::limits::larger_than_the_dialog(board.rows(), board.cols()) {
         return Err(format!("This board cannot travel in a link: {why}."));
     }
     let least = 2 * board.rows() * board.cols();
