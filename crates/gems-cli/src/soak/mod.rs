@@ -77,7 +77,13 @@ pub fn run(args: &SoakArgs) -> Result<(), String> {
     .chain(other_games().into_iter().map(|(name, f)| (name, other, f)))
     {
         let t0 = Instant::now();
-        let tally = soak(n, seed);
+        let mut tally = soak(n, seed);
+        if tally.games != n {
+            tally.failures.push(format!(
+                "{name}: {} games played of the {n} asked for",
+                tally.games
+            ));
+        }
         println!(
             "{name}: {} games, {} moves, {} failures ({:.1} s)",
             tally.games,

@@ -2,14 +2,18 @@
 
 use gems_rules::gems::fast::FastRng;
 use gems_rules::gems::{
-    Board, Computer, Game, Player, RemovalPolicy, check, legal_moves, named_board,
+    Board, Budget, Computer, Expert, Game, Player, RemovalPolicy, check, legal_moves, named_board,
     named_board_names, random_board,
 };
 
 use super::Tally;
 
+/// Nodes the Expert searches per move in the soak (a node budget: the same game on any load).
+const EXPERT_NODES: u64 = 300;
+
 /// Modern Gems: random and named boards, every policy in turn, Greedy / LookAhead1 / random
-/// legal moves, [`check::check_move`] after every move.
+/// legal moves, and one game in 150 played by the Expert on a random board of up to 20×20;
+/// [`check::check_move`] after every move.
 pub fn soak_modern_gems(games: u64, seed: u64) -> Tally {
     let names: Vec<&str> = named_board_names().collect();
     let mut tally = Tally::default();
@@ -19,6 +23,16 @@ pub fn soak_modern_gems(games: u64, seed: u64) -> Tally {
         let label = format!("modern-gems #{i} {}", policy.short_name());
         tally.run(&label, game_seed, || {
             let mut rng = FastRng::new(game_seed);
+            if i % 150 == 75 {
+                let board = random_board(
+                    1 + rng.below(20),
+                    1 + rng.below(20),
+                    2 + rng.below(4) as u32,
+                    game_seed,
+                )
+                .map_err(|e| e.to_string())?;
+                return play_modern_gems(board, policy, Player::Expert, &mut rng);
+            }
             let board = if i % 10 == 9 {
                 let name = names[rng.below(names.len())];
                 named_board(name).ok_or_else(|| format!("named board {name} missing"))?
@@ -58,7 +72,7 @@ fn play_modern_gems(
         let cell = if player == Player::Interactive {
             legal[rng.below(legal.len())].cell
         } else {
-            Computer::default()
+            Computer::new(Expert::new(Budget::Nodes(EXPERT_NODES)))
                 .choose_move(player, &before, policy)
                 .ok_or("the AI found no move in a game that is not over")?
         };
