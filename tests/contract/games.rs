@@ -212,8 +212,8 @@ pub fn stop_the_computer(app: &mut App, screen: Screen) {
 }
 
 /// Whether the game on screen runs its computer player as a kit AI job. Grid Duel's computer
-/// plays its turn inside the rules (`Duel::play_computer`, a few microseconds of exact
-/// expectation), so nothing of it runs in the background to go stale.
+/// plays its turn inside the rules (`Duel::play_computer`: an exact expectation over its
+/// rows, not a search), so nothing of it runs in the background to go stale.
 pub fn searches_in_the_background(screen: Screen) -> bool {
     screen != modern_gems::games::grid_duel::SCREEN
 }
