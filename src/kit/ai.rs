@@ -94,7 +94,7 @@ pub struct AiGate(Arc<GateState>);
 struct GateState {
     open: Mutex<bool>,
     opened: Condvar,
-    waiting: AtomicUsize,
+    arrived: AtomicUsize,
     finished: AtomicUsize,
     cancelled: AtomicUsize,
 }
@@ -116,7 +116,7 @@ impl AiGate {
 
     /// Jobs that have reached the gate.
     pub fn arrived(&self) -> usize {
-        self.0.waiting.load(Ordering::SeqCst)
+        self.0.arrived.load(Ordering::SeqCst)
     }
 
     /// Jobs whose work has ended.
@@ -131,7 +131,7 @@ impl AiGate {
 
     /// Runs `work` once the gate is open, counting it.
     fn run<W: AiWork>(&self, work: W, cancel: &Cancel) -> W::Output {
-        self.0.waiting.fetch_add(1, Ordering::SeqCst);
+        self.0.arrived.fetch_add(1, Ordering::SeqCst);
         let mut open = self.0.open.lock().unwrap_or_else(PoisonError::into_inner);
         while !*open {
             open = self
@@ -296,14 +296,14 @@ impl<W: AiWork, P: Send + Sync + 'static> AiSlot<W, P> {
         }
     }
 
-    /// Polls the running job. Once it is done the slot empties, and the answer comes back with
-    /// its purpose if the game is still at the generation the job started for (else it is
-    /// dropped).
+    /// Polls the running job, after cancelling it if it was started for another generation
+    /// than `generation` (its answer is then never seen). Once it is done the slot empties and
+    /// the answer comes back with its purpose.
     pub fn poll_fresh(&mut self, generation: Generation) -> Option<(P, W::Output)> {
         self.cancel_stale(generation);
         let answer = self.0.as_mut()?.poll()?;
         let job = self.0.take()?;
-        (job.generation == generation).then_some((job.purpose, answer))
+        Some((job.purpose, answer))
     }
 }
 

@@ -47,7 +47,7 @@ impl HighScores {
             return scores;
         };
         match read_file(&p) {
-            Ok(Some((file, salvage))) => {
+            Ok(Some((_, file, salvage))) => {
                 scores.file = file;
                 scores.error = salvage.notice().map(|n| format!("{}: {n}", p.display()));
             }
@@ -122,9 +122,10 @@ impl HighScores {
         };
         let _lock = lock(&path);
         match read_file(&path) {
-            Ok(Some((fresh, salvage))) => {
+            Ok(Some((text, fresh, salvage))) => {
                 if !salvage.is_clean() {
-                    keep_damaged(&path);
+                    // Kept beside it before it is rewritten with what could be saved of it.
+                    let _ = crate::kit::store::write_text(&sibling(&path, ".damaged"), &text);
                 }
                 self.file = fresh;
             }
@@ -146,19 +147,19 @@ impl HighScores {
     }
 }
 
-/// Reads and parses the scores file at `path`: `Ok(None)` when there is none.
-fn read_file(path: &std::path::Path) -> Result<Option<(ScoreFile, Salvage)>, String> {
-    Ok(crate::kit::store::read_text(path)?.map(|text| read_scores(&text)))
+/// Reads and parses the scores file at `path`, with its text: `Ok(None)` when there is none.
+fn read_file(path: &std::path::Path) -> Result<Option<(String, ScoreFile, Salvage)>, String> {
+    Ok(crate::kit::store::read_text(path)?.map(|text| {
+        let (file, salvage) = read_scores(&text);
+        (text, file, salvage)
+    }))
 }
 
-/// Keeps a damaged scores file's text beside it (`scores.ron.damaged`) before it is
-/// rewritten with what could be saved of it.
-fn keep_damaged(path: &std::path::Path) {
-    if let Ok(Some(text)) = crate::kit::store::read_text(path) {
-        let mut name = path.as_os_str().to_owned();
-        name.push(".damaged");
-        let _ = crate::kit::store::write_text(std::path::Path::new(&name), &text);
-    }
+/// The file beside `path` named like it with `suffix` added (`scores.ron.lock`).
+fn sibling(path: &std::path::Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
 }
 
 /// Holds the scores file's lock (a sibling `.lock` file) while it is read, changed and
@@ -167,13 +168,11 @@ fn keep_damaged(path: &std::path::Path) {
 fn lock(path: &std::path::Path) -> Option<std::fs::File> {
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let mut name = path.as_os_str().to_owned();
-        name.push(".lock");
         let file = std::fs::OpenOptions::new()
             .create(true)
             .truncate(false)
             .write(true)
-            .open(std::path::Path::new(&name))
+            .open(sibling(path, ".lock"))
             .ok()?;
         file.lock().ok()?;
         Some(file)

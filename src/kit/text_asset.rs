@@ -85,10 +85,7 @@ pub async fn read_bounded(reader: &mut dyn Reader, max: usize) -> std::io::Resul
             return Ok(bytes);
         }
         if bytes.len() + n > max {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::FileTooLarge,
-                format!("the file is larger than {max} bytes"),
-            ));
+            return Err(gems_rules::storage::too_large(max as u64));
         }
         bytes.extend_from_slice(&chunk[..n]);
     }

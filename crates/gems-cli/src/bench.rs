@@ -105,7 +105,7 @@ pub struct SamegameArgs {
     tuning: Option<String>,
 }
 
-/// Options shared by the benchmarks.
+/// What the SameGame benchmark plays, and how.
 struct Options {
     boards: Vec<Board>,
     /// Each board's name (`standard-N`, or the board-set file's stem and the board's number).
@@ -205,17 +205,8 @@ fn positions(boards: Option<&Path>) -> Result<(Vec<Board>, Vec<String>), String>
 pub fn run(command: BenchCommand) -> Result<(), String> {
     match command {
         BenchCommand::Playouts(args) => {
-            let (boards, names) = positions(args.positions.boards.as_deref())?;
-            playouts(&Options {
-                boards,
-                names,
-                seconds: args.seconds,
-                player: Player::Expert,
-                policy: args.positions.policy,
-                tuning: String::new(),
-                save_lines: None,
-                nodes: None,
-            })
+            let (boards, _) = positions(args.positions.boards.as_deref())?;
+            playouts(&boards, args.seconds, args.positions.policy)
         }
         BenchCommand::Samegame(args) => {
             let (boards, names) = positions(args.positions.boards.as_deref())?;
@@ -235,20 +226,21 @@ pub fn run(command: BenchCommand) -> Result<(), String> {
     }
 }
 
-/// Random (TabuColorRandom) playouts per second on one core, from each position's start, on
-/// the bitboard engine (the byte engine for boards too large for it).
-fn playouts(o: &Options) -> Result<(), String> {
-    let policy = if o.policy.groups_partition_board() {
-        o.policy
+/// Random (TabuColorRandom) playouts per second on one core, from the start of each of
+/// `boards` for `seconds` in all, on the bitboard engine (the byte engine for boards too large
+/// for it), under `policy` (the classic one when its groups do not partition the board).
+fn playouts(boards: &[Board], seconds: f64, policy: RemovalPolicy) -> Result<(), String> {
+    let policy = if policy.groups_partition_board() {
+        policy
     } else {
         RemovalPolicy::Classic
     };
-    let per_board = Duration::from_secs_f64(o.seconds / o.boards.len() as f64);
+    let per_board = Duration::from_secs_f64(seconds / boards.len() as f64);
     let mut scratch = Scratch::default();
     let mut rng = FastRng::new(2026);
     let (mut total, mut elapsed) = (0u64, Duration::ZERO);
     let mut engines = Vec::new();
-    for (i, board) in o.boards.iter().enumerate() {
+    for (i, board) in boards.iter().enumerate() {
         let bits = BitBoard::from_board(board, policy).ok().map(|(b, _)| b);
         let bytes = FastBoard::from_board(board, policy).ok_or("no engine plays this board")?;
         let mut work = bytes.clone();

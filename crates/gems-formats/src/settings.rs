@@ -15,16 +15,6 @@ pub const MAX_SETTINGS_BYTES: usize = 16 * 1024;
 /// The schema version this build writes (files without one are version 1).
 pub const SETTINGS_VERSION: u32 = 2;
 
-/// The fields this version reads (any other is kept in [`Settings::unknown`]).
-const KNOWN: [&str; 6] = [
-    "theme",
-    "volume",
-    "muted",
-    "reduced_motion",
-    "last_game",
-    "version",
-];
-
 /// What the player chose in Settings.
 #[cfg_attr(feature = "bevy", derive(bevy_ecs::resource::Resource))]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -68,12 +58,18 @@ impl Settings {
         // Checked whole first, so an error names its line.
         let mut s: Settings = ron::from_str(text).map_err(|e| FormatError::ron(&e))?;
         if let Ok(ron::Value::Map(fields)) = ron::from_str::<ron::Value>(text) {
+            // The fields this version reads: those it writes, and the version.
+            let known = match ron::to_string(&Settings::default()).map(|t| ron::from_str(&t)) {
+                Ok(Ok(ron::Value::Map(known))) => known,
+                _ => ron::Map::new(),
+            };
             for (key, value) in fields {
-                if let ron::Value::String(name) = key
-                    && !KNOWN.contains(&name.as_str())
-                    && crate::is_identifier(&name)
+                if let ron::Value::String(name) = &key
+                    && name != "version"
+                    && known.get(&key).is_none()
+                    && crate::is_identifier(name)
                 {
-                    s.unknown.insert(name, value);
+                    s.unknown.insert(name.clone(), value);
                 }
             }
         }

@@ -4,17 +4,11 @@
 
 #[path = "../../../fuzz/checks/link.rs"]
 mod checks;
+#[path = "../../../fuzz/checks/corpus.rs"]
+mod corpus;
 
 #[test]
 fn the_link_fuzz_corpus_replays_cleanly() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/link");
-    let mut replayed = 0;
-    for entry in std::fs::read_dir(&dir).expect("the link corpus") {
-        let bytes = std::fs::read(entry.expect("an entry").path()).expect("a corpus file");
-        if let Ok(text) = std::str::from_utf8(&bytes) {
-            checks::check(text);
-            replayed += 1;
-        }
-    }
+    let replayed = corpus::replay(env!("CARGO_MANIFEST_DIR"), "link", checks::check);
     assert!(replayed >= 5, "{replayed} inputs");
 }

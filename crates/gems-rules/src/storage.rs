@@ -148,8 +148,9 @@ pub fn read_line_bounded(
     Ok(n)
 }
 
-/// The error for a file larger than `max_bytes`.
-fn too_large(max_bytes: u64) -> io::Error {
+/// The error for a file larger than `max_bytes` (kind `FileTooLarge`), for every bounded
+/// read.
+pub fn too_large(max_bytes: u64) -> io::Error {
     io::Error::new(
         io::ErrorKind::FileTooLarge,
         format!("the file is larger than {max_bytes} bytes"),

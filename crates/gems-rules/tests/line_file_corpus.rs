@@ -3,17 +3,11 @@
 
 #[path = "../../../fuzz/checks/line_file.rs"]
 mod checks;
+#[path = "../../../fuzz/checks/corpus.rs"]
+mod corpus;
 
 #[test]
 fn the_line_file_fuzz_corpus_replays_cleanly() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/line_file");
-    let mut replayed = 0;
-    for entry in std::fs::read_dir(&dir).expect("the line_file corpus") {
-        let bytes = std::fs::read(entry.expect("an entry").path()).expect("a corpus file");
-        if let Ok(text) = std::str::from_utf8(&bytes) {
-            checks::check(text);
-            replayed += 1;
-        }
-    }
+    let replayed = corpus::replay(env!("CARGO_MANIFEST_DIR"), "line_file", checks::check);
     assert!(replayed >= 4, "{replayed} inputs");
 }

@@ -43,14 +43,14 @@ pub enum Purpose {
 /// A planner search's answer: the selection order and the dots it removes.
 pub type Answer = Option<(Vec<Point>, usize)>;
 
-/// The search in flight, if any, with the moves left when it started in its purpose (a
-/// different value means the board moved on).
-pub type DotsSearch = AiSlot<Once<Answer>, (Purpose, u32)>;
+/// The search in flight, if any, with its purpose (the kit drops it once the board moves on:
+/// every move is a new generation).
+pub type DotsSearch = AiSlot<Once<Answer>, Purpose>;
 
 /// Starts and collects searches.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DotsAutoplay>()
-        .add_ai::<Once<Answer>, (Purpose, u32), DotsSession, _>(
+        .add_ai::<Once<Answer>, Purpose, DotsSession, _>(
             super::SCREEN,
             super::set(GameSystems::Input),
             (start_search, finish_search),
@@ -64,7 +64,7 @@ fn spawn(session: &DotsSession, host: &AiHost, search: &mut DotsSearch, purpose:
     let work = Once::new(move |cancel: &Cancel| {
         Planner::new(seed).choose_until(&board, moves_left, cancel)
     });
-    search.start(host, work, session.generation, (purpose, moves_left));
+    search.start(host, work, session.generation, purpose);
 }
 
 fn start_search(
@@ -102,11 +102,10 @@ fn finish_search(
     mut hint: ResMut<DotsHint>,
     mut actions: MessageWriter<DotsAction>,
 ) {
-    let Some(((purpose, moves_left), answer)) = search.poll_fresh(session.generation) else {
+    let Some((purpose, answer)) = search.poll_fresh(session.generation) else {
         return;
     };
-    let fresh = moves_left == session.game.moves_left() && phase.get() == DotsPhase::Idle;
-    let Some((path, points)) = answer.filter(|_| fresh) else {
+    let Some((path, points)) = answer.filter(|_| phase.get() == DotsPhase::Idle) else {
         return;
     };
     match purpose {

@@ -10,7 +10,7 @@ use gems_rules::gems::{Player, RemovalPolicy, board_by_name, random_board_name};
 use super::ai::{Autoplay, GemsAi};
 use super::coach::{Coach, CoachAi, Hint, HintAi};
 use super::files::LoadGameRequest;
-use super::info::{COLS, KINDS, ROWS};
+use super::limits::{COLS, KINDS, ROWS};
 use super::model::Phase;
 use super::model::{ActivePlayer, ActivePolicy, GemsAction, GemsSession, LastMove, Selection};
 use super::records::{LineAsset, Records};

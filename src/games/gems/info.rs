@@ -2,8 +2,7 @@
 
 use bevy_egui::egui;
 
-pub use super::limits::{COLS, KINDS, ROWS};
-use super::limits::{larger_than_the_dialog, outside_the_dialog};
+use super::limits::{COLS, KINDS, ROWS, larger_than_the_dialog, outside_the_dialog};
 use crate::kit::game::Capability::{
     Computer, GameOver, Hint, Keyboard, NewGame, Records, Restart, Share, Undo,
 };
