@@ -160,3 +160,19 @@ fn a_theme_draws_the_players_image_after_a_restart_too() {
     assert!(app.world().resource::<ThemeImages>().gems[1].is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_deleted_image_leaves_memory_and_the_data_directory() {
+    let dir = scratch("delete");
+    let images = PlayerImages::load(DataDir(Some(dir.clone())));
+    let cat = images.import("cat.png", &png(2, 2, [9, 9, 9])).unwrap();
+    let dog = images.import("dog.png", &png(2, 2, [1, 2, 3])).unwrap();
+    images.delete(&cat).unwrap();
+    assert_eq!(images.paths(), [dog.clone()]);
+    assert_eq!(kept(&dir), ["dog.png"]);
+    // After a restart too; deleting again is not an error.
+    let again = PlayerImages::load(DataDir(Some(dir.clone())));
+    assert_eq!(again.paths(), [dog]);
+    again.delete(&cat).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}

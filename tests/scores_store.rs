@@ -1,6 +1,7 @@
 //! The high-score store loses nothing when two instances write at once: each change is merged
 //! into the file as it is on disk, under a lock. Two processes (this test binary run twice as
-//! children) and two in-process stores (as two apps sharing a data folder would) each record
+//! children), two in-process stores on threads and two headless apps, each with the store as
+//! its resource, each record
 //! 1,000 games on boards of their own and bump a shared counter; afterwards the counter is
 //! 2,000 and every table holds its game.
 
@@ -28,18 +29,25 @@ fn fresh_path(tag: &str) -> PathBuf {
 fn record_games(path: &Path, who: &str) {
     let mut scores = HighScores::load(Some(path.to_path_buf()));
     for i in 0..GAMES {
-        scores.update(|file| {
-            file.enter(
-                &format!("board-{who}-{i}|chained"),
-                Entry {
-                    score: i,
-                    date: None,
-                },
-            );
-            file.add_counter(SHARED, 1);
-        });
-        assert_eq!(scores.error, None);
+        record_one(&mut scores, who, i);
     }
+}
+
+/// Records writer `who`'s game `i` on its own named board and bumps the shared counter (one
+/// change, as a game's end makes).
+fn record_one(scores: &mut HighScores, who: &str, i: u64) {
+    let key = format!("board-{who}-{i}|chained");
+    scores.update(move |file| {
+        file.enter(
+            &key,
+            Entry {
+                score: i,
+                date: None,
+            },
+        );
+        file.add_counter(SHARED, 1);
+    });
+    assert_eq!(scores.error, None);
 }
 
 /// Checks that both writers' games and counts are all in the file at `path`.
@@ -101,5 +109,33 @@ fn two_stores_sharing_a_data_folder_lose_nothing() {
         }
     });
     assert_nothing_lost(&path, ["c", "d"]);
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+#[test]
+fn two_headless_apps_sharing_a_store_lose_nothing() {
+    use bevy::prelude::*;
+    let path = fresh_path("apps");
+    let app = |who: &'static str| {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .insert_resource(HighScores::load(Some(path.clone())))
+            .add_systems(
+                Update,
+                move |mut scores: ResMut<HighScores>, mut game: Local<u64>| {
+                    record_one(&mut scores, who, *game);
+                    *game += 1;
+                },
+            );
+        app
+    };
+    let (mut e, mut f) = (app("e"), app("f"));
+    for _ in 0..GAMES {
+        // Each app's copy in memory is one game behind the other's: the merge must not care.
+        e.update();
+        f.update();
+    }
+    assert_eq!(e.world().resource::<HighScores>().counter(SHARED), 2 * GAMES - 1);
+    assert_nothing_lost(&path, ["e", "f"]);
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }

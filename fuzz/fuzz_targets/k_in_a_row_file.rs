@@ -21,8 +21,8 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(again, file);
         let side = file.board.side_to_move_by_count();
         let a = Engine::new().best_move(&file.board, side, Strength::Quality(2), &Limits::default());
-        if let Some((r, c)) = a.best {
-            assert!(file.board.is_empty(r, c), "engine chose a taken square");
+        if let Some(m) = a.best {
+            assert!(file.board.is_empty(m.row, m.col), "engine chose a taken square");
         }
     }
 });

@@ -277,6 +277,7 @@ fn editor_window(mut contexts: EguiContexts, mut p: EditorParams) -> Result {
     let mut save = false;
     let mut import = false;
     let mut import_path = p.editor.import_path.clone();
+    let mut delete = None;
     egui::Window::new("Theme editor")
         .open(&mut open)
         .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-12.0, 56.0))
@@ -316,6 +317,7 @@ fn editor_window(mut contexts: EguiContexts, mut p: EditorParams) -> Result {
                     menus_section(ui, &mut draft);
                     timings_section(ui, &mut draft);
                     effects_section(ui, &mut draft);
+                    delete = yours_section(ui, &p.mine, &images);
                 });
             ui.separator();
             ui.horizontal(|ui| {
@@ -333,6 +335,9 @@ fn editor_window(mut contexts: EguiContexts, mut p: EditorParams) -> Result {
             }
         });
     p.editor.import_path = import_path;
+    if let Some(which) = delete {
+        delete_yours(&mut p, which);
+    }
     if import {
         start_import(&mut p);
     }
@@ -368,6 +373,87 @@ fn editor_window(mut contexts: EguiContexts, mut p: EditorParams) -> Result {
     e.base = base;
     e.name = name;
     Ok(())
+}
+
+/// One of the player's own files the editor can delete.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Yours {
+    /// A theme of theirs, by file stem.
+    Theme(String),
+    /// An image they imported, by theme path (`yours://NAME.png`).
+    Image(String),
+}
+
+/// The player's themes and imported images, each with Delete (which frees browser storage on
+/// the web); the one asked to be deleted, if any.
+fn yours_section(ui: &mut egui::Ui, mine: &PlayerThemes, images: &[String]) -> Option<Yours> {
+    let imported: Vec<&String> = images
+        .iter()
+        .filter(|i| i.starts_with(PLAYER_IMAGE_PREFIX))
+        .collect();
+    if mine.0.is_empty() && imported.is_empty() {
+        return None;
+    }
+    let mut asked = None;
+    ui.collapsing("Your themes and images", |ui| {
+        let mut row = |ui: &mut egui::Ui, label: String, which: Yours| {
+            ui.horizontal(|ui| {
+                if ui
+                    .small_button("Delete")
+                    .on_hover_text("Deleted for good (Export my data in Settings keeps a copy)")
+                    .clicked()
+                {
+                    asked = Some(which);
+                }
+                ui.label(label);
+            });
+        };
+        for (stem, theme) in &mine.0 {
+            row(ui, format!("Theme {} ({stem})", theme.name), Yours::Theme(stem.clone()));
+        }
+        for path in imported {
+            row(ui, format!("Image {}", image_label(path)), Yours::Image(path.clone()));
+        }
+    });
+    asked
+}
+
+/// Deletes one of the player's themes or images and says so; the theme on screen goes back
+/// to Classic when it was the one deleted.
+fn delete_yours(p: &mut EditorParams, which: Yours) {
+    let data = p.data.as_deref().cloned().unwrap_or_default();
+    let result = match &which {
+        Yours::Theme(stem) => folder(&data)
+            .ok_or_else(|| "there is no data directory".to_string())
+            .and_then(|dir| crate::kit::store::remove(&dir.join(format!("{stem}.theme.ron"))))
+            .map(|()| {
+                p.mine.0.retain(|(s, _)| s != stem);
+                if let Some(settings) = p.settings.as_mut()
+                    && settings.theme == *stem
+                {
+                    settings.theme = "classic".into();
+                }
+                format!("Deleted your theme {stem}")
+            }),
+        Yours::Image(path) => match p.player_images.as_deref() {
+            Some(images) => images.delete(path).map(|()| {
+                p.editor.images.retain(|i| i != path);
+                format!("Deleted {}", image_label(path))
+            }),
+            None => Err("there are no images of yours here".into()),
+        },
+    };
+    match result {
+        Ok(text) => {
+            p.editor.message = Some((text, false));
+            p.rescan.write(Rescan);
+        }
+        Err(e) => {
+            let e = format!("Not deleted: {e}");
+            p.notices.warn(e.clone());
+            p.editor.message = Some((e, true));
+        }
+    }
 }
 
 /// An image's short name: its file name, marked when it is the player's.
@@ -423,7 +509,11 @@ fn start_import(p: &mut EditorParams) {
         imported(&mut p.editor, &mut p.notices, images, result);
     }
     #[cfg(target_arch = "wasm32")]
-    if !crate::app::player_images::picker::open() {
+    if !crate::kit::picker::open(
+        IMAGE_PICK,
+        "image/png",
+        crate::app::player_images::MAX_IMPORT_BYTES as u64,
+    ) {
         p.editor.message = Some(("This page cannot open files".into(), true));
     }
 }
@@ -475,6 +565,10 @@ fn import_dropped(
     }
 }
 
+/// What the editor's file picker is for (web).
+#[cfg(target_arch = "wasm32")]
+const IMAGE_PICK: &str = "theme-image";
+
 /// The file the player picked in the browser's file picker is imported (web).
 #[cfg(target_arch = "wasm32")]
 fn import_picked(
@@ -486,9 +580,13 @@ fn import_picked(
         return;
     }
     if let (Some((name, bytes)), Some(images)) =
-        (crate::app::player_images::picker::take(), images.as_deref())
+        (crate::kit::picker::take(IMAGE_PICK), images.as_deref())
     {
-        let result = bytes.and_then(|bytes| images.import(&name, &bytes));
+        let result = match bytes {
+            Ok(bytes) => images.import(&name, &bytes),
+            Err(size) => Err(crate::app::player_images::too_large(&name, size)
+                .unwrap_or_else(|| format!("{name} was not imported: it could not be read"))),
+        };
         imported(&mut editor, &mut notices, images, result);
     }
 }

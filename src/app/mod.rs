@@ -6,6 +6,7 @@
 pub mod editor;
 pub mod library;
 pub mod monkey;
+pub mod my_data;
 pub mod player_images;
 pub mod scripted;
 pub mod settings;
@@ -93,6 +94,7 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
             settings::plugin,
             library::plugin,
             editor::plugin,
+            my_data::plugin,
             title::plugin,
             world_text::plugin,
             ui_fonts::plugin,

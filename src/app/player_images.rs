@@ -116,6 +116,30 @@ impl PlayerImages {
         Ok(format!("{PLAYER_IMAGE_PREFIX}{file}"))
     }
 
+    /// Forgets the player's image `yours://NAME.png` and deletes its file (a theme that still
+    /// names it shows the kind's colour instead).
+    pub fn delete(&self, path: &str) -> Result<(), String> {
+        let name = path.strip_prefix(PLAYER_IMAGE_PREFIX).unwrap_or(path);
+        let folder = self
+            .folder()
+            .ok_or("there is no data directory".to_string())?;
+        crate::kit::store::remove(&folder.join(name))?;
+        self.dir.remove_asset(Path::new(name));
+        Ok(())
+    }
+
+    /// Reads again the images kept in the data directory (after an import of the player's
+    /// data): new ones join, changed ones are replaced.
+    pub fn reload(&self) {
+        let fresh = PlayerImages::load(self.data.clone());
+        for name in fresh.paths() {
+            let name = name.trim_start_matches(PLAYER_IMAGE_PREFIX);
+            if let Some(data) = fresh.dir.get_asset(Path::new(name)) {
+                self.dir.insert_asset(Path::new(name), data.value().to_vec());
+            }
+        }
+    }
+
     /// Imports the PNG file at `path` (desktop).
     #[cfg(not(target_arch = "wasm32"))]
     pub fn import_file(&self, path: &Path) -> Result<String, String> {
@@ -149,53 +173,6 @@ fn image_stem(file_name: &str) -> String {
     }
     let out: String = out.trim_end_matches('-').chars().take(MAX_STEM).collect();
     if out.is_empty() { "image".into() } else { out }
-}
-
-/// The browser's file picker: `index.html` defines `modernGemsPickImage(maxBytes)`, which
-/// opens it and leaves the chosen file in `window.modernGemsPicked` as `{ name, bytes }`, or
-/// as `{ name, size }` without reading it when it is larger than `maxBytes`.
-#[cfg(target_arch = "wasm32")]
-pub mod picker {
-    use wasm_bindgen::{JsCast, JsValue};
-
-    /// Opens the browser's file picker; false when the page has none.
-    pub fn open() -> bool {
-        let Some(window) = web_sys::window() else {
-            return false;
-        };
-        let pick = js_sys::Reflect::get(&window, &JsValue::from_str("modernGemsPickImage"));
-        let max = JsValue::from_f64(super::MAX_IMPORT_BYTES as f64);
-        match pick
-            .ok()
-            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-        {
-            Some(f) => f.call1(&window, &max).is_ok(),
-            None => false,
-        }
-    }
-
-    /// The file the player picked since the last call, if any: its name, and its bytes or
-    /// why it was not read (too large).
-    pub fn take() -> Option<(String, Result<Vec<u8>, String>)> {
-        let window = web_sys::window()?;
-        let key = JsValue::from_str("modernGemsPicked");
-        let picked = js_sys::Reflect::get(&window, &key).ok()?;
-        if picked.is_undefined() || picked.is_null() {
-            return None;
-        }
-        let _ = js_sys::Reflect::set(&window, &key, &JsValue::UNDEFINED);
-        let name = js_sys::Reflect::get(&picked, &JsValue::from_str("name"))
-            .ok()?
-            .as_string()?;
-        let size = js_sys::Reflect::get(&picked, &JsValue::from_str("size")).ok()?;
-        if let Some(size) = size.as_f64() {
-            let why = super::too_large(&name, size as u64)
-                .unwrap_or_else(|| format!("{name} was not imported: it could not be read"));
-            return Some((name, Err(why)));
-        }
-        let bytes = js_sys::Reflect::get(&picked, &JsValue::from_str("bytes")).ok()?;
-        Some((name, Ok(js_sys::Uint8Array::new(&bytes).to_vec())))
-    }
 }
 
 #[cfg(test)]

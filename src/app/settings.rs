@@ -1,4 +1,5 @@
-//! The Settings window (theme, volume, mute, reduced motion, the theme editor), the settings
+//! The Settings window (theme, volume, mute, reduced motion, the theme editor, Export my data
+//! and Import), the settings
 //! kept across runs, and the window of on-screen notices.
 
 use bevy::prelude::*;
@@ -16,6 +17,7 @@ use crate::kit::settings::{
 /// Settings, their persistence, the Settings window and the notices.
 pub fn plugin(app: &mut App) {
     app.init_resources::<(Notices, SettingsOpen, ThemeChoices)>()
+        .add_message::<crate::app::my_data::MyDataRequest>()
         .add_systems(Startup, load_settings)
         .add_systems(Last, save_settings.run_if(resource_exists::<Settings>))
         .add_systems(EguiPrimaryContextPass, (settings_window, notices_window));
@@ -78,6 +80,8 @@ fn settings_window(
     settings: Option<ResMut<Settings>>,
     choices: Res<ThemeChoices>,
     editor: Option<ResMut<crate::app::editor::ThemeEditor>>,
+    my_data: Option<ResMut<crate::app::my_data::MyDataPanel>>,
+    mut requests: MessageWriter<crate::app::my_data::MyDataRequest>,
 ) -> Result {
     let Some(mut settings) = settings else {
         return Ok(());
@@ -125,6 +129,12 @@ fn settings_window(
                     .clicked()
             {
                 editor.open = true;
+            }
+            if let Some(mut panel) = my_data {
+                ui.separator();
+                if let Some(request) = crate::app::my_data::section(ui, &mut panel) {
+                    requests.write(request);
+                }
             }
         });
     if s != *settings {

@@ -41,6 +41,8 @@ pub mod layout;
 pub mod palette;
 pub mod paths;
 pub mod phase;
+#[cfg(target_arch = "wasm32")]
+pub mod picker;
 pub mod pointer;
 pub mod schedule;
 pub mod scores;
@@ -93,6 +95,7 @@ pub fn view_plugin(app: &mut App) {
         share::plugin,
         insets::plugin,
         chrome::plugin,
+        store::plugin,
     ))
     .add_systems(bevy_egui::EguiPrimaryContextPass, style_egui);
 }

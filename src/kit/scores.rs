@@ -78,7 +78,8 @@ impl HighScores {
             score,
             date: Some(super::clock::today()),
         };
-        self.update(|file| file.enter(key, entry))
+        let key = key.to_string();
+        self.update(move |file| file.enter(&key, entry.clone()))
     }
 
     /// The best score of each table whose key `mine` accepts (a game's own tables, by how it
@@ -108,43 +109,77 @@ impl HighScores {
 
     /// Adds one to a counter (saturating) and saves.
     pub fn count(&mut self, key: &str) {
-        self.update(|file| file.add_counter(key, 1));
+        let key = key.to_string();
+        self.update(move |file| file.add_counter(&key, 1));
     }
 
     /// Changes the scores and saves them, merged with what is on disk: the file is read again
     /// (another window or tab may have written since), `change` is applied to that, and the
-    /// result is written atomically, under a lock on the desktop so two instances never
-    /// interleave. Changes are written as functions of the file (add one, enter a score),
-    /// never as values computed from an older copy. In memory only without a file.
-    pub fn update<R>(&mut self, change: impl FnOnce(&mut ScoreFile) -> R) -> R {
+    /// result is written atomically, under a lock so two instances never interleave (a file
+    /// lock on the desktop; on the web the Web Locks API, whose turn may come after this
+    /// returns). Changes are written as functions of the file (add one, enter a score), never
+    /// as values computed from an older copy. In memory only without a file.
+    pub fn update<R>(&mut self, change: impl Fn(&mut ScoreFile) -> R + 'static) -> R {
         let Some(path) = self.path.clone() else {
             return change(&mut self.file);
         };
-        let _lock = lock(&path);
-        match read_file(&path) {
-            Ok(Some((text, fresh, salvage))) => {
-                if !salvage.is_clean() {
-                    // Kept beside it before it is rewritten with what could be saved of it.
-                    let _ = crate::kit::store::write_text(&sibling(&path, ".damaged"), &text);
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let _lock = lock(&path);
+            match merge_into_file(&path, &change) {
+                Ok((answer, file)) => {
+                    self.file = file;
+                    self.error = None;
+                    answer
                 }
-                self.file = fresh;
-            }
-            Ok(None) => {}
-            Err(e) => {
-                self.error = Some(format!("{}: {e}", path.display()));
-                return change(&mut self.file);
+                Err(e) => {
+                    self.error = Some(e);
+                    change(&mut self.file)
+                }
             }
         }
-        let answer = change(&mut self.file);
-        self.file.prune();
-        self.error = match gems_formats::scores::scores_to_text(&self.file) {
-            Ok(text) => crate::kit::store::write_text(&path, &text)
-                .err()
-                .map(|e| format!("could not save high scores to {}: {e}", path.display())),
-            Err(e) => Some(e.to_string()),
-        };
-        answer
+        #[cfg(target_arch = "wasm32")]
+        {
+            // What other tabs wrote, with this change, at once on screen; on disk when this
+            // tab's turn with the lock comes.
+            if let Ok(Some((_, fresh, _))) = read_file(&path) {
+                self.file = fresh;
+            }
+            let answer = change(&mut self.file);
+            self.file.prune();
+            crate::kit::store::locked("modern-gems-scores", move || {
+                if let Err(e) = merge_into_file(&path, &change) {
+                    crate::kit::store::report(e);
+                }
+            });
+            answer
+        }
     }
+}
+
+/// Reads the scores file at `path` again, applies `change`, prunes and writes it atomically
+/// (the caller holds the lock); the answer and the file as written. A damaged file's text is
+/// kept beside it before it is rewritten with what could be saved of it.
+fn merge_into_file<R>(
+    path: &std::path::Path,
+    change: &impl Fn(&mut ScoreFile) -> R,
+) -> Result<(R, ScoreFile), String> {
+    let mut file = match read_file(path) {
+        Ok(Some((text, fresh, salvage))) => {
+            if !salvage.is_clean() {
+                let _ = crate::kit::store::write_text(&sibling(path, ".damaged"), &text);
+            }
+            fresh
+        }
+        Ok(None) => ScoreFile::default(),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let answer = change(&mut file);
+    file.prune();
+    let text = gems_formats::scores::scores_to_text(&file).map_err(|e| e.to_string())?;
+    crate::kit::store::write_text(path, &text)
+        .map_err(|e| format!("could not save high scores to {}: {e}", path.display()))?;
+    Ok((answer, file))
 }
 
 /// Reads and parses the scores file at `path`, with its text: `Ok(None)` when there is none.
@@ -163,25 +198,17 @@ fn sibling(path: &std::path::Path, suffix: &str) -> PathBuf {
 }
 
 /// Holds the scores file's lock (a sibling `.lock` file) while it is read, changed and
-/// written, so two desktop instances take turns; `None` where there are no file locks (the
-/// browser, whose tabs each read the file again just before writing it).
+/// written, so two desktop instances take turns.
+#[cfg(not(target_arch = "wasm32"))]
 fn lock(path: &std::path::Path) -> Option<std::fs::File> {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(sibling(path, ".lock"))
-            .ok()?;
-        file.lock().ok()?;
-        Some(file)
-    }
-    #[cfg(target_arch = "wasm32")]
-    {
-        let _ = path;
-        None
-    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(sibling(path, ".lock"))
+        .ok()?;
+    file.lock().ok()?;
+    Some(file)
 }
 
 #[cfg(test)]

@@ -1,9 +1,22 @@
 //! Where the player's files live: on the desktop, real files written atomically (temporary file,
-//! then rename); in the browser, `localStorage` entries keyed by the same paths (binary files as
-//! base64). Every caller goes through these functions, so saves, high scores, settings and the
-//! player's images persist on both.
+//! then rename); in the browser, entries keyed by the same paths (binary files as base64),
+//! through the page's `modernGemsStore` (`web/index.html`): high scores, settings and saves in
+//! `localStorage`, which every tab reads afresh, and the player's themes and images in
+//! IndexedDB, which holds far more. Every caller goes through these functions, so the player's
+//! files persist on both.
+//!
+//! IndexedDB is asynchronous: the page reads its records into memory before the game starts,
+//! and a write the browser refuses later (its storage full) is undone there and reported by
+//! [`problems`], which the kit shows as a notice saying what to delete.
 
 use std::path::Path;
+
+use bevy::prelude::*;
+
+#[cfg(target_arch = "wasm32")]
+use gems_formats::base64;
+
+use crate::kit::settings::Notices;
 
 /// Largest text read back, in bytes.
 pub const MAX_TEXT_BYTES: u64 = 16 << 20;
@@ -20,10 +33,8 @@ pub fn read_text(path: &Path) -> Result<Option<String>, String> {
     }
     #[cfg(target_arch = "wasm32")]
     {
-        let storage = web::storage()?;
-        storage
-            .get_item(&web::key(path))
-            .map_err(|_| "the browser refused to read local storage".to_string())
+        web::get(&web::key(path))
+            .map_err(|e| format!("the browser refused to read its storage ({})", web::why(&e)))
     }
 }
 
@@ -38,10 +49,14 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
     }
     #[cfg(target_arch = "wasm32")]
     {
-        // A single setItem call replaces the value whole.
-        web::storage()?
-            .set_item(&web::key(path), text)
-            .map_err(|_| "the browser refused to write local storage (is it full?)".to_string())
+        // A single call replaces the value whole.
+        web::set(&web::key(path), text).map_err(|e| {
+            format!(
+                "the browser refused to write its storage ({}); {}",
+                web::why(&e),
+                FULL_ADVICE
+            )
+        })
     }
 }
 
@@ -96,105 +111,126 @@ pub fn list(dir: &Path, suffix: &str) -> Vec<String> {
     #[cfg(target_arch = "wasm32")]
     let mut names: Vec<String> = {
         let prefix = format!("{}/", web::key(dir));
-        let mut found = Vec::new();
-        if let Ok(storage) = web::storage() {
-            let n = storage.length().unwrap_or(0);
-            for i in 0..n {
-                if let Ok(Some(k)) = storage.key(i)
-                    && let Some(name) = k.strip_prefix(&prefix)
-                    && name.ends_with(suffix)
-                    && !name.contains('/')
-                {
-                    found.push(name.to_string());
-                }
-            }
-        }
-        found
+        web::keys(&prefix)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|k| k.strip_prefix(&prefix))
+            .filter(|name| name.ends_with(suffix) && !name.contains('/'))
+            .map(str::to_string)
+            .collect()
     };
     names.sort();
     names
 }
 
+/// Deletes a file; deleting one that does not exist is not an error.
+pub fn remove(path: &Path) -> Result<(), String> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        match std::fs::remove_file(path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e.to_string()),
+            _ => Ok(()),
+        }
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        web::remove(&web::key(path))
+            .map_err(|e| format!("the browser refused to delete it ({})", web::why(&e)))
+    }
+}
+
+/// What the player can do when the browser's storage is full.
+pub const FULL_ADVICE: &str = "the browser's storage for this game may be full: delete imported \
+images or themes you no longer need in the theme editor (Settings → Export my data keeps a copy \
+of everything first)";
+
+/// Problems of writes that finished after their caller went on (reported by [`report`]).
+static LATE: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+/// Keeps the problem of a write that finished after its caller went on, for [`problems`].
+pub fn report(problem: String) {
+    if let Ok(mut late) = LATE.lock() {
+        late.push(problem);
+    }
+}
+
+/// The writes refused since the last call that nobody was there to hear of: those the
+/// browser refused after the game went on, and those given to [`report`].
+pub fn problems() -> Vec<String> {
+    let late = LATE
+        .lock()
+        .map(|mut l| std::mem::take(&mut *l))
+        .unwrap_or_default();
+    #[cfg(target_arch = "wasm32")]
+    let late = [late, web::problems().unwrap_or_default()].concat();
+    late
+}
+
+/// Runs `run` while holding the browser-wide lock `name` (the Web Locks API, so two tabs take
+/// turns); at once where there is no such API. On the web `run` may run after this returns.
+#[cfg(target_arch = "wasm32")]
+pub fn locked(name: &str, run: impl FnOnce() + 'static) {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::closure::Closure;
+    let run = Closure::once_into_js(run);
+    if web::locked(name, run.unchecked_ref()).is_err()
+        && let Ok(f) = run.dyn_into::<js_sys::Function>()
+    {
+        let _ = f.call0(&wasm_bindgen::JsValue::NULL);
+    }
+}
+
+/// Tells the player, as notices, about the writes the browser refused (web).
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Notices>().add_systems(
+        Update,
+        report_problems.run_if(bevy::time::common_conditions::on_timer(
+            std::time::Duration::from_millis(500),
+        )),
+    );
+}
+
+/// Shows each refused write as a notice with what to do about it.
+fn report_problems(mut notices: ResMut<Notices>) {
+    for problem in problems() {
+        notices.warn(format!("{problem}: {FULL_ADVICE}"));
+    }
+}
+
+/// The page's storage helper, `modernGemsStore` in `web/index.html`.
 #[cfg(target_arch = "wasm32")]
 mod web {
     use std::path::Path;
 
-    /// The page's local storage.
-    pub fn storage() -> Result<web_sys::Storage, String> {
-        web_sys::window()
-            .and_then(|w| w.local_storage().ok().flatten())
-            .ok_or_else(|| "this browser offers no local storage".to_string())
+    use wasm_bindgen::prelude::*;
+
+    #[wasm_bindgen]
+    extern "C" {
+        #[wasm_bindgen(catch, js_namespace = modernGemsStore)]
+        pub fn get(key: &str) -> Result<Option<String>, JsValue>;
+        #[wasm_bindgen(catch, js_namespace = modernGemsStore)]
+        pub fn set(key: &str, value: &str) -> Result<(), JsValue>;
+        #[wasm_bindgen(catch, js_namespace = modernGemsStore)]
+        pub fn remove(key: &str) -> Result<(), JsValue>;
+        #[wasm_bindgen(catch, js_namespace = modernGemsStore)]
+        pub fn keys(prefix: &str) -> Result<Vec<String>, JsValue>;
+        #[wasm_bindgen(catch, js_namespace = modernGemsStore)]
+        pub fn problems() -> Result<Vec<String>, JsValue>;
+        #[wasm_bindgen(catch, js_namespace = modernGemsStore)]
+        pub fn locked(name: &str, run: &js_sys::Function) -> Result<(), JsValue>;
     }
 
     /// The storage key of a path.
     pub fn key(path: &Path) -> String {
         format!("modern-gems:{}", path.to_string_lossy())
     }
-}
 
-/// Base64 (standard alphabet, padded): the browser's local storage holds text only, so binary
-/// files are stored in it this way.
-pub mod base64 {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-    /// Standard base64 with padding (local storage holds text only).
-    pub fn encode(bytes: &[u8]) -> String {
-        let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-        for chunk in bytes.chunks(3) {
-            let b = [
-                chunk[0],
-                *chunk.get(1).unwrap_or(&0),
-                *chunk.get(2).unwrap_or(&0),
-            ];
-            let n = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
-            for i in 0..4 {
-                if i <= chunk.len() {
-                    out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-                } else {
-                    out.push('=');
-                }
-            }
-        }
-        out
-    }
-
-    /// Decodes [`encode`]'s text; `None` when it is not base64.
-    pub fn decode(text: &str) -> Option<Vec<u8>> {
-        let text = text.trim_end_matches('=').as_bytes();
-        let mut out = Vec::with_capacity(text.len() * 3 / 4);
-        let (mut acc, mut bits) = (0u32, 0);
-        for &c in text {
-            let v = u32::from(match c {
-                b'A'..=b'Z' => c - b'A',
-                b'a'..=b'z' => c - b'a' + 26,
-                b'0'..=b'9' => c - b'0' + 52,
-                b'+' => 62,
-                b'/' => 63,
-                _ => return None,
-            });
-            acc = acc << 6 | v;
-            bits += 6;
-            if bits >= 8 {
-                bits -= 8;
-                out.push((acc >> bits) as u8);
-            }
-        }
-        Some(out)
-    }
-
-    #[cfg(test)]
-    mod tests {
-        #[test]
-        fn round_trips_every_length_and_refuses_what_is_not_base64() {
-            assert_eq!(super::encode(b"Man"), "TWFu");
-            assert_eq!(super::encode(b"Ma"), "TWE=");
-            assert_eq!(super::encode(b"M"), "TQ==");
-            let bytes: Vec<u8> = (0..=255u8).chain(0..7).collect();
-            for n in 0..bytes.len() {
-                let text = super::encode(&bytes[..n]);
-                assert_eq!(super::decode(&text).as_deref(), Some(&bytes[..n]));
-            }
-            assert_eq!(super::decode("TW#u"), None);
-        }
+    /// A JavaScript error in words.
+    pub fn why(e: &JsValue) -> String {
+        js_sys::Reflect::get(e, &JsValue::from_str("message"))
+            .ok()
+            .and_then(|m| m.as_string())
+            .or_else(|| e.as_string())
+            .unwrap_or_else(|| "no reason given".into())
     }
 }

@@ -158,7 +158,7 @@ impl Rgba8 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Encodes a PNG of `width × height` with `channels` (1 grey, 3 RGB, 4 RGBA).

@@ -4,6 +4,8 @@
 //! The Bevy game uses these types directly (feature `bevy` makes them ECS resources); the fuzz
 //! targets in `fuzz/` drive the parsers with arbitrary bytes.
 
+pub mod base64;
+pub mod bundle;
 pub mod image;
 pub mod link;
 pub mod scores;

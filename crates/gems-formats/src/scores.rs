@@ -137,6 +137,43 @@ impl ScoreFile {
         dropped
     }
 
+    /// Adds `other`'s results to these (an imported backup or another device's file): each
+    /// table keeps the best [`TOP`] of both, an entry both hold counted once; each counter and
+    /// recency takes the larger of the two, so merging a file with itself changes nothing.
+    pub fn merge(&mut self, other: &ScoreFile) {
+        for (key, theirs) in &other.tables {
+            let table = self.tables.entry(key.clone()).or_default();
+            let mut unmatched = table.clone();
+            for entry in theirs {
+                match unmatched.iter().position(|e| e == entry) {
+                    Some(i) => {
+                        unmatched.remove(i);
+                    }
+                    None => table.push(entry.clone()),
+                }
+            }
+            // Best first; among equal scores the older first (no date counts as oldest).
+            table.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.date.cmp(&b.date)));
+            table.truncate(TOP);
+        }
+        for (key, &n) in &other.counters {
+            let value = self.counter(key).max(n);
+            self.set_counter(key, value);
+        }
+        for (key, &stamp) in &other.played {
+            let mine = self.played.entry(key.clone()).or_insert(0);
+            *mine = (*mine).max(stamp);
+        }
+        self.plays = self.plays.max(other.plays);
+        for (key, value) in &other.unknown {
+            self.unknown
+                .entry(key.clone())
+                .or_insert_with(|| value.clone());
+        }
+        self.index_recency();
+        self.prune();
+    }
+
     /// Gives every random or shared board's table a recency (older files have none: theirs
     /// count as played before any new game) and forgets the recency of tables gone.
     fn index_recency(&mut self) {

@@ -73,7 +73,7 @@ impl SoloRedRecord {
     /// Enters one more finished deal in the record kept in `scores` (read again from its
     /// file, so a deal finished in another window counts too) and saves; the new record.
     pub fn enter(scores: &mut HighScores, won: bool) -> Self {
-        scores.update(|file| {
+        scores.update(move |file| {
             let record = Self::from_file(file).after(won);
             record.write_to(file);
             record
