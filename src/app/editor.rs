@@ -60,7 +60,12 @@ pub fn load_player_themes(data: &DataDir) -> (Vec<(String, Theme)>, Vec<String>)
         let stem = file.trim_end_matches(".theme.ron").to_string();
         match crate::kit::store::read_text(&path) {
             Ok(Some(text)) => match Theme::parse(&text) {
-                Ok(t) => themes.push((stem, t)),
+                Ok(t) => {
+                    if let Some(notice) = t.newer_notice() {
+                        errors.push(format!("Your theme {}: {notice}", path.display()));
+                    }
+                    themes.push((stem, t));
+                }
                 Err(e) => errors.push(format!("Your theme {} has a mistake: {e}", path.display())),
             },
             Ok(None) => {}
@@ -87,6 +92,8 @@ pub fn save_player_theme(
     let dir = folder(data).ok_or("there is no data directory to save themes in")?;
     let mut theme = theme.clone();
     theme.name = name.trim().to_string();
+    // Written in this version's format, whatever the theme it started from.
+    theme.version = gems_formats::theme::THEME_VERSION;
     let text = theme.to_text().map_err(|e| e.to_string())?;
     // What is written must read back as the same theme.
     Theme::parse(&text).map_err(|e| format!("the theme would not read back: {e}"))?;

@@ -182,10 +182,13 @@ theme_section! {
     /// A complete theme.
     #[cfg_attr(feature = "bevy", derive(bevy_ecs::resource::Resource))]
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-    #[serde(default, deny_unknown_fields)]
+    #[serde(default)]
     pub struct Theme {
         /// Shown in the settings menu.
         pub name: String = "Classic".to_string(),
+        /// The format's version the file was written in ([`THEME_VERSION`] when it has none:
+        /// the fields of earlier versions are all still read).
+        pub version: u32 = THEME_VERSION,
         /// Window background, `#rrggbb`.
         pub background: String = "#1d2030".into() => "Background",
         /// Panel behind the board, `#rrggbb`.
@@ -219,6 +222,17 @@ theme_section! {
         /// Shards, pop-ups and celebrations (themes written before it get the defaults).
         pub effects: Effects = Effects::default(),
     }
+}
+
+/// The 1-based line where `field:` first appears in `text` (1 when it cannot be found).
+fn line_of_field(text: &str, field: &str) -> usize {
+    text.lines()
+        .position(|line| {
+            line.trim_start()
+                .strip_prefix(field)
+                .is_some_and(|rest| rest.trim_start().starts_with(':'))
+        })
+        .map_or(1, |i| i + 1)
 }
 
 /// Index among `styles` styles of the style of gem kind `kind`: kind 1 uses the first style,
@@ -259,6 +273,11 @@ pub struct ThemeError {
     pub message: String,
 }
 
+/// The version of the theme format this build writes. A file of a newer version keeps the
+/// fields this version knows and drops the others (a notice says so); in a file of this
+/// version or older, an unknown field is a mistake, reported with its line.
+pub const THEME_VERSION: u32 = 2;
+
 /// Largest theme file read, in bytes.
 pub const MAX_THEME_BYTES: usize = 64 * 1024;
 
@@ -276,13 +295,40 @@ impl Theme {
         // Images are optional; a theme writes `image: "gems/1.png"`, not `Some("…")`.
         let options = ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-        let theme: Theme = options.from_str(text).map_err(|e| ThemeError {
+        let spanned = |e: ron::error::SpannedError| ThemeError {
             line: e.span.start.line,
             column: e.span.start.col,
             message: e.code.to_string(),
-        })?;
+        };
+        let mut unknown = Vec::new();
+        let mut de = ron::Deserializer::from_str_with_options(text, &options).map_err(spanned)?;
+        let theme: Theme =
+            serde_ignored::deserialize(&mut de, |path| unknown.push(path.to_string()))
+                .map_err(|e| spanned(de.span_error(e)))?;
+        de.end().map_err(|e| spanned(de.span_error(e)))?;
+        if theme.version <= THEME_VERSION
+            && let Some(path) = unknown.first()
+        {
+            let field = path.rsplit('.').next().unwrap_or(path);
+            return Err(ThemeError {
+                line: line_of_field(text, field),
+                column: 1,
+                message: format!("unknown field `{path}` (a misspelt name?)"),
+            });
+        }
         theme.validate(text)?;
         Ok(theme.with_every_kind())
+    }
+
+    /// A notice for a theme written by a newer version of the game, which this version reads
+    /// in part.
+    pub fn newer_notice(&self) -> Option<String> {
+        (self.version > THEME_VERSION).then(|| {
+            format!(
+                "written by a newer version of the game (theme format {}); this version uses the parts it knows",
+                self.version
+            )
+        })
     }
 
     /// The theme with a style for every kind a game deals ([`gems_rules::MAX_KINDS`]): a theme

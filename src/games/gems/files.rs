@@ -67,6 +67,46 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             load_requested.in_set(super::set(GameSystems::Input)),
         );
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(
+        Update,
+        load_picked.in_set(super::set(GameSystems::Input)),
+    );
+}
+
+/// What the Load dialog's file picker is for (web).
+#[cfg(target_arch = "wasm32")]
+const PICK: &str = "mg-save";
+
+/// Opens the browser's file picker for a `.mg` file (web); false when the page has none.
+#[cfg(target_arch = "wasm32")]
+pub fn open_picker() -> bool {
+    crate::kit::picker::open(PICK, ".mg", MAX_SAVE_FILE_BYTES as u64)
+}
+
+/// Loads the `.mg` file the player picked (web); a bad one is a notice.
+#[cfg(target_arch = "wasm32")]
+fn load_picked(mut actions: MessageWriter<GemsAction>, mut notices: ResMut<Notices>) {
+    let Some((name, bytes)) = crate::kit::picker::take(PICK) else {
+        return;
+    };
+    let game = match bytes {
+        Ok(bytes) => String::from_utf8(bytes)
+            .map_err(|_| "it is not text".to_string())
+            .and_then(|text| Game::from_save_string(&text).map_err(|e| e.to_string())),
+        Err(size) => Err(format!(
+            "it is {size} bytes; a save is at most {MAX_SAVE_FILE_BYTES}"
+        )),
+    };
+    match game {
+        Ok(game) => {
+            actions.write(GemsAction::Load {
+                name: name.trim_end_matches(".mg").to_string(),
+                game: Box::new(game),
+            });
+        }
+        Err(e) => notices.warn(format!("Could not load {name}: {e}")),
+    }
 }
 
 fn load_requested(

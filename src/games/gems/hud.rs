@@ -424,6 +424,20 @@ fn save_window(ctx: &egui::Context, p: &mut HudParams) {
         let r = ui.text_edit_singleline(&mut p.state.file);
         save = ui.button("Save").clicked()
             || (r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)));
+        // The browser keeps saves in its own storage; a download is a copy the player holds.
+        #[cfg(target_arch = "wasm32")]
+        if ui
+            .button("Download as a .mg file")
+            .on_hover_text("A copy to keep, or to open on the desktop")
+            .clicked()
+        {
+            let file = super::files::save_file_name(&p.state.file)
+                .unwrap_or_else(|_| "modern-gems.mg".to_string());
+            let text = p.session.game.save_string();
+            if !crate::kit::picker::download(&file, text.as_bytes(), "text/plain") {
+                p.state.message = Some(("This page cannot offer downloads".into(), true));
+            }
+        }
     });
     if save {
         let result = save_path(&p.data, &p.state.file).and_then(|path| {
@@ -470,6 +484,17 @@ fn load_window(ctx: &egui::Context, p: &mut HudParams) {
         ui.text_edit_singleline(&mut p.state.file);
         if ui.button("Load").clicked() {
             chosen = Some(p.state.file.clone());
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            ui.separator();
+            if ui.button("Open a .mg file…").clicked() {
+                if super::files::open_picker() {
+                    p.state.load = false;
+                } else {
+                    p.state.message = Some(("This page cannot open files".into(), true));
+                }
+            }
         }
     });
     if let Some(name) = chosen {

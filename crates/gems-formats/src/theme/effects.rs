@@ -9,7 +9,7 @@ theme_section! {
     /// How much the games celebrate, and how it moves. Sizes and distances are in board cells,
     /// so they scale with the board; times are in seconds.
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-    #[serde(default, deny_unknown_fields)]
+    #[serde(default)]
     pub struct Effects {
         /// Shards thrown by each gem, dot or card that leaves (bigger groups throw more in all).
         pub shards_per_piece: u32 = 6 => "Shards per piece", 0..=64,

@@ -192,7 +192,6 @@ macro_rules! colour_section {
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[serde(
             default,
-            deny_unknown_fields,
             bound(deserialize = "C: Deserialize<'de> + From<&'static str>")
         )]
         pub struct $name<C = String> {

@@ -9,7 +9,7 @@ theme_section! {
     /// style of every window, panel, button and text. Every game's HUD and dialog takes them from
     /// here (never from literals), so a theme restyles all five alike.
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-    #[serde(default, deny_unknown_fields)]
+    #[serde(default)]
     pub struct UiColors {
         /// Records and winners: a new best score, the winning side.
         pub accent: String = "#ffd75a".into() => "Accent (records)",
