@@ -81,3 +81,24 @@ fn tell_the_page(info: &std::panic::PanicHookInfo<'_>) {
 pub fn test_panic() {
     panic!("a panic asked for by the browser test");
 }
+
+/// The player's data as "Export my data" writes it, for the browser test's round trip between
+/// two browser profiles (`web/smoke.mjs`; the Settings button makes the same text).
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn test_export_my_data() -> String {
+    let data = modern_gems::kit::paths::DataDir::platform();
+    modern_gems::app::my_data::export_text(&data, &modern_gems::kit::clock::today())
+        .map_or_else(|e| format!("error: {e}"), |(text, ..)| text)
+}
+
+/// Imports an export's text as Settings → Import does, for the browser test; the summary, or
+/// the error.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn test_import_my_data(text: &str) -> String {
+    let data = modern_gems::kit::paths::DataDir::platform();
+    let mut scores = modern_gems::kit::scores::HighScores::load(data.file("scores.ron"));
+    modern_gems::app::my_data::import_text(&data, &mut scores, text)
+        .map_or_else(|e| format!("error: {e}"), |done| done.summary())
+}

@@ -344,28 +344,103 @@ try {
     console.log(`${what}: passed, '${noticed.replace("notice: ", "")}' ${Date.now() - up} ms after the game was up`);
   }
 
-  // The theme editor imports the player's own PNG from the file picker into browser storage
-  // (base64), and refuses a file that is not a PNG.
+  // The theme editor imports the player's own PNG from the file picker into IndexedDB
+  // (base64), and refuses a file that is not a PNG; a theme an earlier version kept in
+  // localStorage moves to IndexedDB.
+  const IMAGE = "modern-gems:data/themes/images/my-photo.png", OLD = "modern-gems:data/themes/old.theme.ron";
+  await page.evaluate((k) => localStorage.setItem(k, '(name: "Old one")'), OLD);
   logs.length = 0;
   await page.goto(`${url}?board=tiny&edit-theme`);
   await titleWhere((t) => t.includes("score"), 120, "the theme editor");
-  const imported = await page.evaluate(async () => {
-    const png = new Uint8Array(await (await fetch(`${window.modernGemsAssets}/themes/jewels/gem-2.png`)).arrayBuffer());
-    window.modernGemsPicked = { name: "notes.png", bytes: new Uint8Array([1, 2, 3]) };
+  // What the database holds, read the way the next visit reads it (not the page's memory).
+  const inDatabase = (p, key) => p.evaluate((k) => new Promise((ok, no) => {
+    const open = indexedDB.open("modern-gems");
+    open.onerror = () => no(open.error);
+    open.onsuccess = () => {
+      const r = open.result.transaction("files").objectStore("files").get(k);
+      r.onsuccess = () => { open.result.close(); ok(r.result ?? null); };
+      r.onerror = () => no(r.error);
+    };
+  }), key);
+  const photo = await page.evaluate(async (key) => {
+    const bytes = new Uint8Array(await (await fetch(`${window.modernGemsAssets}/themes/jewels/gem-2.png`)).arrayBuffer());
+    window.modernGemsPicked = { purpose: "theme-image", name: "notes.png", bytes: new Uint8Array([1, 2, 3]) };
     await new Promise((r) => setTimeout(r, 1500));
-    window.modernGemsPicked = { name: "My Photo.png", bytes: png };
-    const key = "modern-gems:data/themes/images/my-photo.png";
-    for (let i = 0; i < 100 && !localStorage.getItem(key); i++) await new Promise((r) => setTimeout(r, 200));
-    const stored = localStorage.getItem(key);
-    const same = stored !== null && atob(stored) === Array.from(png, (b) => String.fromCharCode(b)).join("");
-    const refused = Object.keys(localStorage).some((k) => k.includes("notes"));
-    return { same, refused };
-  });
-  if (!imported.same) fail("the picked PNG was not kept in browser storage as it was");
-  if (imported.refused) fail("a file that is not a PNG was kept");
+    window.modernGemsPicked = { purpose: "theme-image", name: "My Photo.png", bytes };
+    for (let i = 0; i < 100 && !window.modernGemsStore.get(key); i++) await new Promise((r) => setTimeout(r, 200));
+    return Array.from(bytes, (b) => String.fromCharCode(b)).join("");
+  }, IMAGE);
+  const kept = await poll(page, () => inDatabase(page, IMAGE), (v) => v !== null, 10, "image import");
+  if (kept === null || atob(kept) !== photo) fail("the picked PNG was not kept in IndexedDB as it was");
+  const where = await page.evaluate(([image, old]) => ({
+    local: localStorage.getItem(image) !== null,
+    refused: window.modernGemsStore.keys("modern-gems:").some((k) => k.includes("notes")),
+    oldLeft: localStorage.getItem(old) !== null,
+    persisted: window.modernGemsStore.persisted,
+  }), [IMAGE, OLD]);
+  if (where.local) fail("the picked PNG is in localStorage too");
+  if (where.refused) fail("a file that is not a PNG was kept");
+  if (where.oldLeft || (await inDatabase(page, OLD)) === null) fail("the theme in localStorage did not move to IndexedDB");
   if (crashed(logs)) fail(`image import: panic:\n${logs.join("\n")}`);
   await page.screenshot({ path: shot.replace(/\.png$/, "-import.png") });
-  console.log("image import: passed, the picked PNG is in browser storage and the bad file is not");
+  console.log(`image import: passed, the picked PNG is in IndexedDB, the bad file is not, the old theme moved (persist() granted: ${where.persisted})`);
+
+  // A full storage (the DevTools protocol's quota override): the browser refuses an image,
+  // the game says what to delete, and the high scores still save.
+  const origin = new URL(url).origin;
+  const devtools = await page.context().newCDPSession(page);
+  logs.length = 0;
+  await page.goto(`${url}?board=tiny&player=greedy&autoplay`);
+  await titleWhere((t) => t.includes("score"), 120, "full storage");
+  // The storage fills while the game runs.
+  await devtools.send("Storage.overrideQuotaForOrigin", { origin, quotaSize: 1 });
+  await page.evaluate(() => window.modernGemsStore.set("modern-gems:data/themes/images/huge.png", "A".repeat(1_000_000)));
+  const full = await poll(page, async () => logs.find((l) => l.startsWith("notice: huge.png was not kept")),
+    (l) => l !== undefined, 10, "full storage");
+  if (!full) fail(`full storage: no notice for the refused image:\n${logs.join("\n")}`);
+  if (!/delete imported images or themes/i.test(full)) fail(`full storage: the notice does not say what to delete: ${full}`);
+  if (await page.evaluate(() => window.modernGemsStore.get("modern-gems:data/themes/images/huge.png")) !== null) {
+    fail("full storage: the refused image is still listed");
+  }
+  // Games finished now still enter the table (R plays the board again; the computer plays it).
+  const tinyGames = () => page.evaluate(() => ((localStorage.getItem("modern-gems:data/scores.ron") || "")
+    .split("\n").find((l) => l.includes('"tiny|')) || "").split("score:").length - 1);
+  const playedBefore = await tinyGames();
+  let playedAfter = playedBefore;
+  for (let i = 0; i < 20 && playedAfter <= playedBefore; i++) {
+    await page.keyboard.press("r");
+    await page.waitForTimeout(3000);
+    playedAfter = await tinyGames();
+  }
+  if (playedAfter <= playedBefore) fail(`full storage: no game's score was saved (${playedBefore} in the table playedBefore, ${playedAfter} playedAfter)`);
+  await devtools.send("Storage.overrideQuotaForOrigin", { origin });
+  console.log(`full storage: passed, '${full.slice(8, 100)}…', and the table went from ${playedBefore} to ${playedAfter} games`);
+
+  // Export my data here, Import it into a fresh browser profile: the scores, the image and
+  // the theme arrive there.
+  const exported = await page.evaluate(() => window.modernGemsTestData.export());
+  if (!exported.includes("modern-gems-data")) fail(`export: ${exported.slice(0, 200)}`);
+  const profile = await browser.newContext({ serviceWorkers: "block", viewport: { width: 800, height: 600 } });
+  const other = await profile.newPage();
+  const ready = (p) => p.waitForFunction(() => window.modernGemsLoading && window.modernGemsLoading.phase === "ready",
+    null, { timeout: 120_000 }).catch(() => fail("export: the fresh profile's game did not start"));
+  await other.goto(`${url}?board=tiny`);
+  await ready(other);
+  const summary = await other.evaluate((t) => window.modernGemsTestData.import(t), exported);
+  if (!summary.startsWith("Imported")) fail(`import: ${summary}`);
+  if ((await poll(other, () => inDatabase(other, IMAGE), (v) => v !== null, 10, "import")) === null) {
+    fail("import: the image did not reach IndexedDB");
+  }
+  await other.reload();
+  await ready(other);
+  const arrived = await other.evaluate(([image, old]) => ({
+    scores: (localStorage.getItem("modern-gems:data/scores.ron") || "").includes("\"tiny|"),
+    image: window.modernGemsStore.get(image) !== null,
+    theme: window.modernGemsStore.get(old) !== null,
+  }), [IMAGE, OLD]);
+  await profile.close();
+  if (!arrived.scores || !arrived.image || !arrived.theme) fail(`import: after a reload ${JSON.stringify(arrived)}`);
+  console.log(`export: passed, ${exported.length} characters exported, '${summary}' in a fresh profile, all there after a reload`);
 
   // Offline: after this visit the service worker holds the build; with the server stopped, a
   // reload (and a new deep link) must come from it.

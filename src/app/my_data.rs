@@ -146,7 +146,13 @@ pub fn import_text(
                     None => Ok(()),
                 }
             }
-            _ => crate::kit::store::write_bytes(&root.join(&file.path), &file.bytes),
+            // The browser keeps text as text and binary files as base64: each as its kind.
+            kind if kind.binary() => {
+                crate::kit::store::write_bytes(&root.join(&file.path), &file.bytes)
+            }
+            _ => String::from_utf8(file.bytes)
+                .map_err(|_| "not text".to_string())
+                .and_then(|text| crate::kit::store::write_text(&root.join(&file.path), &text)),
         };
         match written {
             Ok(()) => done.written += 1,

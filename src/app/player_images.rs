@@ -1,8 +1,7 @@
 //! The player's own images for their themes. The theme editor imports a PNG (a file path or a
 //! file dropped on the window on the desktop, the browser's file picker on the web): it is
-//! checked like every theme image (a readable PNG, at most 8 MiB and 2048×2048 pixels; 2 MiB
-//! in the browser, whose storage is small), then kept in `themes/images/` in the data directory
-//! (browser storage on the web). A theme names it `yours://NAME.png`, and the asset source
+//! checked like every theme image (a readable PNG, at most 8 MiB and 2048×2048 pixels), then
+//! kept in `themes/images/` in the data directory (IndexedDB on the web). A theme names it `yours://NAME.png`, and the asset source
 //! `yours` serves it from memory, so the same path works on both.
 //!
 //! A bad file is a message naming it, and nothing is written.
@@ -20,13 +19,9 @@ use crate::kit::paths::DataDir;
 /// The asset source the player's images are read from (`yours://NAME.png`).
 pub const SOURCE: &str = "yours";
 
-/// Largest image imported, in bytes: the theme images' limit on the desktop, less in the
-/// browser, whose local storage holds about 5 MB of text (base64 makes a file a third larger).
-pub const MAX_IMPORT_BYTES: usize = if cfg!(target_arch = "wasm32") {
-    2 * 1024 * 1024
-} else {
-    MAX_IMAGE_BYTES
-};
+/// Largest image imported, in bytes: the theme images' limit (the browser keeps imported
+/// images in IndexedDB, which holds far more than `localStorage`).
+pub const MAX_IMPORT_BYTES: usize = MAX_IMAGE_BYTES;
 
 /// Longest file stem kept for an imported image.
 const MAX_STEM: usize = 40;

@@ -52,9 +52,8 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
         // A single call replaces the value whole.
         web::set(&web::key(path), text).map_err(|e| {
             format!(
-                "the browser refused to write its storage ({}); {}",
-                web::why(&e),
-                FULL_ADVICE
+                "the browser refused to write its storage ({}). {FULL_ADVICE}",
+                web::why(&e)
             )
         })
     }
@@ -140,9 +139,9 @@ pub fn remove(path: &Path) -> Result<(), String> {
 }
 
 /// What the player can do when the browser's storage is full.
-pub const FULL_ADVICE: &str = "the browser's storage for this game may be full: delete imported \
-images or themes you no longer need in the theme editor (Settings → Export my data keeps a copy \
-of everything first)";
+pub const FULL_ADVICE: &str = "If the browser's storage is full, delete imported images or \
+themes you no longer need in the theme editor (Export my data, in Settings, keeps a copy of \
+everything first).";
 
 /// Problems of writes that finished after their caller went on (reported by [`report`]).
 static LATE: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
@@ -193,7 +192,11 @@ pub fn plugin(app: &mut App) {
 /// Shows each refused write as a notice with what to do about it.
 fn report_problems(mut notices: ResMut<Notices>) {
     for problem in problems() {
-        notices.warn(format!("{problem}: {FULL_ADVICE}"));
+        if problem.contains(FULL_ADVICE) {
+            notices.warn(problem);
+        } else {
+            notices.warn(format!("{problem}. {FULL_ADVICE}"));
+        }
     }
 }
 

@@ -51,7 +51,7 @@ pub fn run(o: &SoloRedArgs) -> Result<(), String> {
 }
 
 /// Plays `game` reading commands from `input` and writing to `out`, until it ends, `q` or end of input.
-fn play(
+pub fn play(
     game: &mut Game,
     mut input: impl BufRead,
     mut out: impl Write,
