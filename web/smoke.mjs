@@ -385,36 +385,58 @@ try {
   await page.screenshot({ path: shot.replace(/\.png$/, "-import.png") });
   console.log(`image import: passed, the picked PNG is in IndexedDB, the bad file is not, the old theme moved (persist() granted: ${where.persisted})`);
 
-  // A full storage (the DevTools protocol's quota override): the browser refuses an image,
-  // the game says what to delete, and the high scores still save.
+  // Load → "Open a .mg file…": the picked save replaces the game on screen.
+  await page.goto(`${url}?board=tiny`);
+  await titleWhere((t) => t.includes("score"), 120, "load a picked save");
+  await page.evaluate(() => {
+    const text = "12 3 InteractivePlayer ChainedRemovalPolicy\n1 2 1\n2 1 2\n1 2 1\n";
+    window.modernGemsPicked = { purpose: "mg-save", name: "evening.mg", bytes: new TextEncoder().encode(text) };
+  });
+  const loaded = await titleWhere((t) => t.includes("evening") && t.includes("score 12"), 10, "load a picked save");
+  console.log(`load a picked save: passed, '${loaded}'`);
+
+  // A full storage (the DevTools protocol's quota override), in a fresh profile: the browser
+  // refuses an image, the game says what to delete, and the high scores still save. (Chrome
+  // lets a database that has written recently go on writing for a while under a new quota, so
+  // the storage fills before this profile's first write.)
   const origin = new URL(url).origin;
-  const devtools = await page.context().newCDPSession(page);
-  logs.length = 0;
-  await page.goto(`${url}?board=tiny&player=greedy&autoplay`);
-  await titleWhere((t) => t.includes("score"), 120, "full storage");
-  // The storage fills while the game runs.
+  const crowded = await browser.newContext({ serviceWorkers: "block", viewport: { width: 800, height: 600 } });
+  const fp = await crowded.newPage();
+  const fullLogs = [];
+  fp.on("console", (m) => fullLogs.push(m.text()));
+  fp.on("pageerror", (e) => fullLogs.push(String(e)));
+  const devtools = await crowded.newCDPSession(fp);
+  await fp.goto(`${url}?board=tiny&player=greedy&autoplay`);
+  const fpTitle = async () => (await fp.locator("canvas#bevy").getAttribute("alt")) || "";
+  if (!(await poll(fp, fpTitle, (t) => t.includes("score"), 120, "full storage"))) fail("full storage: the game did not start");
   await devtools.send("Storage.overrideQuotaForOrigin", { origin, quotaSize: 1 });
-  await page.evaluate(() => window.modernGemsStore.set("modern-gems:data/themes/images/huge.png", "A".repeat(1_000_000)));
-  const full = await poll(page, async () => logs.find((l) => l.startsWith("notice: huge.png was not kept")),
+  await fp.evaluate(() => window.modernGemsStore.set("modern-gems:data/themes/images/huge.png", "A".repeat(1_000_000)));
+  const full = await poll(fp, async () => fullLogs.find((l) => l.startsWith("notice: huge.png was not kept")),
     (l) => l !== undefined, 10, "full storage");
-  if (!full) fail(`full storage: no notice for the refused image:\n${logs.join("\n")}`);
+  if (!full) fail(`full storage: no notice for the refused image:\n${fullLogs.join("\n")}`);
   if (!/delete imported images or themes/i.test(full)) fail(`full storage: the notice does not say what to delete: ${full}`);
-  if (await page.evaluate(() => window.modernGemsStore.get("modern-gems:data/themes/images/huge.png")) !== null) {
+  if (await fp.evaluate(() => window.modernGemsStore.get("modern-gems:data/themes/images/huge.png")) !== null) {
     fail("full storage: the refused image is still listed");
   }
   // Games finished now still enter the table (R plays the board again; the computer plays it).
-  const tinyGames = () => page.evaluate(() => ((localStorage.getItem("modern-gems:data/scores.ron") || "")
+  const tinyGames = (p) => p.evaluate(() => ((localStorage.getItem("modern-gems:data/scores.ron") || "")
     .split("\n").find((l) => l.includes('"tiny|')) || "").split("score:").length - 1);
-  const playedBefore = await tinyGames();
+  const playedBefore = await tinyGames(fp);
   let playedAfter = playedBefore;
   for (let i = 0; i < 20 && playedAfter <= playedBefore; i++) {
-    await page.keyboard.press("r");
-    await page.waitForTimeout(3000);
-    playedAfter = await tinyGames();
+    await fp.keyboard.press("r");
+    await fp.waitForTimeout(3000);
+    playedAfter = await tinyGames(fp);
   }
-  if (playedAfter <= playedBefore) fail(`full storage: no game's score was saved (${playedBefore} in the table playedBefore, ${playedAfter} playedAfter)`);
+  if (playedAfter <= playedBefore) fail(`full storage: no game's score was saved (${playedBefore} in the table before, ${playedAfter} after)`);
+  if (crashed(fullLogs)) fail(`full storage: panic:\n${fullLogs.join("\n")}`);
   await devtools.send("Storage.overrideQuotaForOrigin", { origin });
+  await crowded.close();
   console.log(`full storage: passed, '${full.slice(8, 100)}…', and the table went from ${playedBefore} to ${playedAfter} games`);
+
+  // A game finished in this profile, for the export below.
+  await page.goto(`${url}?board=tiny&player=greedy&autoplay`);
+  if (!(await poll(page, () => tinyGames(page), (n) => n > 0, 60, "export"))) fail("export: no game finished to export");
 
   // Export my data here, Import it into a fresh browser profile: the scores, the image and
   // the theme arrive there.

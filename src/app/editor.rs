@@ -265,7 +265,7 @@ fn editor_window(mut contexts: EguiContexts, mut p: EditorParams) -> Result {
         let stem = match (&p.library.forced, &p.settings) {
             (Some(forced), _) => forced.clone(),
             (None, Some(s)) => s.theme.clone(),
-            (None, None) => "classic".into(),
+            (None, None) => gems_formats::settings::DEFAULT_THEME.into(),
         };
         // Not loaded yet: try again next frame.
         let Some(start) = source_theme(&stem, &p.library, &p.assets, &p.mine) else {
@@ -426,7 +426,7 @@ fn yours_section(ui: &mut egui::Ui, mine: &PlayerThemes, images: &[String]) -> O
 }
 
 /// Deletes one of the player's themes or images and says so; the theme on screen goes back
-/// to Classic when it was the one deleted.
+/// to the default one when it was the one deleted.
 fn delete_yours(p: &mut EditorParams, which: Yours) {
     let data = p.data.as_deref().cloned().unwrap_or_default();
     let result = match &which {
@@ -438,7 +438,7 @@ fn delete_yours(p: &mut EditorParams, which: Yours) {
                 if let Some(settings) = p.settings.as_mut()
                     && settings.theme == *stem
                 {
-                    settings.theme = "classic".into();
+                    settings.theme = gems_formats::settings::DEFAULT_THEME.into();
                 }
                 format!("Deleted your theme {stem}")
             }),

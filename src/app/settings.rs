@@ -19,6 +19,14 @@ pub fn plugin(app: &mut App) {
     app.init_resources::<(Notices, SettingsOpen, ThemeChoices)>()
         .add_message::<crate::app::my_data::MyDataRequest>()
         .add_systems(Startup, load_settings)
+        .add_systems(
+            Startup,
+            |opts: Option<Res<crate::kit::launch::LaunchOptions>>, mut open: ResMut<SettingsOpen>| {
+                if opts.is_some_and(|o| o.settings) {
+                    open.0 = true;
+                }
+            },
+        )
         .add_systems(Last, save_settings.run_if(resource_exists::<Settings>))
         .add_systems(EguiPrimaryContextPass, (settings_window, notices_window));
 }

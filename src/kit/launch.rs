@@ -34,6 +34,8 @@ pub struct LaunchOptions {
     pub screenshot_delay: Option<f32>,
     /// `--edit-theme`: open the theme editor at once.
     pub edit_theme: bool,
+    /// `--settings`: open the Settings window at once.
+    pub settings: bool,
     /// `--theme NAME`: theme to use for this run.
     pub theme: Option<String>,
     /// `--game NAME`: open this game's screen at once.
@@ -186,6 +188,7 @@ impl LaunchOptions {
             "--screenshot" => o.screenshot = Some(value("--screenshot")?),
             "--theme" => o.theme = Some(value("--theme")?),
             "--edit-theme" => o.edit_theme = true,
+            "--settings" => o.settings = true,
             "--screenshot-delay" => {
                 let v = value("--screenshot-delay")?;
                 let secs: f32 = v

@@ -31,7 +31,8 @@ impl Seeds {
 }
 
 /// A seed that differs between runs: the wall clock on the desktop; in the browser, which has
-/// no `SystemTime`, the standard library's per-process random hasher keys.
+/// no `SystemTime` (and whose standard hasher keys are the same on every load), the browser's
+/// random source (`crypto.getRandomValues`, through `getrandom`).
 pub fn fresh_seed() -> u64 {
     #[cfg(not(target_arch = "wasm32"))]
     {
@@ -41,8 +42,12 @@ pub fn fresh_seed() -> u64 {
     }
     #[cfg(target_arch = "wasm32")]
     {
-        use std::hash::BuildHasher;
-        std::collections::hash_map::RandomState::new().hash_one(0x50_10_4e_d0_u64)
+        let mut bytes = [0u8; 8];
+        match getrandom::fill(&mut bytes) {
+            Ok(()) => u64::from_le_bytes(bytes),
+            // No random source: the page's clock, in milliseconds.
+            Err(_) => js_sys::Date::now() as u64,
+        }
     }
 }
 

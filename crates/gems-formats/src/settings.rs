@@ -9,6 +9,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::FormatError;
 
+/// The theme a new player starts with: Jewels, the one with the game's own art.
+pub const DEFAULT_THEME: &str = "jewels";
+
 /// Largest settings file read, in bytes.
 pub const MAX_SETTINGS_BYTES: usize = 16 * 1024;
 
@@ -38,7 +41,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Self {
-            theme: "classic".to_string(),
+            theme: DEFAULT_THEME.to_string(),
             volume: 0.8,
             muted: false,
             reduced_motion: false,

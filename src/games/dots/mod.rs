@@ -39,8 +39,9 @@ pub fn plugin(app: &mut App) {
 }
 
 /// Dots without a window: the model, actions, transitions, AI and high scores. A
-/// [`DotsSession`] inserted before the plugin is kept; otherwise the launch seed (or 1) starts
-/// the default game.
+/// [`DotsSession`] inserted before the plugin is kept; otherwise the launch options' seed (a
+/// fresh one when they ask nothing of Dots) starts the default game, or seed 1 without
+/// options (tests).
 pub fn logic_plugin(app: &mut App) {
     if !app.world().contains_resource::<DotsSession>() {
         app.insert_resource(DotsSession::default_with_seed(1))
@@ -85,16 +86,17 @@ fn apply_launch_options(
     mut actions: MessageWriter<DotsAction>,
 ) {
     let Some(opts) = opts else { return };
-    if opts.game.is_some_and(|g| g != SCREEN) {
-        // The size and the seed are another game's.
-        return;
-    }
     let setup = &opts.setup;
-    if opts.seed.is_some()
+    let asked = opts.seed.is_some()
         || setup.size.is_some()
         || setup.colours.is_some()
-        || setup.moves.is_some()
-    {
+        || setup.moves.is_some();
+    if opts.game.is_some_and(|g| g != SCREEN) {
+        // The size and the seed are another game's; the first board is a fresh deal.
+        *session = DotsSession::default_with_seed(seeds.next_seed());
+        return;
+    }
+    if asked {
         let (size, colours, moves) = setup.dots();
         let seed = opts.seed.unwrap_or_else(|| seeds.next_seed());
         match DotsSession::try_new(size, colours, moves, seed) {
@@ -103,6 +105,9 @@ fn apply_launch_options(
             Err(e) => tracing::warn!("dots: the link's settings were refused: {e}"),
         }
         actions.write(DotsAction::NewGame(seed));
+    } else {
+        // Nothing asked of Dots: the first board is a fresh deal, not the same every run.
+        *session = DotsSession::default_with_seed(seeds.next_seed());
     }
     autoplay.enabled |= opts.autoplay;
 }

@@ -73,7 +73,8 @@ impl Default for HudState {
             rows: 10,
             cols: 15,
             kinds: 4,
-            seed: 1,
+            // A fresh deal, not the same one every run.
+            seed: crate::kit::seed::fresh_seed() % 1_000_000,
             policy: RemovalPolicy::Chained,
             player: Player::Interactive,
             file: "game1".to_string(),
@@ -404,6 +405,10 @@ fn new_game_window(ctx: &egui::Context, p: &mut HudParams, bar: &mut ChromeBar) 
                 });
                 bar.close_new_game();
                 p.state.message = None;
+                // The next random board is another one.
+                if p.state.board == BoardChoice::Random {
+                    p.state.seed = p.seeds.next_seed() % 1_000_000;
+                }
             }
             Err(e) => p.state.message = Some((e.to_string(), true)),
         }

@@ -156,10 +156,14 @@ pub fn session_from_options(opts: &LaunchOptions) -> Result<GemsSession, String>
             random_board_name(10, 15, 4, seed),
             random_board(10, 15, 4, seed).map_err(|e| e.to_string())?,
         ),
-        (None, None) => (
-            "tiny".to_string(),
-            board_by_name("tiny").map_err(|e| e.to_string())?,
-        ),
+        // A first game worth playing: a fresh random board of the usual size.
+        (None, None) => {
+            let seed = crate::kit::seed::fresh_seed() % 1_000_000;
+            (
+                random_board_name(10, 15, 4, seed),
+                random_board(10, 15, 4, seed).map_err(|e| e.to_string())?,
+            )
+        }
     };
     Ok(GemsSession::new(name, board, policy, player))
 }
