@@ -44,7 +44,9 @@ fn filled(tag: &str) -> DataDir {
     };
     modern_gems::app::editor::save_player_theme(&data, "Evening", &theme, &[]).unwrap();
     let png = std::fs::read(asset("themes/jewels/gem-2.png")).unwrap();
-    PlayerImages::load(data.clone()).import("My Cat.png", &png).unwrap();
+    PlayerImages::load(data.clone())
+        .import("My Cat.png", &png)
+        .unwrap();
     let saves = data.saves().unwrap();
     std::fs::create_dir_all(&saves).unwrap();
     std::fs::write(
@@ -56,7 +58,9 @@ fn filled(tag: &str) -> DataDir {
 }
 
 fn asset(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets").join(path)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets")
+        .join(path)
 }
 
 /// Every file under `dir`, relative path → bytes (lock files aside).
@@ -69,7 +73,11 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
             if p.is_dir() {
                 stack.push(p);
             } else if !p.to_string_lossy().ends_with(".lock") {
-                let rel = p.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/");
+                let rel = p
+                    .strip_prefix(dir)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
                 out.push((rel, std::fs::read(&p).unwrap()));
             }
         }
@@ -111,11 +119,19 @@ fn import_my_data_merges_scores_and_refuses_bad_files() {
     }
     import_text(&b, &mut scores, &text).unwrap();
     let again = HighScores::load(b.file("scores.ron"));
-    let table: Vec<u64> = again.table("tiny|chained").iter().map(|e| e.score).collect();
+    let table: Vec<u64> = again
+        .table("tiny|chained")
+        .iter()
+        .map(|e| e.score)
+        .collect();
     assert_eq!(table, [30, 25]);
     assert_eq!(again.best("dots|8"), Some(7));
     assert_eq!(again.best("random:8x8:4:3|chained"), Some(40));
-    assert_eq!(again.counter("k|won"), 3, "a counter takes the larger, never the sum");
+    assert_eq!(
+        again.counter("k|won"),
+        3,
+        "a counter takes the larger, never the sum"
+    );
 
     // Not a bundle: an error, and nothing written.
     let before = files(root(&b));
@@ -158,9 +174,16 @@ fn import_my_data_from_settings_brings_the_files_on_screen() {
     app.update();
     let world = app.world();
     let panel = world.resource::<MyDataPanel>();
-    assert_eq!(panel.message.as_ref().map(|m| m.1), Some(false), "{panel:?}");
+    assert_eq!(
+        panel.message.as_ref().map(|m| m.1),
+        Some(false),
+        "{panel:?}"
+    );
     assert_eq!(world.resource::<Settings>().theme, "jewels");
-    assert_eq!(world.resource::<HighScores>().best("tiny|chained"), Some(25));
+    assert_eq!(
+        world.resource::<HighScores>().best("tiny|chained"),
+        Some(25)
+    );
     assert_eq!(
         world.resource::<PlayerImages>().paths(),
         ["yours://my-cat.png"]

@@ -135,7 +135,10 @@ fn two_headless_apps_sharing_a_store_lose_nothing() {
         e.update();
         f.update();
     }
-    assert_eq!(e.world().resource::<HighScores>().counter(SHARED), 2 * GAMES - 1);
+    assert_eq!(
+        e.world().resource::<HighScores>().counter(SHARED),
+        2 * GAMES - 1
+    );
     assert_nothing_lost(&path, ["e", "f"]);
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }

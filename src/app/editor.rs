@@ -416,10 +416,18 @@ fn yours_section(ui: &mut egui::Ui, mine: &PlayerThemes, images: &[String]) -> O
             });
         };
         for (stem, theme) in &mine.0 {
-            row(ui, format!("Theme {} ({stem})", theme.name), Yours::Theme(stem.clone()));
+            row(
+                ui,
+                format!("Theme {} ({stem})", theme.name),
+                Yours::Theme(stem.clone()),
+            );
         }
         for path in imported {
-            row(ui, format!("Image {}", image_label(path)), Yours::Image(path.clone()));
+            row(
+                ui,
+                format!("Image {}", image_label(path)),
+                Yours::Image(path.clone()),
+            );
         }
     });
     asked

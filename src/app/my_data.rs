@@ -327,7 +327,9 @@ pub fn section(ui: &mut bevy_egui::egui::Ui, panel: &mut MyDataPanel) -> Option<
     ui.horizontal(|ui| {
         if ui
             .button("Export my data")
-            .on_hover_text("Everything in one file, to keep or to open in another browser or on the desktop")
+            .on_hover_text(
+                "Everything in one file, to keep or to open in another browser or on the desktop",
+            )
             .clicked()
         {
             asked = Some(MyDataRequest::Export);

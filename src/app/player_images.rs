@@ -130,7 +130,8 @@ impl PlayerImages {
         for name in fresh.paths() {
             let name = name.trim_start_matches(PLAYER_IMAGE_PREFIX);
             if let Some(data) = fresh.dir.get_asset(Path::new(name)) {
-                self.dir.insert_asset(Path::new(name), data.value().to_vec());
+                self.dir
+                    .insert_asset(Path::new(name), data.value().to_vec());
             }
         }
     }

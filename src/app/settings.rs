@@ -21,7 +21,8 @@ pub fn plugin(app: &mut App) {
         .add_systems(Startup, load_settings)
         .add_systems(
             Startup,
-            |opts: Option<Res<crate::kit::launch::LaunchOptions>>, mut open: ResMut<SettingsOpen>| {
+            |opts: Option<Res<crate::kit::launch::LaunchOptions>>,
+             mut open: ResMut<SettingsOpen>| {
                 if opts.is_some_and(|o| o.settings) {
                     open.0 = true;
                 }

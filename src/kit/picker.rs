@@ -55,5 +55,8 @@ pub fn take(purpose: &str) -> Option<Picked> {
 /// the page cannot.
 pub fn download(name: &str, bytes: &[u8], mime: &str) -> bool {
     let array = js_sys::Uint8Array::from(bytes);
-    call("modernGemsDownload", &[name.into(), array.into(), mime.into()])
+    call(
+        "modernGemsDownload",
+        &[name.into(), array.into(), mime.into()],
+    )
 }

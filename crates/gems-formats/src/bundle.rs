@@ -162,10 +162,7 @@ impl BundleFile {
             _ => return Err(format!("{name}: not kept the way its kind is")),
         };
         if bytes.len() > kind.max_bytes() {
-            return Err(format!(
-                "{name}: larger than {} bytes",
-                kind.max_bytes()
-            ));
+            return Err(format!("{name}: larger than {} bytes", kind.max_bytes()));
         }
         let text = || std::str::from_utf8(&bytes).unwrap_or_default();
         let problem = match kind {
@@ -214,7 +211,10 @@ pub fn read_bundle(text: &str) -> Result<ReadBundle, FormatError> {
     if bundle.format != BUNDLE_FORMAT {
         return Err(FormatError {
             line: 1,
-            message: format!("not a Modern Gems data file (it says '{}')", shorten(&bundle.format)),
+            message: format!(
+                "not a Modern Gems data file (it says '{}')",
+                shorten(&bundle.format)
+            ),
         });
     }
     if bundle.files.len() > MAX_BUNDLE_FILES {
@@ -287,7 +287,10 @@ mod tests {
         let theme = Theme::default().to_text().unwrap();
         let save = save(1);
         let files = [
-            ("scores.ron", "(version: 2, tables: {\"tiny\": [(score: 9)]})".as_bytes()),
+            (
+                "scores.ron",
+                "(version: 2, tables: {\"tiny\": [(score: 9)]})".as_bytes(),
+            ),
             ("settings.ron", b"(theme: \"jewels\")"),
             ("themes/mine.theme.ron", theme.as_bytes()),
             ("themes/images/cat.png", &png),

@@ -68,10 +68,7 @@ pub(super) fn plugin(app: &mut App) {
             load_requested.in_set(super::set(GameSystems::Input)),
         );
     #[cfg(target_arch = "wasm32")]
-    app.add_systems(
-        Update,
-        load_picked.in_set(super::set(GameSystems::Input)),
-    );
+    app.add_systems(Update, load_picked.in_set(super::set(GameSystems::Input)));
 }
 
 /// What the Load dialog's file picker is for (web).

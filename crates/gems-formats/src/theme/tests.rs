@@ -166,13 +166,20 @@ fn theme_versions_keep_a_newer_files_known_fields_and_name_a_misspelt_one() {
     assert_eq!((old.version, old.newer_notice()), (THEME_VERSION, None));
     // This version's text has its version, and reads back.
     let text = old.to_text().unwrap();
-    assert!(text.contains(&format!("version: {THEME_VERSION}")), "{text}");
+    assert!(
+        text.contains(&format!("version: {THEME_VERSION}")),
+        "{text}"
+    );
     // A misspelt field in a file of this version: an error naming it and its line.
     let e = Theme::parse("(\n  name: \"Typo\",\n  backgrund: \"#102030\",\n)").unwrap_err();
     assert_eq!(e.line, 3);
     assert!(e.message.contains("backgrund"), "{}", e.message);
     let nested = Theme::parse("(\n  effects: (\n    shardz: 3,\n  ),\n)").unwrap_err();
-    assert!(nested.message.contains("effects.shardz"), "{}", nested.message);
+    assert!(
+        nested.message.contains("effects.shardz"),
+        "{}",
+        nested.message
+    );
     // A newer version's file: its known fields kept, the unknown ones dropped, a notice.
     let newer = format!(
         "(name: \"Future\", version: {}, background: \"#405060\", sparkles: (rate: 3), \
@@ -180,6 +187,9 @@ fn theme_versions_keep_a_newer_files_known_fields_and_name_a_misspelt_one() {
         THEME_VERSION + 1
     );
     let theme = Theme::parse(&newer).unwrap();
-    assert_eq!((theme.name.as_str(), theme.background.as_str()), ("Future", "#405060"));
+    assert_eq!(
+        (theme.name.as_str(), theme.background.as_str()),
+        ("Future", "#405060")
+    );
     assert!(theme.newer_notice().unwrap().contains("newer version"));
 }
