@@ -57,6 +57,20 @@ fn filled(tag: &str) -> DataDir {
     data
 }
 
+/// A [`filled`] folder and its export's text.
+fn exported(tag: &str) -> (DataDir, String) {
+    let data = filled(tag);
+    let (text, ..) = export_text(&data, "2026-11-27").unwrap();
+    (data, text)
+}
+
+/// Deletes the test's folders.
+fn remove(folders: [DataDir; 2]) {
+    for d in folders {
+        let _ = std::fs::remove_dir_all(root(&d));
+    }
+}
+
 fn asset(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("assets")
@@ -101,15 +115,12 @@ fn export_my_data_round_trips_into_a_fresh_data_folder() {
     import_text(&b, &mut scores, &text).unwrap();
     assert_eq!(files(root(&b)), files(root(&a)));
     assert_eq!(scores.counter("k|won"), 1);
-    for d in [a, b] {
-        let _ = std::fs::remove_dir_all(root(&d));
-    }
+    remove([a, b]);
 }
 
 #[test]
 fn import_my_data_merges_scores_and_refuses_bad_files() {
-    let a = filled("merge-a");
-    let (text, ..) = export_text(&a, "2026-11-27").unwrap();
+    let (a, text) = exported("merge-a");
     let b = fresh("merge-b");
     let mut scores = HighScores::load(b.file("scores.ron"));
     scores.record("tiny|chained", 30);
@@ -149,15 +160,12 @@ fn import_my_data_merges_scores_and_refuses_bad_files() {
     assert!(done.summary().contains("left out"));
     assert!(!root(&b).parent().unwrap().join("escaped.mg").exists());
     assert_eq!(files(root(&b)).len(), before.len() + 1);
-    for d in [a, b] {
-        let _ = std::fs::remove_dir_all(root(&d));
-    }
+    remove([a, b]);
 }
 
 #[test]
 fn import_my_data_from_settings_brings_the_files_on_screen() {
-    let a = filled("app-a");
-    let (text, ..) = export_text(&a, "2026-11-27").unwrap();
+    let (a, text) = exported("app-a");
     let file = root(&a).join("backup.mgdata");
     std::fs::write(&file, &text).unwrap();
     let b = fresh("app-b");
@@ -198,7 +206,5 @@ fn import_my_data_from_settings_brings_the_files_on_screen() {
         notices.iter().any(|n| n.starts_with("Nothing imported")),
         "{notices:?}"
     );
-    for d in [a, b] {
-        let _ = std::fs::remove_dir_all(root(&d));
-    }
+    remove([a, b]);
 }

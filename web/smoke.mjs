@@ -385,6 +385,21 @@ try {
   await page.screenshot({ path: shot.replace(/\.png$/, "-import.png") });
   console.log(`image import: passed, the picked PNG is in IndexedDB, the bad file is not, the old theme moved (persist() granted: ${where.persisted})`);
 
+  // Two first visits deal two different games (the web's seeds come from the browser's random
+  // source, not from a hasher that is the same on every load).
+  const firstDeals = [];
+  for (let visit = 0; visit < 2; visit++) {
+    const context = await browser.newContext({ serviceWorkers: "block", viewport: { width: 800, height: 600 } });
+    const p = await context.newPage();
+    await p.goto(`${url}?game=solo-red`);
+    const dealt = await poll(p, async () => (await p.locator("canvas#bevy").getAttribute("alt")) || "",
+      (t) => /deal \d+/.test(t), 120, "first deals");
+    firstDeals.push(dealt && dealt.match(/deal \d+/)[0]);
+    await context.close();
+  }
+  if (!firstDeals[0] || firstDeals[0] === firstDeals[1]) fail(`first deals: two fresh visits dealt ${firstDeals.join(" and ")}`);
+  console.log(`first deals: passed, two fresh visits dealt ${firstDeals.join(" and ")}`);
+
   // Load → "Open a .mg file…": the picked save replaces the game on screen.
   await page.goto(`${url}?board=tiny`);
   await titleWhere((t) => t.includes("score"), 120, "load a picked save");

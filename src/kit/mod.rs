@@ -95,7 +95,7 @@ pub fn view_plugin(app: &mut App) {
         share::plugin,
         insets::plugin,
         chrome::plugin,
-        store::plugin,
+        settings::storage_problems_plugin,
     ))
     .add_systems(bevy_egui::EguiPrimaryContextPass, style_egui);
 }

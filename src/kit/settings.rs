@@ -85,6 +85,28 @@ pub struct SettingsOpen(pub bool);
 #[derive(Resource, Clone, Debug, Default)]
 pub struct ThemeChoices(pub Vec<(String, String)>);
 
+/// Tells the player, as notices, about the writes the browser refused (web).
+pub fn storage_problems_plugin(app: &mut App) {
+    app.init_resource::<Notices>().add_systems(
+        Update,
+        report_problems.run_if(bevy::time::common_conditions::on_timer(
+            std::time::Duration::from_millis(500),
+        )),
+    );
+}
+
+/// Shows each refused write as a notice with what to do about it.
+fn report_problems(mut notices: ResMut<Notices>) {
+    use crate::kit::store::{FULL_ADVICE, problems};
+    for problem in problems() {
+        if problem.contains(FULL_ADVICE) {
+            notices.warn(problem);
+        } else {
+            notices.warn(format!("{problem}. {FULL_ADVICE}"));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

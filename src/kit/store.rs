@@ -7,16 +7,13 @@
 //!
 //! IndexedDB is asynchronous: the page reads its records into memory before the game starts,
 //! and a write the browser refuses later (its storage full) is undone there and reported by
-//! [`problems`], which the kit shows as a notice saying what to delete.
+//! [`problems`], which the kit shows as a notice saying what to delete
+//! ([`crate::kit::settings::storage_problems_plugin`]).
 
 use std::path::Path;
 
-use bevy::prelude::*;
-
 #[cfg(target_arch = "wasm32")]
 use gems_formats::base64;
-
-use crate::kit::settings::Notices;
 
 /// Largest text read back, in bytes.
 pub const MAX_TEXT_BYTES: u64 = 16 << 20;
@@ -176,27 +173,6 @@ pub fn locked(name: &str, run: impl FnOnce() + 'static) {
         && let Ok(f) = run.dyn_into::<js_sys::Function>()
     {
         let _ = f.call0(&wasm_bindgen::JsValue::NULL);
-    }
-}
-
-/// Tells the player, as notices, about the writes the browser refused (web).
-pub fn plugin(app: &mut App) {
-    app.init_resource::<Notices>().add_systems(
-        Update,
-        report_problems.run_if(bevy::time::common_conditions::on_timer(
-            std::time::Duration::from_millis(500),
-        )),
-    );
-}
-
-/// Shows each refused write as a notice with what to do about it.
-fn report_problems(mut notices: ResMut<Notices>) {
-    for problem in problems() {
-        if problem.contains(FULL_ADVICE) {
-            notices.warn(problem);
-        } else {
-            notices.warn(format!("{problem}. {FULL_ADVICE}"));
-        }
     }
 }
 
