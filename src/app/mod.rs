@@ -11,6 +11,8 @@ pub mod player_images;
 pub mod scripted;
 pub mod settings;
 pub mod title;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod window;
 
 use bevy::prelude::*;
 
@@ -43,6 +45,11 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
         (Err(e), _) => return Err(e),
     };
     let data = paths::DataDir::platform();
+    // The size the player left the window at (the web's canvas fills the page).
+    #[cfg(not(target_arch = "wasm32"))]
+    let window_size = window::window_size(&data);
+    #[cfg(target_arch = "wasm32")]
+    let window_size = gems_formats::settings::DEFAULT_WINDOW_SIZE;
     let mut app = App::new();
     // The player's own images are an asset source, which must exist before the asset plugin.
     let player_images = player_images::PlayerImages::load(data.clone());
@@ -52,7 +59,7 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
         .set(WindowPlugin {
             primary_window: Some(Window {
                 title: "Modern Gems".to_string(),
-                resolution: (1280, 800).into(),
+                resolution: window_size.into(),
                 canvas: Some("#bevy".to_string()),
                 fit_canvas_to_parent: true,
                 prevent_default_event_handling: true,
@@ -99,6 +106,8 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
             world_text::plugin,
             ui_fonts::plugin,
         ));
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_plugins(window::plugin);
     for game in crate::games::REGISTRY {
         app.add_game(game);
     }

@@ -12,6 +12,13 @@ use crate::FormatError;
 /// The theme a new player starts with: Jewels, the one with the game's own art.
 pub const DEFAULT_THEME: &str = "jewels";
 
+/// The desktop window's size at the first start, in logical pixels.
+pub const DEFAULT_WINDOW_SIZE: (u32, u32) = (1280, 800);
+
+/// The smallest and largest window size kept, in logical pixels (a hand-edited or odd value
+/// is brought into this range).
+pub const WINDOW_SIZES: ((u32, u32), (u32, u32)) = ((640, 400), (7680, 4320));
+
 /// Largest settings file read, in bytes.
 pub const MAX_SETTINGS_BYTES: usize = 16 * 1024;
 
@@ -33,6 +40,9 @@ pub struct Settings {
     pub reduced_motion: bool,
     /// The game played last (its `--game` name), shown first on the title screen.
     pub last_game: String,
+    /// The desktop window's size in logical pixels when it was last resized (the web's canvas
+    /// fills the page instead).
+    pub window_size: (u32, u32),
     /// Fields of a newer version this one does not know, written back as they came.
     #[serde(skip)]
     pub unknown: BTreeMap<String, ron::Value>,
@@ -46,6 +56,7 @@ impl Default for Settings {
             muted: false,
             reduced_motion: false,
             last_game: String::new(),
+            window_size: DEFAULT_WINDOW_SIZE,
             unknown: BTreeMap::new(),
         }
     }
@@ -76,6 +87,8 @@ impl Settings {
                 }
             }
         }
+        let ((w0, h0), (w1, h1)) = WINDOW_SIZES;
+        s.window_size = (s.window_size.0.clamp(w0, w1), s.window_size.1.clamp(h0, h1));
         s.volume = if s.volume.is_finite() {
             s.volume.clamp(0.0, 1.0)
         } else {
@@ -128,6 +141,10 @@ mod tests {
         assert_eq!(Settings::parse(&s.to_text().unwrap()), Ok(s));
         assert_eq!(Settings::parse("()"), Ok(Settings::default()));
         assert_eq!(Settings::parse("(volume: 7.0)").unwrap().volume, 1.0);
+        assert_eq!(
+            Settings::parse("(window_size: (5, 99999))").unwrap().window_size,
+            (640, 4320)
+        );
         let e = Settings::parse("(\n theme: 3,\n)").unwrap_err();
         assert_eq!(e.line, 2, "{e}");
         assert!(Settings::parse(&" ".repeat(MAX_SETTINGS_BYTES + 1)).is_err());

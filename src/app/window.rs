@@ -1,0 +1,65 @@
+//! The desktop window's conventions: F11 toggles fullscreen (borderless, on the window's
+//! monitor), and the window's size is kept in the settings when the player resizes it (never
+//! a fullscreen size), so that the next start opens the window at that size
+//! ([`window_size`]).
+
+use bevy::prelude::*;
+use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode, WindowResized};
+
+
+use crate::kit::settings::Settings;
+
+/// F11 fullscreen and the remembered window size.
+pub fn plugin(app: &mut App) {
+    app.add_message::<WindowResized>().add_systems(
+        Update,
+        (remember_size, toggle_fullscreen),
+    );
+}
+
+/// Keeps the window's size in the settings when the player resizes it (not in fullscreen).
+fn remember_size(
+    mut resized: MessageReader<WindowResized>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    settings: Option<ResMut<Settings>>,
+) {
+    let Some(last) = resized.read().last() else {
+        return;
+    };
+    let (Some(mut settings), Ok(window)) = (settings, window.get(last.window)) else {
+        return;
+    };
+    if window.mode != WindowMode::Windowed {
+        return;
+    }
+    let size = (last.width.round() as u32, last.height.round() as u32);
+    let ((w0, h0), (w1, h1)) = gems_formats::settings::WINDOW_SIZES;
+    let size = (size.0.clamp(w0, w1), size.1.clamp(h0, h1));
+    if settings.window_size != size {
+        settings.window_size = size;
+    }
+}
+
+/// F11: fullscreen on the window's monitor, or back to the window.
+fn toggle_fullscreen(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut window: Query<&mut Window, With<PrimaryWindow>>,
+) {
+    if !keys.is_some_and(|k| k.just_pressed(KeyCode::F11)) {
+        return;
+    }
+    if let Ok(mut window) = window.single_mut() {
+        window.mode = match window.mode {
+            WindowMode::Windowed => WindowMode::BorderlessFullscreen(MonitorSelection::Current),
+            _ => WindowMode::Windowed,
+        };
+    }
+}
+
+/// The size the window opens at: the one the settings kept, on the desktop.
+pub fn window_size(data: &crate::kit::paths::DataDir) -> (u32, u32) {
+    let path = data.file("settings.ron");
+    crate::kit::settings::read_settings_file(path.as_deref())
+        .0
+        .window_size
+}
