@@ -300,14 +300,15 @@ try {
   console.log(`a link with mistakes: passed, opened '${t}' with the defaults`);
 
   // A link naming a shipped board file (an asset on the web) opens that board once it has
-  // loaded; one naming no board opens the default board (with a notice).
+  // loaded; one naming no board opens the default first game, a fresh random board (with a
+  // notice).
   logs.length = 0;
   await page.goto(`${url}?board=standard-5&policy=classic`);
   const std = await titleWhere((t) => t.startsWith("Modern Gems - standard-5 -"), 120, "standard board link");
   await page.waitForTimeout(2500);
   await page.screenshot({ path: shot.replace(/\.png$/, "-standard-5.png") });
   await page.goto(`${url}?board=no-such-board`);
-  const none = await titleWhere((t) => t.startsWith("Modern Gems - tiny -"), 120, "unknown board link");
+  const none = await titleWhere((t) => /^Modern Gems - random:10x15:4:\d+ -/.test(t), 120, "unknown board link");
   await page.waitForTimeout(1500);
   if (crashed(logs)) fail(`board links: panic:\n${logs.join("\n")}`);
   console.log(`board links: passed, '${std}' from ?board=standard-5, '${none}' from ?board=no-such-board`);
