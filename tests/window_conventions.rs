@@ -12,7 +12,10 @@ fn app() -> (App, Entity) {
         .init_resource::<ButtonInput<KeyCode>>()
         .insert_resource(Settings::default())
         .add_plugins(modern_gems::app::window::plugin);
-    let window = app.world_mut().spawn((Window::default(), PrimaryWindow)).id();
+    let window = app
+        .world_mut()
+        .spawn((Window::default(), PrimaryWindow))
+        .id();
     (app, window)
 }
 

@@ -6,15 +6,12 @@
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode, WindowResized};
 
-
 use crate::kit::settings::Settings;
 
 /// F11 fullscreen and the remembered window size.
 pub fn plugin(app: &mut App) {
-    app.add_message::<WindowResized>().add_systems(
-        Update,
-        (remember_size, toggle_fullscreen),
-    );
+    app.add_message::<WindowResized>()
+        .add_systems(Update, (remember_size, toggle_fullscreen));
 }
 
 /// Keeps the window's size in the settings when the player resizes it (not in fullscreen).

@@ -142,7 +142,9 @@ mod tests {
         assert_eq!(Settings::parse("()"), Ok(Settings::default()));
         assert_eq!(Settings::parse("(volume: 7.0)").unwrap().volume, 1.0);
         assert_eq!(
-            Settings::parse("(window_size: (5, 99999))").unwrap().window_size,
+            Settings::parse("(window_size: (5, 99999))")
+                .unwrap()
+                .window_size,
             (640, 4320)
         );
         let e = Settings::parse("(\n theme: 3,\n)").unwrap_err();
