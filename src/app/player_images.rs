@@ -1,8 +1,9 @@
 //! The player's own images for their themes. The theme editor imports a PNG (a file path or a
 //! file dropped on the window on the desktop, the browser's file picker on the web): it is
 //! checked like every theme image (a readable PNG, at most 8 MiB and 2048×2048 pixels), then
-//! kept in `themes/images/` in the data directory (IndexedDB on the web). A theme names it `yours://NAME.png`, and the asset source
-//! `yours` serves it from memory, so the same path works on both.
+//! kept in `themes/images/` in the data directory (IndexedDB on the web). A theme names it
+//! `yours://NAME.png`, and the asset source `yours` serves it from memory, so the same path
+//! works on both.
 //!
 //! A bad file is a message naming it, and nothing is written.
 
@@ -42,15 +43,7 @@ impl PlayerImages {
             dir: Dir::new(PathBuf::new()),
             data,
         };
-        if let Some(folder) = images.folder() {
-            for name in crate::kit::store::list(&folder, ".png") {
-                if let Ok(Some(bytes)) =
-                    crate::kit::store::read_bytes(&folder.join(&name), MAX_IMAGE_BYTES as u64)
-                {
-                    images.dir.insert_asset(Path::new(&name), bytes);
-                }
-            }
-        }
+        images.reload();
         images
     }
 
@@ -123,15 +116,17 @@ impl PlayerImages {
         Ok(())
     }
 
-    /// Reads again the images kept in the data directory (after an import of the player's
-    /// data): new ones join, changed ones are replaced.
+    /// Reads the images kept in the data directory into memory (at start, and again after an
+    /// import of the player's data): new ones join, changed ones are replaced.
     pub fn reload(&self) {
-        let fresh = PlayerImages::load(self.data.clone());
-        for name in fresh.paths() {
-            let name = name.trim_start_matches(PLAYER_IMAGE_PREFIX);
-            if let Some(data) = fresh.dir.get_asset(Path::new(name)) {
-                self.dir
-                    .insert_asset(Path::new(name), data.value().to_vec());
+        let Some(folder) = self.folder() else {
+            return;
+        };
+        for name in crate::kit::store::list(&folder, ".png") {
+            if let Ok(Some(bytes)) =
+                crate::kit::store::read_bytes(&folder.join(&name), MAX_IMAGE_BYTES as u64)
+            {
+                self.dir.insert_asset(Path::new(&name), bytes);
             }
         }
     }

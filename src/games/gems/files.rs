@@ -95,15 +95,8 @@ fn load_picked(mut actions: MessageWriter<GemsAction>, mut notices: ResMut<Notic
             "it is {size} bytes; a save is at most {MAX_SAVE_FILE_BYTES}"
         )),
     };
-    match game {
-        Ok(game) => {
-            actions.write(GemsAction::Load {
-                name: name.trim_end_matches(".mg").to_string(),
-                game: Box::new(game),
-            });
-        }
-        Err(e) => notices.warn(format!("Could not load {name}: {e}")),
-    }
+    let stem = name.trim_end_matches(".mg").to_string();
+    continue_or_tell(game, stem, &name, &mut actions, &mut notices);
 }
 
 fn load_requested(
@@ -113,19 +106,38 @@ fn load_requested(
 ) {
     for request in requests.read() {
         let path = &request.path;
-        match load_game_file(path) {
-            Ok(game) => {
-                let name = path
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_else(|| "saved game".to_string());
-                actions.write(GemsAction::Load {
-                    name,
-                    game: Box::new(game),
-                });
-            }
-            Err(e) => notices.warn(format!("Could not load {}: {e}", path.display())),
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "saved game".to_string());
+        let shown = path.display().to_string();
+        continue_or_tell(
+            load_game_file(path),
+            name,
+            &shown,
+            &mut actions,
+            &mut notices,
+        );
+    }
+}
+
+/// Continues a loaded game under `name`, or tells the player why the file `shown` could not be
+/// loaded (the game in play goes on untouched).
+fn continue_or_tell(
+    game: Result<Game, String>,
+    name: String,
+    shown: &str,
+    actions: &mut MessageWriter<GemsAction>,
+    notices: &mut Notices,
+) {
+    match game {
+        Ok(game) => {
+            actions.write(GemsAction::Load {
+                name,
+                game: Box::new(game),
+            });
         }
+        Err(e) => notices.warn(format!("Could not load {shown}: {e}")),
     }
 }
 
