@@ -45,12 +45,17 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
         (Err(e), _) => return Err(e),
     };
     let data = paths::DataDir::platform();
-    // The size the player left the window at (the web's canvas fills the page).
-    #[cfg(not(target_arch = "wasm32"))]
-    let window_size = window::window_size(&data);
-    #[cfg(target_arch = "wasm32")]
-    let window_size = gems_formats::settings::DEFAULT_WINDOW_SIZE;
     let mut app = App::new();
+    // Read once, here: the window opens at the size the player left it at (the web's canvas
+    // fills the page instead).
+    settings::insert_settings(app.world_mut(), &data);
+    let window_size = if cfg!(target_arch = "wasm32") {
+        gems_formats::settings::DEFAULT_WINDOW_SIZE
+    } else {
+        app.world()
+            .resource::<kit::settings::Settings>()
+            .window_size
+    };
     // The player's own images are an asset source, which must exist before the asset plugin.
     let player_images = player_images::PlayerImages::load(data.clone());
     player_images.register(&mut app);

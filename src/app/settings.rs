@@ -32,14 +32,29 @@ pub fn plugin(app: &mut App) {
         .add_systems(EguiPrimaryContextPass, (settings_window, notices_window));
 }
 
-fn load_settings(mut commands: Commands, data: Res<DataDir>, mut notices: ResMut<Notices>) {
+/// Reads the player's settings from `data` into `world` (the [`Settings`], where they are
+/// kept, and a notice when the file was ignored). The game's window is made from them
+/// (its size), so the app reads them while it is built; headless apps read them at start.
+pub fn insert_settings(world: &mut World, data: &DataDir) {
     let path = data.file("settings.ron");
     let (settings, error) = read_settings_file(path.as_deref());
     if let Some(e) = error {
-        notices.warn(format!("Settings file ignored: {e}"));
+        world
+            .get_resource_or_init::<Notices>()
+            .warn(format!("Settings file ignored: {e}"));
     }
-    commands.insert_resource(settings);
-    commands.insert_resource(SettingsFile(path));
+    world.insert_resource(settings);
+    world.insert_resource(SettingsFile(path));
+}
+
+/// Reads the settings at start when the app was built without them (headless apps).
+fn load_settings(world: &mut World) {
+    if world.contains_resource::<Settings>() {
+        return;
+    }
+    if let Some(data) = world.get_resource::<DataDir>().cloned() {
+        insert_settings(world, &data);
+    }
 }
 
 /// Seconds the settings must stay unchanged before they are written: a dragged slider

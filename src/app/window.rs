@@ -1,7 +1,7 @@
 //! The desktop window's conventions: F11 toggles fullscreen (borderless, on the window's
 //! monitor), and the window's size is kept in the settings when the player resizes it (never
-//! a fullscreen size), so that the next start opens the window at that size
-//! ([`window_size`]).
+//! a fullscreen size), so that the next start opens the window at that size (`game_app`
+//! reads it).
 
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode, WindowResized};
@@ -51,12 +51,4 @@ fn toggle_fullscreen(
             _ => WindowMode::Windowed,
         };
     }
-}
-
-/// The size the window opens at: the one the settings kept, on the desktop.
-pub fn window_size(data: &crate::kit::paths::DataDir) -> (u32, u32) {
-    let path = data.file("settings.ron");
-    crate::kit::settings::read_settings_file(path.as_deref())
-        .0
-        .window_size
 }
