@@ -29,9 +29,13 @@ use games::{
 /// The most frames a game may take to settle.
 const FRAMES: usize = 2_000;
 
-/// What every game must offer. "Every game complete" adds Undo, Hint, Restart, NewGame and
-/// Keyboard here as each game gains them.
-const REQUIRED: [Capability; 4] = [
+/// What every game must offer. "Every game complete" adds Keyboard here once every game
+/// has it.
+const REQUIRED: [Capability; 8] = [
+    Capability::Undo,
+    Capability::Hint,
+    Capability::Restart,
+    Capability::NewGame,
     Capability::Share,
     Capability::Computer,
     Capability::GameOver,

@@ -245,21 +245,10 @@ fn chrome(
     theme: Res<Theme>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let typing = ctx.text_edit_focused();
-    let (esc, p, f1) = ctx.input(|i| {
-        (
-            i.key_pressed(egui::Key::Escape),
-            i.key_pressed(egui::Key::P),
-            i.key_pressed(egui::Key::F1),
-        )
-    });
-    if esc {
+    // Esc is read here, after the game's dialogs (one that Esc closes uses the key up first);
+    // the other shared keys are the kit's (`keys.rs`).
+    if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
         commands.write(ChromeCommand::Escape);
-    } else if p && !typing {
-        commands.write(ChromeCommand::Pause);
-    }
-    if f1 {
-        commands.write(ChromeCommand::Help);
     }
     let game = registry.as_ref().and_then(|r| r.get(*screen.get()));
     let small = theme.text_size * 0.85;

@@ -280,6 +280,9 @@ pub const USAGE: &str = "usage: modern-gems [flags]
   --first SIDE        K in a row: who starts, human or computer
   --cells TEXT        the board itself: Modern Gems' gems (1-2-._2-2-1), or K in a row's
                       squares (e free, u unavailable: eue_eee_eee)
+  --palettes N        Solo Red: palettes (2 to 5)
+  --hand N            Solo Red: cards in hand (3 to 8)
+  --computer KIND     Grid Duel: the computer, plain or smart
 ";
 
 #[cfg(test)]

@@ -9,7 +9,11 @@
 //! - [`camera`]: the one 2D camera, and the background in the theme's colour and image.
 //! - [`fx`]: shards, score pop-ups and celebrations, from messages every game sends
 //!   ([`fx::Burst`], [`fx::Popup`], [`fx::Celebrate`]), sized and timed by the theme.
+//! - [`keys`]: the keys every game shares (undo, redo, hint, restart, new game, pause, how
+//!   to play), by the letter the layout prints, and [`keys::GameKeys`], which every game reads.
 //! - [`layout`]: where a board of rows × columns sits in the window, cell ↔ world.
+//! - [`history`]: [`history::History`], Undo and Redo over snapshots of a game's rules state,
+//!   and the mark that a game used them (not ranked).
 //! - [`insets`]: the room the HUD's bars and panels take, measured from egui each frame, so
 //!   boards fit around them (on a phone too).
 //! - [`audio`]: the theme's sound bank and [`audio::play_effect`], which every game plays through.
@@ -35,7 +39,9 @@ pub mod chrome;
 pub mod clock;
 pub mod fx;
 pub mod game;
+pub mod history;
 pub mod insets;
+pub mod keys;
 pub mod launch;
 pub mod layout;
 pub mod palette;
@@ -83,7 +89,7 @@ pub fn logic_plugin(app: &mut App) {
     )>()
     .add_message::<status::MoveSettled>()
     .add_systems(PreStartup, schedule::one_thread_executors)
-    .add_plugins((fx::plugin, palette::plugin, chrome::logic_plugin));
+    .add_plugins((fx::plugin, palette::plugin, chrome::logic_plugin, keys::plugin));
 }
 
 /// The kit's drawing and sound: the camera, the background, the sound bank, and egui styled by

@@ -54,6 +54,11 @@ impl GameSystems {
     ];
 }
 
+/// The kit's reading of the shared keys ([`super::keys`]), before every game's input (it runs
+/// while a game is paused too: P resumes).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ChromeKeys;
+
 /// One step of one game's frame: the systems of the game on `Screen` at that [`GameSystems`]
 /// step. A game's sets run in [`GameSystems`]' order, only while its screen shows.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -90,6 +95,7 @@ impl GameSchedule for App {
             set(GameSystems::View),
         );
         self.configure_sets(Update, sets.chain().run_if(in_state(screen)))
+            .configure_sets(Update, set(GameSystems::Input).after(ChromeKeys))
     }
 
     fn game_hud<M>(

@@ -61,6 +61,9 @@ pub fn play_a_move(app: &mut App, screen: Screen) {
         }
         world.write_message(SoloRedAction::Select(index(turn.card)));
         world.write_message(SoloRedAction::Palette(turn.palette));
+    } else if screen == modern_gems::games::grid_duel::SCREEN {
+        // Keep the grid on show (the turn's first grid: the next waits for a choice).
+        world.write_message(modern_gems::games::grid_duel::model::DuelAction::Keep);
     } else {
         panic!("no move written for {}", screen.slug());
     }
@@ -83,8 +86,15 @@ pub fn hint_shown(app: &App, screen: Screen) -> bool {
     } else if screen == modern_gems::games::solo_red::SCREEN {
         world
             .resource::<SoloRedSession>()
-            .message
-            .starts_with("Hint")
+            .hint
+            .is_some()
+    } else if screen == modern_gems::games::k_in_a_row::SCREEN {
+        world.resource::<KSession>().hint.is_some()
+    } else if screen == modern_gems::games::grid_duel::SCREEN {
+        world
+            .resource::<modern_gems::games::grid_duel::model::DuelSession>()
+            .hint
+            .is_some()
     } else {
         panic!("no hint read for {}", screen.slug());
     }

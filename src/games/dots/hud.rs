@@ -48,9 +48,12 @@ fn hud(
     let best = scores.best(&session.score_key()).unwrap_or(0);
     let idle = phase.get() == DotsPhase::Idle;
     let pal = bar.palette().ui;
+    let settled = idle || phase.get() == DotsPhase::Over;
     let ready = Ready {
         hint: idle,
-        ..Ready::ALL
+        undo: settled && session.history.can_undo(),
+        redo: settled && session.history.can_redo(),
+        restart: true,
     };
     // The moves and the score always show; on a phone the rest is under "☰ More".
     bar.top_bar(&ctx, ready, |ui, part| {
@@ -86,7 +89,7 @@ fn hud(
             &mut autoplay.enabled,
             egui::RichText::new("Autoplay").size(text),
         )
-        .on_hover_text("The computer plays (A)");
+        .on_hover_text("The computer plays (C)");
     });
     let status = status_text(&session, &hint);
     pal.bottom_bar(&ctx, "dots-bottom", |ui| {
@@ -114,6 +117,10 @@ fn hud(
             );
             if over.new_record {
                 ui.label(pal.accent_text("New best score!", text * 1.3).strong());
+            } else if session.history.used() {
+                ui.label(
+                    egui::RichText::new(crate::kit::history::NOT_RANKED).size(text * 0.9),
+                );
             }
             ui.add_space(6.0);
             ui.label(

@@ -2,7 +2,9 @@
 
 use bevy_egui::egui;
 
-use crate::kit::game::Capability::{Computer, GameOver, Hint, NewGame, Records, Restart, Share};
+use crate::kit::game::Capability::{
+    Computer, GameOver, Hint, NewGame, Records, Restart, Share, Undo,
+};
 use crate::kit::game::{GameInfo, Setting, no_setup_checks};
 use crate::kit::palette::Palette;
 use crate::kit::theme::egui_color;
@@ -30,10 +32,10 @@ pub static GAME: GameInfo = GameInfo {
         "\n",
         "Close a loop (4 or more dots, ending on a dot that also touches an earlier dot of the path, as round a square) and every dot of that colour on the board goes, one point each.\n",
         "\n",
-        "You have a set number of moves; the game also ends when no two neighbouring dots share a colour. Clicking dots one by one works too: Enter or Space removes them, right click or Backspace clears. H shows a hint, A lets the computer play, N starts a new game.",
+        "You have a set number of moves; the game also ends when no two neighbouring dots share a colour. Clicking dots one by one works too: Enter or Space removes them, right click or Backspace clears. H shows a hint, U or Ctrl+Z takes back a move and Y plays it again, C lets the computer play, R restarts the board, N opens New game.",
     ),
     keys_plugin: super::input::keys_plugin,
-    capabilities: &[Hint, Restart, NewGame, Share, Computer, GameOver, Records],
+    capabilities: &[Undo, Hint, Restart, NewGame, Share, Computer, GameOver, Records],
     records,
     settings: &[SIZE, COLOURS, MOVES],
     check_setup: no_setup_checks,

@@ -101,29 +101,23 @@ fn touch(
     }
 }
 
+/// Enter or Space removes the selection, Backspace clears it, C switches autoplay (undo, hint
+/// and the other letters are the kit's shared keys).
 fn keyboard(
-    keys: Res<ButtonInput<KeyCode>>,
-    egui: Option<Res<EguiWantsInput>>,
-    mut seeds: ResMut<crate::kit::seed::Seeds>,
+    keys: crate::kit::keys::GameKeys,
     mut autoplay: ResMut<DotsAutoplay>,
     mut actions: MessageWriter<DotsAction>,
 ) {
-    if crate::kit::pointer::keys_taken(egui.as_deref()) {
+    if keys.taken() {
         return;
     }
-    if keys.any_just_pressed([KeyCode::Enter, KeyCode::Space]) {
+    if keys.any_place([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
         actions.write(DotsAction::Remove);
     }
-    if keys.just_pressed(KeyCode::Backspace) {
+    if keys.place(KeyCode::Backspace) {
         actions.write(DotsAction::Clear);
     }
-    if keys.just_pressed(KeyCode::KeyH) {
-        actions.write(DotsAction::Hint);
-    }
-    if keys.just_pressed(KeyCode::KeyA) {
+    if keys.letter('c') && !keys.ctrl() {
         autoplay.enabled = !autoplay.enabled;
-    }
-    if keys.just_pressed(KeyCode::KeyN) {
-        actions.write(DotsAction::NewGame(seeds.next_seed()));
     }
 }

@@ -120,14 +120,18 @@ struct BoardParams<'w, 's> {
     palette: Res<'w, crate::kit::palette::Palette>,
     layout: Option<Res<'w, super::model::DotsLayout>>,
     fx: FxWriters<'w>,
+    last: ResMut<'w, LastPoints>,
 }
 
 impl BoardParams<'_, '_> {
     /// Removes the selection in the rules and marks the removed dots to vanish.
     fn start_removal(&mut self) {
+        let mut before = self.session.game.clone();
+        before.clear_selection();
         let Ok(outcome) = self.session.game.remove_selected() else {
             return;
         };
+        self.session.history.record(before);
         self.session.generation.bump();
         let n = self.index.size;
         for p in &outcome.removed {
@@ -164,6 +168,7 @@ fn apply_actions(
     mut seeds: ResMut<crate::kit::seed::Seeds>,
 ) {
     let mut respawn = false;
+    let mut restored = false;
     for action in actions.read() {
         let fresh = match *action {
             DotsAction::NewGame(seed) => Some(DotsSession::new(
@@ -187,7 +192,26 @@ fn apply_actions(
             respawn = true;
             continue;
         }
-        if b.phase.get() != DotsPhase::Idle || respawn {
+        if matches!(action, DotsAction::Undo | DotsAction::Redo) {
+            // Back or forward a whole move, once the board has settled.
+            let settled = matches!(b.phase.get(), DotsPhase::Idle | DotsPhase::Over);
+            let s = &mut *b.session;
+            let moved = settled
+                && !respawn
+                && if *action == DotsAction::Undo {
+                    s.history.undo(&mut s.game)
+                } else {
+                    s.history.redo(&mut s.game)
+                };
+            if moved {
+                s.generation.bump();
+                *gesture = Gesture::default();
+                b.last.0 = 0;
+                restored = true;
+            }
+            continue;
+        }
+        if b.phase.get() != DotsPhase::Idle || respawn || restored {
             continue;
         }
         let game = &mut b.session.game;
@@ -236,11 +260,32 @@ fn apply_actions(
                     b.phase.set(DotsPhase::Showing);
                 }
             }
-            DotsAction::Hint | DotsAction::NewGame(_) | DotsAction::Setup { .. } => {}
+            DotsAction::Hint
+            | DotsAction::Undo
+            | DotsAction::Redo
+            | DotsAction::NewGame(_)
+            | DotsAction::Setup { .. } => {}
         }
         if remove {
             b.start_removal();
         }
+    }
+    if restored && !respawn {
+        // The board as it was: every dot where the rules have it, at once.
+        respawn_dots(
+            &mut b.commands,
+            &old,
+            b.session.game.board(),
+            &mut b.index,
+            |_| None,
+        );
+        b.pending.0 = None;
+        *b.hint = DotsHint::default();
+        b.phase.set(if b.session.game.is_over() {
+            DotsPhase::Over
+        } else {
+            DotsPhase::Idle
+        });
     }
     if respawn {
         let n = b.session.game.board().size();
@@ -389,7 +434,8 @@ fn fall(
         });
     }
     if game_over {
-        over.0 = finish_game(&mut scores, &session.score_key(), game.score(), true);
+        let ranked = !session.history.used();
+        over.0 = finish_game(&mut scores, &session.score_key(), game.score(), ranked);
         if over.0.new_record
             && let Some(l) = layout
         {

@@ -56,6 +56,8 @@ pub fn logic_plugin(app: &mut App) {
             Update,
             answer_chrome(|s: &DotsSession, command| match command {
                 ChromeCommand::Hint => Some(DotsAction::Hint),
+                ChromeCommand::Undo => Some(DotsAction::Undo),
+                ChromeCommand::Redo => Some(DotsAction::Redo),
                 ChromeCommand::Restart => Some(DotsAction::NewGame(s.seed)),
                 _ => None,
             })

@@ -2,6 +2,7 @@
 //! input, HUD and AI send, and the animation components.
 
 use crate::kit::ai::{AiSession, Generation};
+use crate::kit::history::History;
 use bevy::prelude::*;
 use gems_rules::dots::{DEFAULT_COLORS, DEFAULT_MOVES, DEFAULT_SIZE, DotsError, Game, Point};
 
@@ -20,6 +21,8 @@ pub struct DotsSession {
     pub seed: u64,
     /// Moves on with every new game and every move, so stale AI answers are dropped.
     pub generation: Generation,
+    /// The games before each move, to take back (a game that used Undo enters no record).
+    pub history: History<Game>,
 }
 
 impl AiSession for DotsSession {
@@ -46,6 +49,7 @@ impl DotsSession {
             moves,
             seed,
             generation: Generation::next(),
+            history: History::default(),
         })
     }
 
@@ -60,6 +64,7 @@ impl DotsSession {
             moves: DEFAULT_MOVES,
             seed,
             generation: Generation::next(),
+            history: History::default(),
         }
     }
 
@@ -166,6 +171,10 @@ pub enum DotsAction {
     Play(Vec<Point>),
     /// Ask for a hint.
     Hint,
+    /// Take back the last move.
+    Undo,
+    /// Play the move taken back again.
+    Redo,
     /// Start a new game with the same settings from this seed.
     NewGame(u64),
     /// Start a new game with these settings (from the next seed); settings the rules refuse

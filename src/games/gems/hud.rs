@@ -123,8 +123,8 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams, mut bar: ChromeBar) -> Resu
     let pal = bar.palette().ui;
     let settled = !p.phase.get().is_transition();
     let ready = Ready {
-        undo: settled && !p.session.undo.is_empty(),
-        redo: settled && !p.session.redo.is_empty(),
+        undo: settled && p.session.history.can_undo(),
+        redo: settled && p.session.history.can_redo(),
         hint: *p.phase.get() == Phase::Idle,
         restart: settled,
     };

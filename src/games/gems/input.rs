@@ -98,26 +98,24 @@ fn touch(
     }
 }
 
-/// Arrows/WASD move the cursor, Space/Enter remove; U or Ctrl+Z undo, Y or Ctrl+Shift+Z redo,
-/// H hints (Esc and P, pause, are the chrome's).
+/// Arrows/WASD (by their places) move the cursor, Space/Enter remove (undo, redo, hint and the
+/// other letters are the kit's shared keys, `kit::keys`).
 fn keyboard(
-    keys: Res<ButtonInput<KeyCode>>,
-    egui: Option<Res<EguiWantsInput>>,
+    keys: crate::kit::keys::GameKeys,
     mut cursor: ResMut<KeyCursor>,
     mut actions: MessageWriter<GemsAction>,
 ) {
-    if crate::kit::pointer::keys_taken(egui.as_deref()) {
+    if keys.taken() {
         return;
     }
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let ctrl = keys.ctrl();
     for (codes, dr, dc) in [
         ([KeyCode::ArrowUp, KeyCode::KeyW], -1, 0),
         ([KeyCode::ArrowDown, KeyCode::KeyS], 1, 0),
         ([KeyCode::ArrowLeft, KeyCode::KeyA], 0, -1),
         ([KeyCode::ArrowRight, KeyCode::KeyD], 0, 1),
     ] {
-        if keys.any_just_pressed(codes) && !(ctrl && codes[1] == KeyCode::KeyD) {
+        if keys.any_place(codes) && !ctrl {
             if cursor.visible {
                 actions.write(GemsAction::MoveCursor(dr, dc));
             } else {
@@ -127,17 +125,7 @@ fn keyboard(
             }
         }
     }
-    if keys.any_just_pressed([KeyCode::Space, KeyCode::Enter, KeyCode::NumpadEnter]) {
+    if keys.any_place([KeyCode::Space, KeyCode::Enter, KeyCode::NumpadEnter]) {
         actions.write(GemsAction::SelectCursor);
-    }
-    let z = keys.just_pressed(KeyCode::KeyZ);
-    if keys.just_pressed(KeyCode::KeyU) || (ctrl && z && !shift) {
-        actions.write(GemsAction::Undo);
-    }
-    if keys.just_pressed(KeyCode::KeyY) || (ctrl && z && shift) {
-        actions.write(GemsAction::Redo);
-    }
-    if keys.just_pressed(KeyCode::KeyH) {
-        actions.write(GemsAction::Hint);
     }
 }

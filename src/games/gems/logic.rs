@@ -93,16 +93,14 @@ fn handle_actions(mut actions: MessageReader<GemsAction>, mut p: SessionParams) 
                 select(&mut p, cell);
             }
             GemsAction::Undo if settled => {
-                if let Some(prev) = p.session.undo.pop() {
-                    let now = std::mem::replace(&mut p.session.game, prev);
-                    p.session.redo.push(now);
+                let s = &mut *p.session;
+                if s.history.undo(&mut s.game) {
                     rebuild(&mut p, false);
                 }
             }
             GemsAction::Redo if settled => {
-                if let Some(next) = p.session.redo.pop() {
-                    let now = std::mem::replace(&mut p.session.game, next);
-                    p.session.undo.push(now);
+                let s = &mut *p.session;
+                if s.history.redo(&mut s.game) {
                     rebuild(&mut p, false);
                 }
             }
@@ -259,8 +257,7 @@ fn select(p: &mut SessionParams, cell: Cell) {
     let Ok(outcome) = p.session.game.play(cell) else {
         return;
     };
-    p.session.undo.push(snapshot);
-    p.session.redo.clear();
+    p.session.history.record(snapshot);
     p.session.generation.bump();
     let group: Vec<Cell> = outcome.removal.removed.iter().map(|r| r.cell).collect();
     set_flags(p, &group);

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use gems_rules::gems::{Board, Cell, Game, MoveOutcome, Player, RemovalPolicy};
 
 use crate::kit::ai::{AiSession, Generation};
+use crate::kit::history::History;
 use crate::kit::screens::Screen;
 
 /// A gem's logical cell on the board. Updated at the start of the transition that moves it.
@@ -88,10 +89,9 @@ pub struct GemsSession {
     pub board_name: String,
     /// The board the game started from, for restart.
     pub start: Board,
-    /// Earlier states, most recent last.
-    pub undo: Vec<Game>,
-    /// States undone, most recent last.
-    pub redo: Vec<Game>,
+    /// Earlier states to go back to and states undone (a game that used Undo is not
+    /// ranked).
+    pub history: History<Game>,
     /// Moves on with every change, so background results for an old state are discarded.
     pub generation: Generation,
     /// The policy changed after the first move: the game is played under mixed rules and does
@@ -120,8 +120,7 @@ impl GemsSession {
             board_link: board_link(&board_name, &board),
             board_name,
             start: board,
-            undo: Vec::new(),
-            redo: Vec::new(),
+            history: History::default(),
             generation: Generation::next(),
             mixed_rules: false,
             watch: None,
@@ -139,10 +138,10 @@ impl GemsSession {
         }
     }
 
-    /// Whether this game enters the high scores: its rules never changed and no line was
-    /// watched on it.
+    /// Whether this game enters the high scores: its rules never changed, no line was
+    /// watched on it and no move was taken back.
     pub fn ranked(&self) -> bool {
-        !self.mixed_rules && !self.watched
+        !self.mixed_rules && !self.watched && !self.history.used()
     }
 
     /// The watched line's next move, while a line is being watched and has moves left.

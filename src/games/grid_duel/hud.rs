@@ -55,6 +55,10 @@ fn record_win(
     };
     if *stage.get() == Stage::Over(Outcome::HumanWins) && !session.recorded {
         session.recorded = true;
+        if session.history.used() {
+            // A duel that took a choice back enters no record.
+            return;
+        }
         let total = session.duel.total(Side::Human).max(0) as u64;
         if scores.record(BEST_KEY, total) == Some(0) {
             fx.celebrate(Celebration::NewBest, area.middle());
@@ -98,7 +102,14 @@ fn panel(
             gems_rules::grid_duel::ComputerKind::Smart => "smart",
         }
     );
-    let bar_rect = bar.top_bar(ctx, Ready::ALL, |ui, part| {
+    let choosing = *stage.get() == Stage::Choosing;
+    let ready = Ready {
+        undo: choosing && session.history.can_undo(),
+        redo: choosing && session.history.can_redo(),
+        hint: choosing,
+        restart: true,
+    };
+    let bar_rect = bar.top_bar(ctx, ready, |ui, part| {
         if part == BarPart::Main {
             ui.label(egui::RichText::new(&line).size(theme.text_size));
         }
@@ -159,6 +170,20 @@ fn panel(
                 }
             });
             ui.small("Click a row (or press 1–9) to regenerate just that row.");
+            if let Some((choice, plan)) = session.hint {
+                let advice = match choice {
+                    gems_rules::grid_duel::Choice::RegenerateRow(r) => format!(
+                        "Hint: deal row {r} again (the ringed row): expected {:.1} points, {:+.1}.",
+                        plan.expected,
+                        plan.gain()
+                    ),
+                    _ => format!(
+                        "Hint: keep this grid: no row is expected to beat its {} points.",
+                        plan.current
+                    ),
+                };
+                ui.label(pal.accent_text(advice, theme.text_size));
+            }
         }
         ui.separator();
         scoreboard(ui, duel);
@@ -175,10 +200,14 @@ fn panel(
     });
     let mut start = false;
     bar.new_game_window(ctx, |ui| {
-        ui.checkbox(
+        ui.label("The computer:");
+        ui.radio_value(&mut smart.0, false, "Plain: keeps every grid as dealt");
+        ui.radio_value(
             &mut smart.0,
-            "Smart computer (regenerates a row when it pays)",
+            true,
+            "Smart: deals a row again when that is expected to pay",
         );
+        ui.small("A new duel deals new grids.");
         start = ChromeBar::start_button(ui);
     });
     if start {
@@ -196,13 +225,16 @@ fn panel(
             ),
             Outcome::Tie => ("A tie", format!("A tie at {h} points each!"), gold),
         };
-        bar.game_over(ctx, title, Ready::ALL, |ui| {
+        bar.game_over(ctx, title, ready, |ui| {
             ui.label(
                 egui::RichText::new(msg)
                     .size(theme.heading_size * 0.9)
                     .color(color)
                     .strong(),
             );
+            if session.history.used() {
+                ui.label(crate::kit::history::NOT_RANKED);
+            }
             if outcome == Outcome::Tie {
                 ui.label("A tie starts a whole new game.");
                 if ui.button("Play the replay game").clicked() {

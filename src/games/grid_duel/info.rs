@@ -2,8 +2,13 @@
 
 use bevy_egui::egui;
 
-use crate::kit::game::Capability::{Computer, GameOver, Keyboard, NewGame, Records, Share};
-use crate::kit::game::{GameInfo, no_setup_checks};
+use crate::kit::game::Capability::{
+    Computer, GameOver, Hint, Keyboard, NewGame, Records, Restart, Share, Undo,
+};
+use crate::kit::game::{GameInfo, Setting, no_setup_checks};
+
+/// The computer: plain (keeps every grid) or smart (regenerates a row when it pays).
+pub const COMPUTER: Setting = Setting::text("computer");
 use crate::kit::palette::Palette;
 use crate::kit::theme::egui_color;
 
@@ -22,12 +27,14 @@ pub static GAME: GameInfo = GameInfo {
         "\n",
         "After each of your grids you make one choice: keep it, deal one row again, or deal a whole new grid; the new grid's points stand. The higher total after three turns wins, and a tie starts a whole new game.\n",
         "\n",
-        "Click a row or press 1–9 to deal it again, G deals a new grid, Enter or Space keeps the grid.",
+        "Click a row or press 1–9 to deal it again, G deals a new grid, Enter or Space keeps the grid. H (or Hint) rings the row the smart computer would deal again, or says to keep the grid; U or Ctrl+Z takes back your choice on the turn's first grid (the same digits come again), Y makes it again; R deals the same duel again.",
     ),
     keys_plugin: super::input::keys_plugin,
-    capabilities: &[NewGame, Share, Keyboard, Computer, GameOver, Records],
+    capabilities: &[
+        Undo, Hint, Restart, NewGame, Share, Keyboard, Computer, GameOver, Records,
+    ],
     records,
-    settings: &[],
+    settings: &[COMPUTER],
     check_setup: no_setup_checks,
 };
 

@@ -37,14 +37,13 @@ fn read_input(
     }
 }
 
-/// Keys: 1–9 a row, G the whole grid, Enter or Space keeps the grid.
+/// Keys: 1–9 a row, G the whole grid (the key printed G), Enter or Space keeps the grid.
 fn keyboard(
-    keys: Res<ButtonInput<KeyCode>>,
-    egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    keys: crate::kit::keys::GameKeys,
     stage: Res<State<Stage>>,
     mut actions: MessageWriter<DuelAction>,
 ) {
-    if *stage.get() != Stage::Choosing || crate::kit::pointer::keys_taken(egui.as_deref()) {
+    if *stage.get() != Stage::Choosing || keys.taken() || keys.ctrl() {
         return;
     }
     const DIGITS: [KeyCode; 9] = [
@@ -58,11 +57,23 @@ fn keyboard(
         KeyCode::Digit8,
         KeyCode::Digit9,
     ];
-    if let Some(i) = DIGITS.iter().position(|k| keys.just_pressed(*k)) {
+    const NUMPAD: [KeyCode; 9] = [
+        KeyCode::Numpad1,
+        KeyCode::Numpad2,
+        KeyCode::Numpad3,
+        KeyCode::Numpad4,
+        KeyCode::Numpad5,
+        KeyCode::Numpad6,
+        KeyCode::Numpad7,
+        KeyCode::Numpad8,
+        KeyCode::Numpad9,
+    ];
+    let digit = (0..9).find(|&i| keys.place(DIGITS[i]) || keys.place(NUMPAD[i]));
+    if let Some(i) = digit {
         actions.write(DuelAction::RegenerateRow(i + 1));
-    } else if keys.just_pressed(KeyCode::KeyG) {
+    } else if keys.letter('g') {
         actions.write(DuelAction::RegenerateGrid);
-    } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::Space]) {
+    } else if keys.any_place([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
         actions.write(DuelAction::Keep);
     }
 }

@@ -51,10 +51,18 @@ fn start(
     mut on_show: ResMut<OnShow>,
 ) {
     if session.is_none() {
+        // The first duel comes from `--seed` and `--computer` (a shared link) when given.
+        let opts = opts.filter(|o| o.game.is_none_or(|g| g == super::SCREEN));
         let seed = opts
+            .as_ref()
             .and_then(|o| o.seed)
             .unwrap_or_else(|| seeds.next_seed());
-        commands.insert_resource(DuelSession::new(seed, ComputerKind::Plain));
+        let kind = if opts.as_ref().and_then(|o| o.setup.smart) == Some(true) {
+            ComputerKind::Smart
+        } else {
+            ComputerKind::Plain
+        };
+        commands.insert_resource(DuelSession::new(seed, kind));
     }
     *on_show = OnShow::default();
     for row in 0..9 {
@@ -108,6 +116,25 @@ fn apply_actions(
                 *session = DuelSession::new(seed, kind);
                 clear_show(&mut on_show, &mut stage);
             }
+            DuelAction::Restart => {
+                *session = DuelSession::new(session.seed, session.duel.computer_kind());
+                clear_show(&mut on_show, &mut stage);
+            }
+            DuelAction::Undo | DuelAction::Redo => {
+                // Between two grids of the person's turn, once the grid on show waits.
+                if stage.get() == Stage::Choosing
+                    && session.step_history(*action == DuelAction::Undo)
+                {
+                    put_pending_on_show(session, &mut on_show, &mut stage, Reveal::None);
+                }
+            }
+            DuelAction::Hint => {
+                if stage.get() == Stage::Choosing
+                    && let Some(grid) = session.duel.pending_grid()
+                {
+                    session.hint = Some(gems_rules::grid_duel::advice(grid));
+                }
+            }
             DuelAction::ComputerTurn => {
                 if session.duel.phase() == Phase::Computer && on_show.queue.is_empty() {
                     play_computer(session, &mut on_show, &mut stage);
@@ -129,9 +156,12 @@ fn apply_actions(
                     DuelAction::RegenerateRow(r) => Choice::RegenerateRow(r),
                     _ => continue,
                 };
+                let before = session.duel.clone();
                 let Ok(played) = session.duel.choose(choice) else {
                     continue;
                 };
+                session.history.record(before);
+                session.hint = None;
                 let (reveal, note) = match choice {
                     Choice::Keep => (Reveal::None, "No regeneration requested . . .".to_string()),
                     Choice::RegenerateGrid => {
@@ -222,27 +252,40 @@ fn next_show(session: &mut DuelSession, on_show: &mut OnShow, stage: &mut PhaseO
         return false;
     }
     match session.duel.phase() {
-        Phase::Human { grid } => {
-            if let Some(&pending) = session.duel.pending_grid() {
-                put_on_show(
-                    on_show,
-                    stage,
-                    Show {
-                        grid: pending,
-                        owner: Side::Human,
-                        index: grid,
-                        reveal: Reveal::All,
-                        note: "Click a row to regenerate it, or choose below.".to_string(),
-                        choose: true,
-                    },
-                );
-            }
-        }
+        Phase::Human { .. } => put_pending_on_show(session, on_show, stage, Reveal::All),
         // The computer's turn goes through the game's action, like the player's choices.
         Phase::Computer => return true,
         Phase::Over(outcome) => stage.set(Stage::Over(outcome)),
     }
     false
+}
+
+/// Puts the person's grid awaiting a choice on show (`reveal` says whether its cells appear
+/// anew), for them to choose.
+fn put_pending_on_show(
+    session: &DuelSession,
+    on_show: &mut OnShow,
+    stage: &mut PhaseOf<Stage>,
+    reveal: Reveal,
+) {
+    let (Phase::Human { grid }, Some(&pending)) =
+        (session.duel.phase(), session.duel.pending_grid())
+    else {
+        return;
+    };
+    on_show.queue.clear();
+    put_on_show(
+        on_show,
+        stage,
+        Show {
+            grid: pending,
+            owner: Side::Human,
+            index: grid,
+            reveal,
+            note: "Click a row to regenerate it, or choose below.".to_string(),
+            choose: true,
+        },
+    );
 }
 
 /// The computer plays its turn: its grids (as dealt, then with the row it regenerated) queue
@@ -251,6 +294,9 @@ fn play_computer(session: &mut DuelSession, on_show: &mut OnShow, stage: &mut Ph
     let Ok(grids) = session.duel.play_computer() else {
         return;
     };
+    // The person's turn is over: its choices can no longer be taken back.
+    session.history.forget();
+    session.hint = None;
     for g in grids {
         let dealt_note = match g.plan {
             Some(p) => format!(

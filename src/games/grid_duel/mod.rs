@@ -54,6 +54,26 @@ pub fn logic_plugin(app: &mut App) {
         .init_resource::<OnShow>()
         .add_sub_state::<Stage>()
         .game_sets(SCREEN)
+        .add_systems(Update, answer_chrome.in_set(set(GameSystems::Input)))
         .describe_game::<model::DuelSession>(SCREEN)
         .add_plugins(logic::plugin);
+}
+
+/// The chrome's Undo, Redo, Hint and Restart become the duel's actions (they need nothing of
+/// the session, which the screen deals on entering).
+fn answer_chrome(
+    mut asked: MessageReader<crate::kit::chrome::ChromeCommand>,
+    mut actions: MessageWriter<DuelAction>,
+) {
+    use crate::kit::chrome::ChromeCommand;
+    for command in asked.read() {
+        let action = match command {
+            ChromeCommand::Undo => DuelAction::Undo,
+            ChromeCommand::Redo => DuelAction::Redo,
+            ChromeCommand::Hint => DuelAction::Hint,
+            ChromeCommand::Restart => DuelAction::Restart,
+            _ => continue,
+        };
+        actions.write(action);
+    }
 }

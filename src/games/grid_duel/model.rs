@@ -5,8 +5,10 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 use gems_rules::grid_duel::{
-    Breakdown, ComputerKind, Duel, GRIDS_PER_TURN, Grid, Outcome, SIZE, Side,
+    Breakdown, Choice, ComputerKind, Duel, GRIDS_PER_TURN, Grid, Outcome, RowPlan, SIZE, Side,
 };
+
+use crate::kit::history::History;
 
 use crate::kit::screens::Screen;
 
@@ -30,6 +32,11 @@ pub struct DuelSession {
     pub seed: u64,
     /// Whether a high score was already recorded for the finished game.
     pub recorded: bool,
+    /// The duel before each of the person's choices in this turn, to take one back (the
+    /// computer's turn ends it); a duel that used it enters no record.
+    pub history: History<Duel>,
+    /// The smart evaluator's choice for the grid on show, once asked for.
+    pub hint: Option<(Choice, RowPlan)>,
 }
 
 impl DuelSession {
@@ -39,7 +46,23 @@ impl DuelSession {
             duel: Duel::new(seed, kind),
             seed,
             recorded: false,
+            history: History::default(),
+            hint: None,
         }
+    }
+
+    /// Takes back the person's last choice of this turn (`undo`), or makes it again; false
+    /// when there is none.
+    pub fn step_history(&mut self, undo: bool) -> bool {
+        let moved = if undo {
+            self.history.undo(&mut self.duel)
+        } else {
+            self.history.redo(&mut self.duel)
+        };
+        if moved {
+            self.hint = None;
+        }
+        moved
     }
 }
 
@@ -55,10 +78,14 @@ impl crate::kit::share::Describe for DuelSession {
     }
 
     fn link_query(&self) -> Result<String, String> {
-        Ok(crate::kit::launch::link::query(&[
+        let mut pairs = vec![
             ("game", "grid-duel".to_string()),
             ("seed", self.seed.to_string()),
-        ]))
+        ];
+        if self.duel.computer_kind() == ComputerKind::Smart {
+            pairs.push(("computer", "smart".to_string()));
+        }
+        Ok(crate::kit::launch::link::query(&pairs))
     }
 
     fn in_progress(&self) -> bool {
@@ -86,6 +113,14 @@ pub enum DuelAction {
         /// Whether the computer plays smart.
         smart: bool,
     },
+    /// Deal the same duel again from its start.
+    Restart,
+    /// Take back the last choice of this turn.
+    Undo,
+    /// Make it again.
+    Redo,
+    /// Show the smart evaluator's choice for the grid on show.
+    Hint,
 }
 
 /// Which cells of the grid on show appear anew.

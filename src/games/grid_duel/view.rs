@@ -329,6 +329,7 @@ fn draw_labels(
 /// with the theme's hover pulse (still under reduced motion).
 fn draw_boxes(
     on_show: Res<OnShow>,
+    session: Option<Res<super::model::DuelSession>>,
     stage: Res<State<Stage>>,
     hover: Res<HoverRow>,
     time: Res<Time>,
@@ -352,8 +353,13 @@ fn draw_boxes(
         });
         sprite.color.set_alpha(pulse);
     }
+    // The row under the pointer breathes; with none, the hint's row does.
+    let hinted = session.as_ref().and_then(|s| match s.hint {
+        Some((gems_rules::grid_duel::Choice::RegenerateRow(r), _)) => Some(r - 1),
+        _ => None,
+    });
     for (mut vis, mut tf) in &mut row_hover {
-        match hover.0 {
+        match hover.0.or(hinted) {
             Some(r) if *stage.get() == Stage::Choosing => {
                 vis.set_if_neq(Visibility::Visible);
                 tf.translation = cell_center(r, 4).extend(2.5);

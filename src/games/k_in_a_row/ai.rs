@@ -15,6 +15,7 @@ use crate::kit::phase::PhaseOf;
 /// The computer's search for its move: whole on a thread, or a slice per frame.
 pub struct ComputerSearch {
     board: Board,
+    side: Side,
     strength: Strength,
     limits: Limits,
     sliced: Option<Box<SlicedSearch>>,
@@ -25,12 +26,18 @@ impl ComputerSearch {
     /// positions when given, else after [`PERFECT_TIME`]; a quality search runs to its depth,
     /// or for [`QUALITY_TIME`] at most without a node limit.
     pub fn new(board: Board, strength: Strength, nodes: Option<u64>) -> Self {
+        Self::for_side(board, Side::Computer, strength, nodes)
+    }
+
+    /// The same search for `side`'s move (the person's, for a hint).
+    pub fn for_side(board: Board, side: Side, strength: Strength, nodes: Option<u64>) -> Self {
         let time = nodes.is_none().then_some(match strength {
             Strength::Perfect => PERFECT_TIME,
             Strength::Quality(_) => QUALITY_TIME,
         });
         ComputerSearch {
             board,
+            side,
             strength,
             limits: Limits {
                 time,
@@ -50,13 +57,14 @@ impl AiWork for ComputerSearch {
     type Output = Option<Move>;
 
     fn step(&mut self, slice: Duration) -> Option<Self::Output> {
-        let (board, strength, time) = (self.board, self.strength, self.limits.time);
+        let (board, side, strength, time) =
+            (self.board, self.side, self.strength, self.limits.time);
         self.sliced
             .get_or_insert_with(|| {
                 Box::new(SlicedSearch::new(
                     Self::engine(),
                     board,
-                    Side::Computer,
+                    side,
                     strength,
                     time,
                 ))
@@ -70,23 +78,46 @@ impl AiWork for ComputerSearch {
             ..self.limits
         };
         Self::engine()
-            .best_move(&self.board, Side::Computer, self.strength, &limits)
+            .best_move(&self.board, self.side, self.strength, &limits)
             .best
     }
 }
 
-/// The computer's running search, if any (its presence is the "thinking" indicator).
-pub type KThinking = AiSlot<ComputerSearch>;
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KPurpose {
+    /// The computer's move.
+    Play,
+    /// The person's best move, shown as a hint.
+    Hint,
+}
+
+/// The running search, if any, with what it is for (a computer's search is the "thinking"
+/// indicator).
+pub type KThinking = AiSlot<ComputerSearch, KPurpose>;
+
+/// What the slot's running search is for.
+pub trait KThinkingExt {
+    /// Whether the computer is searching for its move (a hint's search lets the person play).
+    fn computer_busy(&self) -> bool;
+}
+
+impl KThinkingExt for KThinking {
+    fn computer_busy(&self) -> bool {
+        self.0.as_ref().is_some_and(|j| j.purpose == KPurpose::Play)
+    }
+}
 
 /// A node limit for the computer's perfect search instead of [`PERFECT_TIME`] (tests set it,
 /// so that a game replays exactly).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct KNodeLimit(pub Option<u64>);
 
-/// Starts the computer's search on its turn, and sends its answer as the game's action.
+/// Starts the computer's search on its turn and the hint's when asked, and sends the
+/// computer's answer as the game's action (a hint's goes on the board).
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<KNodeLimit>()
-        .add_ai::<ComputerSearch, (), KSession, _>(
+        .add_ai::<ComputerSearch, KPurpose, KSession, _>(
             super::SCREEN,
             super::set(GameSystems::Ai),
             (start_computer, finish_computer),
@@ -99,28 +130,40 @@ fn start_computer(
     host: Res<AiHost>,
     nodes: Res<KNodeLimit>,
     mut thinking: ResMut<KThinking>,
+    mut asked: MessageReader<KAction>,
 ) {
+    let wants_hint = asked.read().any(|a| *a == KAction::Hint);
     if thinking.busy()
-        || phase.get() != KPhase::ComputerTurn
         || session.editing
         || session.game.status() != Status::InProgress
-        || session.game.to_move() != Side::Computer
+        || phase.get() == KPhase::Over
     {
         return;
     }
-    let work = ComputerSearch::new(*session.game.board(), session.setup.strength, nodes.0);
-    thinking.start(&host, work, session.generation, ());
+    let board = *session.game.board();
+    let strength = session.setup.strength;
+    if phase.get() == KPhase::ComputerTurn && session.game.to_move() == Side::Computer {
+        let work = ComputerSearch::new(board, strength, nodes.0);
+        thinking.start(&host, work, session.generation, KPurpose::Play);
+    } else if wants_hint && session.game.to_move() == Side::Human {
+        let work = ComputerSearch::for_side(board, Side::Human, strength, nodes.0);
+        thinking.start(&host, work, session.generation, KPurpose::Hint);
+    }
 }
 
 fn finish_computer(
-    session: Res<KSession>,
+    mut session: ResMut<KSession>,
     mut thinking: ResMut<KThinking>,
     mut actions: MessageWriter<KAction>,
 ) {
-    let Some(((), answer)) = thinking.poll_fresh(session.generation) else {
+    let Some((purpose, answer)) = thinking.poll_fresh(session.generation) else {
         return;
     };
-    if let Some(mv) = answer {
-        actions.write(KAction::Computer(mv));
+    match (purpose, answer) {
+        (KPurpose::Play, Some(mv)) => {
+            actions.write(KAction::Computer(mv));
+        }
+        (KPurpose::Hint, Some(mv)) => session.hint = Some(mv),
+        (_, None) => {}
     }
 }

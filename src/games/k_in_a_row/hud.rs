@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use gems_rules::k_in_a_row::{Board, Cell, Side, Status, Strength};
 
-use super::ai::KThinking;
+use super::ai::{KThinking, KThinkingExt};
 use super::info::{DEFAULT_SIZE, K, QUALITY, SIZE};
 use super::model::{KAction, KFileStatus, KPhase, KSession, Setup};
 use super::view::PANEL;
@@ -107,7 +107,14 @@ fn menu(
     let (won, drawn, lost) = session.record(&scores);
     let b = session.game.board();
     let line = format!("{n}×{n} board, {k} in a row wins", n = b.size(), k = b.k());
-    let bar_rect = bar.top_bar(&ctx, Ready::ALL, |ui, part| {
+    let humans_turn = phase.get() == KPhase::HumanTurn && !session.editing;
+    let ready = Ready {
+        undo: session.history.can_undo() && !session.editing,
+        redo: session.history.can_redo() && !session.editing,
+        hint: humans_turn && !thinking.busy(),
+        restart: true,
+    };
+    let bar_rect = bar.top_bar(&ctx, ready, |ui, part| {
         if part == BarPart::Main {
             ui.label(egui::RichText::new(&line).size(theme.text_size));
         }
@@ -122,8 +129,16 @@ fn menu(
             Status::InProgress if session.editing => {
                 "Click squares to make them unavailable.".to_string()
             }
-            Status::InProgress if thinking.busy() => "Computer is thinking…".to_string(),
-            Status::InProgress => "Your move: click an empty square.".to_string(),
+            Status::InProgress if thinking.computer_busy() => "Computer is thinking…".to_string(),
+            Status::InProgress if thinking.busy() => "Looking for your best move…".to_string(),
+            Status::InProgress => match session.hint {
+                Some(mv) => format!(
+                    "Hint: the ringed square, row {} column {}.",
+                    mv.row + 1,
+                    mv.col + 1
+                ),
+                None => "Your move: click an empty square.".to_string(),
+            },
         };
         ui.horizontal(|ui| {
             if thinking.busy() {
@@ -213,8 +228,14 @@ fn menu(
                 egui::RichText::new("A draw: no empty square left.").size(theme.heading_size),
             ),
         };
-        bar.game_over(&ctx, title, Ready::ALL, |ui| {
+        bar.game_over(&ctx, title, ready, |ui| {
             ui.label(text.strong());
+            if session.history.used() {
+                ui.label(
+                    egui::RichText::new(crate::kit::history::NOT_RANKED)
+                        .size(theme.text_size * 0.9),
+                );
+            }
             ui.label(egui::RichText::new(&record).size(theme.text_size));
         });
     }

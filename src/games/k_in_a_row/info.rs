@@ -2,7 +2,9 @@
 
 use bevy_egui::egui;
 
-use crate::kit::game::Capability::{Computer, GameOver, NewGame, Records, Restart, Share};
+use crate::kit::game::Capability::{
+    Computer, GameOver, Hint, NewGame, Records, Restart, Share, Undo,
+};
 use crate::kit::game::{GameInfo, Setting};
 use crate::kit::launch::GameSetup;
 use crate::kit::palette::Palette;
@@ -34,10 +36,10 @@ pub static GAME: GameInfo = GameInfo {
         "\n",
         "Dark squares with a red cross are unavailable: no tile may go there, so a line cannot pass through one.\n",
         "\n",
-        "Click an empty square to place your tile. The panel beside the board sets the next game's board size (up to 19×19), k, the computer's strength and who starts, and can mark squares unavailable before the first move.",
+        "Click an empty square to place your tile. The panel beside the board sets the next game's board size (up to 19×19), k, the computer's strength and who starts, and can mark squares unavailable before the first move. H (or Hint) rings the engine's choice for you; U or Ctrl+Z takes back your last move with the computer's reply, Y plays them again; R restarts.",
     ),
     keys_plugin: crate::kit::game::no_keys,
-    capabilities: &[Restart, NewGame, Share, Computer, GameOver, Records],
+    capabilities: &[Undo, Hint, Restart, NewGame, Share, Computer, GameOver, Records],
     records,
     settings: &[
         SIZE,

@@ -6,8 +6,8 @@ use bevy::prelude::*;
 use crate::kit::schedule::GameSystems;
 use gems_rules::k_in_a_row::{Cell, Side, Status, Strength};
 
-use super::ai::KThinking;
-use super::model::{KAction, KFileStatus, KPhase, KSession, Setup, load_board_file};
+use super::ai::{KThinking, KThinkingExt};
+use super::model::{KAction, KFileStatus, KPhase, KPosition, KSession, Setup, load_board_file};
 use crate::kit::fx::{Celebration, FxWriters};
 use crate::kit::layout::ViewArea;
 use crate::kit::phase::PhaseOf;
@@ -53,15 +53,30 @@ fn apply_actions(
                     KAction::Place(_) => Side::Human,
                     _ => Side::Computer,
                 };
-                let humans_wait = side == Side::Human && thinking.busy();
+                let humans_wait = side == Side::Human && thinking.computer_busy();
                 if session.editing || humans_wait || session.game.to_move() != side {
                     continue;
                 }
                 let n = session.game.board().size();
+                let before = KPosition {
+                    game: session.game.clone(),
+                    placed_at: session.placed_at.clone(),
+                };
                 if session.game.play(*mv).is_ok() {
                     session.placed_at[mv.row * n + mv.col] = Some(time.elapsed_secs());
+                    if side == Side::Human {
+                        session.history.record(before);
+                    }
+                    session.hint = None;
+                    session.generation.bump();
                 }
             }
+            KAction::Undo | KAction::Redo => {
+                if !session.editing && session.step_history(*action == KAction::Undo) {
+                    thinking.cancel();
+                }
+            }
+            KAction::Hint => {}
             KAction::ToggleUnavailable(r, c) => {
                 let (r, c) = (*r, *c);
                 let mut board = session.setup.board;
@@ -129,6 +144,10 @@ fn finish(
         Status::Draw => "drawn",
         Status::InProgress => return,
     };
+    if session.history.used() {
+        // A game that took moves back enters no record.
+        return;
+    }
     scores.count(&format!("{}|{result}", session.record_key()));
 }
 

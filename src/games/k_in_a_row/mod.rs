@@ -46,8 +46,12 @@ pub fn logic_plugin(app: &mut App) {
         .game_sets(SCREEN)
         .add_systems(
             Update,
-            answer_chrome(|s: &KSession, command| {
-                (command == ChromeCommand::Restart).then(|| KAction::NewGame(s.setup.clone()))
+            answer_chrome(|s: &KSession, command| match command {
+                ChromeCommand::Restart => Some(KAction::NewGame(s.setup.clone())),
+                ChromeCommand::Undo => Some(KAction::Undo),
+                ChromeCommand::Redo => Some(KAction::Redo),
+                ChromeCommand::Hint => Some(KAction::Hint),
+                _ => None,
             })
             .in_set(set(GameSystems::Input)),
         )

@@ -2,6 +2,7 @@
 //! next game is set up, the actions players send, and the phase of a game.
 
 use crate::kit::ai::{AiSession, Generation};
+use crate::kit::history::History;
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -57,6 +58,20 @@ pub struct KSession {
     pub placed_at: Vec<Option<f32>>,
     /// While true, clicks toggle unavailable squares instead of placing tiles.
     pub editing: bool,
+    /// The positions before each of the person's moves (with when each tile was placed), to
+    /// take a move back with the computer's reply; a game that used it enters no record.
+    pub history: History<KPosition>,
+    /// The engine's choice for the person, shown on the board until the next move.
+    pub hint: Option<Move>,
+}
+
+/// A position Undo goes back to: the rules' game and when each of its tiles was placed.
+#[derive(Clone, Debug)]
+pub struct KPosition {
+    /// The rules' game.
+    pub game: Game,
+    /// Elapsed seconds when each cell got its tile.
+    pub placed_at: Vec<Option<f32>>,
 }
 
 impl AiSession for KSession {
@@ -89,7 +104,30 @@ impl KSession {
             generation: Generation::next(),
             placed_at: vec![None; n * n],
             editing: false,
+            history: History::default(),
+            hint: None,
         }
+    }
+
+    /// Takes back the person's last move and the computer's reply (`undo`), or plays them
+    /// again; false when there is none. The game moves to a new generation.
+    pub fn step_history(&mut self, undo: bool) -> bool {
+        let mut now = KPosition {
+            game: self.game.clone(),
+            placed_at: std::mem::take(&mut self.placed_at),
+        };
+        let moved = if undo {
+            self.history.undo(&mut now)
+        } else {
+            self.history.redo(&mut now)
+        };
+        self.game = now.game;
+        self.placed_at = now.placed_at;
+        if moved {
+            self.generation.bump();
+            self.hint = None;
+        }
+        moved
     }
 
     /// The winning line, if the game has one.
@@ -167,6 +205,12 @@ impl Default for KSession {
 pub enum KAction {
     /// Place the human's tile.
     Place(Move),
+    /// Take back the person's last move and the computer's reply.
+    Undo,
+    /// Play them again.
+    Redo,
+    /// Ask the engine for the person's best move, at the computer's strength.
+    Hint,
     /// The computer's answer: place its tile (played only on its turn).
     Computer(Move),
     /// Toggle an unavailable square at (row, col) (only before the first tile).

@@ -263,9 +263,12 @@ fn animate(
         }
     }
     let line = session.winning_line().unwrap_or_default();
+    // The hint's square glows like a winning line's, until the next move.
+    let hint = session.hint.map(|mv| (mv.row, mv.col));
     let pulse = 0.55 + 0.35 * (now * 4.0).sin();
     for (glow, mut vis, mat) in &mut glows {
-        let on = line.contains(&(glow.0 / n, glow.0 % n));
+        let at = (glow.0 / n, glow.0 % n);
+        let on = line.contains(&at) || hint == Some(at);
         *vis = if on {
             Visibility::Visible
         } else {

@@ -4,7 +4,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::model::{SoloPhase, SoloRedAction, SoloRedSession};
+use super::model::{
+    HAND, HAND_RANGE, PALETTE_RANGE, PALETTES, SoloPhase, SoloRedAction, SoloRedSession,
+};
 use crate::kit::chrome::{ChromeBar, Ready};
 use crate::kit::palette::Palette;
 use crate::kit::schedule::GameSchedule;
@@ -31,13 +33,22 @@ fn hud(
     mut p: HudParams,
     mut bar: ChromeBar,
     phase: Res<State<SoloPhase>>,
-    mut deal: Local<Option<u64>>,
+    mut deal: Local<Option<(u64, usize, usize)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    bar.top_bar(&ctx, Ready::ALL, |ui, part| top_bar(ui, part, &mut p));
+    let ready = Ready {
+        undo: p.session.history.can_undo(),
+        redo: p.session.history.can_redo(),
+        hint: !p.session.game.is_over(),
+        restart: true,
+    };
+    bar.top_bar(&ctx, ready, |ui, part| top_bar(ui, part, &mut p));
     let mut start = None;
     bar.new_game_window(&ctx, |ui| {
-        let seed = deal.get_or_insert(p.session.seed);
+        let (seed, palettes, hand) = deal.get_or_insert_with(|| {
+            let (palettes, hand) = p.session.setup();
+            (p.session.seed, palettes, hand)
+        });
         ui.horizontal(|ui| {
             ui.add(egui::DragValue::new(seed).prefix("deal "));
             if ui
@@ -50,21 +61,38 @@ fn hud(
             }
         });
         ui.small("The same deal number deals the same cards.");
-        if ChromeBar::start_button(ui) {
-            start = Some(*seed);
+        ui.add(egui::Slider::new(palettes, PALETTE_RANGE).text("palettes"));
+        ui.add(egui::Slider::new(hand, HAND_RANGE).text("cards in hand"));
+        if (*palettes, *hand) != (PALETTES, HAND) {
+            ui.small(format!(
+                "Your record counts deals of {PALETTES} palettes and {HAND} cards."
+            ));
         }
+        ui.horizontal(|ui| {
+            if ChromeBar::start_button(ui) {
+                start = Some((*seed, *palettes, *hand));
+            } else if ui.button("Defaults").clicked() {
+                (*palettes, *hand) = (PALETTES, HAND);
+            }
+        });
     });
     if !bar.new_game_open() {
         *deal = None;
     }
-    if let Some(seed) = start {
-        p.actions.write(SoloRedAction::NewGame(seed));
+    if let Some((seed, palettes, hand)) = start {
+        p.actions.write(SoloRedAction::Deal {
+            seed,
+            palettes,
+            hand,
+        });
+        // The next deal's number is a fresh one.
+        *deal = None;
         bar.close_new_game();
     }
     if *phase.get() == SoloPhase::Over {
         let won = p.session.game.is_won();
         let title = if won { "You won!" } else { "Game lost" };
-        bar.game_over(&ctx, title, Ready::ALL, |ui| over_lines(ui, &p, won));
+        bar.game_over(&ctx, title, ready, |ui| over_lines(ui, &p, won));
     }
     Ok(())
 }
@@ -74,9 +102,9 @@ fn top_bar(ui: &mut egui::Ui, part: BarPart, p: &mut HudParams) {
     let pal = p.palette.ui;
     if part == BarPart::More {
         let auto = if p.session.autoplay {
-            "⏸ Stop AI (A)"
+            "⏸ Stop AI (C)"
         } else {
-            "▶ Autoplay (A)"
+            "▶ Autoplay (C)"
         };
         if ui
             .button(egui::RichText::new(auto).size(p.theme.text_size))
@@ -113,5 +141,11 @@ fn over_lines(ui: &mut egui::Ui, p: &HudParams, won: bool) {
     }
     if p.session.assisted {
         ui.small("Autoplay played in this deal, so it is not in your record.");
+    } else if p.session.history.used() {
+        ui.small(crate::kit::history::NOT_RANKED);
+    } else if p.session.setup() != (PALETTES, HAND) {
+        ui.small(format!(
+            "Your record counts deals of {PALETTES} palettes and {HAND} cards."
+        ));
     }
 }

@@ -2,10 +2,26 @@
 
 use bevy_egui::egui;
 
-use crate::kit::game::Capability::{Computer, GameOver, Hint, NewGame, Records, Restart, Share};
+use crate::kit::game::Capability::{
+    Computer, GameOver, Hint, NewGame, Records, Restart, Share, Undo,
+};
+use crate::kit::game::Setting;
 use crate::kit::game::{GameInfo, no_setup_checks};
 use crate::kit::palette::Palette;
 use crate::kit::theme::egui_color;
+
+/// The palettes of a deal.
+pub const PALETTES: Setting = Setting::number(
+    "palettes",
+    *super::model::PALETTE_RANGE.start() as u32,
+    *super::model::PALETTE_RANGE.end() as u32,
+);
+/// The cards in hand.
+pub const HAND: Setting = Setting::number(
+    "hand",
+    *super::model::HAND_RANGE.start() as u32,
+    *super::model::HAND_RANGE.end() as u32,
+);
 
 /// Solo Red's entry in the game registry.
 pub static GAME: GameInfo = GameInfo {
@@ -22,12 +38,12 @@ pub static GAME: GameInfo = GameInfo {
         "\n",
         "The rules: red, the highest card; orange, the most cards of one number; blue, the most different colours; indigo, the longest run of consecutive numbers; violet, the most cards below 4. Cards rank by number, then by colour (red, orange, blue, indigo, violet); a tie goes to the palette with the highest card that counts.\n",
         "\n",
-        "You win when your hand and the deck are both empty. Click a hand card to pick it up, then click a palette or the canvas. H shows a hint, A lets the computer play (A again stops it), N deals a new game.",
+        "You win when your hand and the deck are both empty. Click a hand card to pick it up, then click a palette or the canvas. H rings the hint's cards, U or Ctrl+Z takes back a whole turn and Y plays it again, C lets the computer play (C again stops it), R deals the same cards again, N opens New game (its deal number, palettes and hand size).",
     ),
     keys_plugin: super::input::keys_plugin,
-    capabilities: &[Hint, Restart, NewGame, Share, Computer, GameOver, Records],
+    capabilities: &[Undo, Hint, Restart, NewGame, Share, Computer, GameOver, Records],
     records,
-    settings: &[],
+    settings: &[PALETTES, HAND],
     check_setup: no_setup_checks,
 };
 

@@ -80,22 +80,12 @@ fn click(
     }
 }
 
-fn keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    mut seeds: ResMut<crate::kit::seed::Seeds>,
-    mut actions: MessageWriter<SoloRedAction>,
-) {
-    if crate::kit::pointer::keys_taken(egui.as_deref()) {
+/// C switches autoplay (hint, undo and the other letters are the kit's shared keys).
+fn keys(keys: crate::kit::keys::GameKeys, mut actions: MessageWriter<SoloRedAction>) {
+    if keys.taken() {
         return;
     }
-    if keys.just_pressed(KeyCode::KeyH) {
-        actions.write(SoloRedAction::Hint);
-    }
-    if keys.just_pressed(KeyCode::KeyA) {
+    if keys.letter('c') && !keys.ctrl() {
         actions.write(SoloRedAction::ToggleAutoplay);
-    }
-    if keys.just_pressed(KeyCode::KeyN) {
-        actions.write(SoloRedAction::NewGame(seeds.next_seed()));
     }
 }

@@ -9,7 +9,8 @@ use gems_rules::solo_red::{Card, PlayResult};
 
 use super::ai::{AiSearches, AiTask, spawn_ai};
 use super::model::{
-    CardEntity, Gliding, Place, SoloPhase, SoloRedAction, SoloRedSession, place_position, table,
+    CardEntity, Gliding, HAND, PALETTES, Place, SoloPhase, SoloRedAction, SoloRedSession,
+    place_position, table,
 };
 use crate::kit::ai::AiHost;
 use crate::kit::fx::{Celebration, FxWriters};
@@ -45,11 +46,19 @@ fn enter(
     match session {
         Some(mut s) => s.set_changed(),
         None => {
-            // The first deal comes from `--seed` (a shared link) when there is one.
+            // The first deal comes from `--seed`, `--palettes` and `--hand` (a shared link)
+            // when there are some (the flags were checked against the settings' limits).
+            let opts = opts.filter(|o| o.game.is_none_or(|g| g == super::SCREEN));
             let seed = opts
+                .as_ref()
                 .and_then(|o| o.seed)
                 .unwrap_or_else(|| seeds.next_seed());
-            commands.insert_resource(SoloRedSession::new(seed));
+            let setup = opts.as_ref().map(|o| &o.setup);
+            let palettes = setup.and_then(|s| s.palettes).unwrap_or(PALETTES);
+            let hand = setup.and_then(|s| s.hand).unwrap_or(HAND);
+            let session = SoloRedSession::dealt(seed, palettes, hand)
+                .unwrap_or_else(|_| SoloRedSession::new(seed));
+            commands.insert_resource(session);
         }
     }
 }
@@ -64,8 +73,26 @@ fn handle_actions(
     for a in actions.read() {
         match *a {
             SoloRedAction::NewGame(seed) => {
-                *s = SoloRedSession::new(seed);
+                *s = s.redeal(seed);
                 ai_task.cancel();
+                continue;
+            }
+            SoloRedAction::Deal {
+                seed,
+                palettes,
+                hand,
+            } => {
+                match SoloRedSession::dealt(seed, palettes, hand) {
+                    Ok(fresh) => *s = fresh,
+                    Err(e) => s.message = format!("{e}."),
+                }
+                ai_task.cancel();
+                continue;
+            }
+            SoloRedAction::Undo | SoloRedAction::Redo => {
+                if s.step_history(*a == SoloRedAction::Undo) {
+                    ai_task.cancel();
+                }
                 continue;
             }
             SoloRedAction::ToggleAutoplay => {
@@ -87,7 +114,12 @@ fn handle_actions(
                     continue;
                 };
                 s.generation.bump();
-                match s.game.play_turn(p, i) {
+                let start = s.turn_start();
+                let played = s.game.play_turn(p, i);
+                if let (Ok(_), Some(start)) = (&played, start) {
+                    s.history.record(start);
+                }
+                match played {
                     Ok(PlayResult::Winning) => s.message.clear(),
                     Ok(PlayResult::Lost) => {
                         s.message = format!("Palette {} does not win: game lost.", p + 1);
@@ -104,8 +136,12 @@ fn handle_actions(
                 };
                 let card = s.game.hand()[i];
                 s.generation.bump();
+                let start = s.turn_start();
                 match s.game.play_to_canvas(i) {
                     Ok(()) => {
+                        if let Some(start) = start {
+                            s.history.record(start);
+                        }
                         s.canvas_pile.push(card);
                         s.message.clear();
                     }

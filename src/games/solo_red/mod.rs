@@ -50,6 +50,8 @@ pub fn logic_plugin(app: &mut App) {
             answer_chrome(|s: &model::SoloRedSession, command| match command {
                 ChromeCommand::Hint => Some(SoloRedAction::Hint),
                 ChromeCommand::Restart => Some(SoloRedAction::NewGame(s.seed)),
+                ChromeCommand::Undo => Some(SoloRedAction::Undo),
+                ChromeCommand::Redo => Some(SoloRedAction::Redo),
                 _ => None,
             })
             .in_set(set(GameSystems::Input)),

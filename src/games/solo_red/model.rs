@@ -6,12 +6,26 @@ use bevy::prelude::*;
 use gems_rules::solo_red::{Card, Game, Move, MoveError, PlayResult};
 
 use crate::kit::ai::{AiSession, Generation};
+use crate::kit::history::History;
 use crate::kit::screens::Screen;
 
-/// Palettes and hand size of a Bevy game.
+/// Palettes of the standard deal (the one the record counts).
 pub const PALETTES: usize = 4;
-/// Hand size of a Bevy game.
+/// Hand size of the standard deal.
 pub const HAND: usize = 7;
+/// The palettes a deal can have (the table has room for five).
+pub const PALETTE_RANGE: std::ops::RangeInclusive<usize> = 2..=5;
+/// The hand sizes a deal can have (the table has room for eight in one row).
+pub const HAND_RANGE: std::ops::RangeInclusive<usize> = 3..=8;
+
+/// What a turn taken back restores: the rules' game and the canvas pile beside it.
+#[derive(Clone, Debug)]
+pub struct SoloTable {
+    /// The rules game.
+    pub game: Game,
+    /// The canvas pile.
+    pub canvas_pile: Vec<Card>,
+}
 
 /// The current game and what the player is doing with it.
 #[derive(Resource, Clone, Debug)]
@@ -37,6 +51,9 @@ pub struct SoloRedSession {
     /// Moves on with every play and every deal, so an AI answer for an earlier table is
     /// dropped.
     pub generation: Generation,
+    /// The tables at the start of each turn, to take a whole turn back (a deal that used it
+    /// is not in the record).
+    pub history: History<SoloTable>,
 }
 
 impl AiSession for SoloRedSession {
@@ -48,10 +65,74 @@ impl AiSession for SoloRedSession {
 impl SoloRedSession {
     /// A new shuffled deal of all 35 cards, 4 palettes, hand of 7.
     pub fn new(seed: u64) -> Self {
+        Self::dealt(seed, PALETTES, HAND)
+            .expect("the full deck always starts 4 palettes and a hand of 7")
+    }
+
+    /// A new shuffled deal of all 35 cards with `palettes` palettes and a hand of `hand`, or
+    /// why the rules refuse it.
+    pub fn dealt(
+        seed: u64,
+        palettes: usize,
+        hand: usize,
+    ) -> Result<Self, gems_rules::solo_red::StartError> {
         let mut game = Game::new(seed);
-        game.start(&Game::all_cards(), true, PALETTES, HAND)
-            .expect("the full deck always starts 4 palettes and a hand of 7");
-        Self::from_game(game, seed)
+        game.start(&Game::all_cards(), true, palettes, hand)?;
+        Ok(Self::from_game(game, seed))
+    }
+
+    /// The same setup (palettes and hand size) dealt again from `seed`.
+    pub fn redeal(&self, seed: u64) -> Self {
+        let (palettes, hand) = self.setup();
+        Self::dealt(seed, palettes, hand).unwrap_or_else(|_| Self::new(seed))
+    }
+
+    /// The deal's palettes and hand size.
+    pub fn setup(&self) -> (usize, usize) {
+        (self.game.num_palettes(), self.game.hand_size())
+    }
+
+    /// Whether the deal enters the record: the standard setup, played without autoplay or
+    /// undo.
+    pub fn ranked(&self) -> bool {
+        !self.assisted && !self.history.used() && self.setup() == (PALETTES, HAND)
+    }
+
+    /// The table as it is now.
+    pub fn table(&self) -> SoloTable {
+        SoloTable {
+            game: self.game.clone(),
+            canvas_pile: self.canvas_pile.clone(),
+        }
+    }
+
+    /// The table now if the next play starts a turn (a turn's canvas play and palette play
+    /// are taken back together): keep it with `history.record` once the play is made.
+    pub fn turn_start(&self) -> Option<SoloTable> {
+        (!self.game.canvas_played()).then(|| self.table())
+    }
+
+    /// Takes back the turn played last (`undo`), or plays it again; false when there is none.
+    pub fn step_history(&mut self, undo: bool) -> bool {
+        let mut now = SoloTable {
+            game: self.game.clone(),
+            canvas_pile: std::mem::take(&mut self.canvas_pile),
+        };
+        let moved = if undo {
+            self.history.undo(&mut now)
+        } else {
+            self.history.redo(&mut now)
+        };
+        self.game = now.game;
+        self.canvas_pile = now.canvas_pile;
+        if moved {
+            self.generation.bump();
+            self.selected = None;
+            self.hint = None;
+            self.recorded = self.game.is_over();
+            self.message.clear();
+        }
+        moved
     }
 
     /// A session around an already started game.
@@ -67,6 +148,7 @@ impl SoloRedSession {
             assisted: false,
             recorded: false,
             generation: Generation::next(),
+            history: History::default(),
         }
     }
 
@@ -99,7 +181,9 @@ impl SoloRedSession {
     /// Plays the whole turn `m` (canvas card first, then the palette play and the draw); a
     /// refused move changes nothing.
     pub fn apply(&mut self, m: Move) -> Result<PlayResult, MoveError> {
+        let before = self.table();
         let r = self.game.play_move(m)?;
+        self.history.record(before);
         self.generation.bump();
         if let Some(c) = m.canvas {
             self.canvas_pile.push(c);
@@ -130,10 +214,16 @@ impl crate::kit::share::Describe for SoloRedSession {
     }
 
     fn link_query(&self) -> Result<String, String> {
-        Ok(crate::kit::launch::link::query(&[
+        let mut pairs = vec![
             ("game", "solo-red".to_string()),
             ("seed", self.seed.to_string()),
-        ]))
+        ];
+        let (palettes, hand) = self.setup();
+        if (palettes, hand) != (PALETTES, HAND) {
+            pairs.push(("palettes", palettes.to_string()));
+            pairs.push(("hand", hand.to_string()));
+        }
+        Ok(crate::kit::launch::link::query(&pairs))
     }
 
     fn in_progress(&self) -> bool {
@@ -155,8 +245,21 @@ pub enum SoloRedAction {
     Hint,
     /// Let the AI play by itself, or stop it.
     ToggleAutoplay,
-    /// Deal a new game with this seed.
+    /// Deal a new game with this seed (the same palettes and hand size).
     NewGame(u64),
+    /// Deal a new game with this seed, palettes and hand size.
+    Deal {
+        /// The deal's seed.
+        seed: u64,
+        /// How many palettes.
+        palettes: usize,
+        /// How many cards in hand.
+        hand: usize,
+    },
+    /// Take back the last whole turn.
+    Undo,
+    /// Play it again.
+    Redo,
     /// Play a whole turn (the computer's answer when it plays by itself).
     Play(Move),
 }
@@ -263,11 +366,20 @@ pub mod table {
             }
         }
 
-        /// Everything on the table, captions included: what the camera must show.
-        pub fn bounds(self) -> Rect {
+        /// Everything on the table with `palettes` palettes, captions included: what the
+        /// camera must show.
+        pub fn bounds(self, palettes: usize) -> Rect {
+            // The outer palettes' frames, with a margin.
+            let palettes = self.palette_x(palettes.saturating_sub(1), palettes) + CARD_W / 2.0 + 24.0;
             match self {
-                Table::Wide => Rect::new(-540.0, -370.0, 540.0, 290.0),
-                Table::Tall => Rect::new(-225.0, -610.0, 225.0, 430.0),
+                Table::Wide => {
+                    let half = 540.0f32.max(palettes);
+                    Rect::new(-half, -370.0, half, 290.0)
+                }
+                Table::Tall => {
+                    let half = 225.0f32.max(palettes);
+                    Rect::new(-half, -610.0, half, 430.0)
+                }
             }
         }
     }

@@ -107,7 +107,7 @@ fn record_result(session: Option<ResMut<SoloRedSession>>, scores: Option<ResMut<
         return;
     }
     session.recorded = true;
-    if !session.assisted {
+    if session.ranked() {
         SoloRedRecord::enter(&mut scores, session.game.is_won());
     }
 }

@@ -9,6 +9,17 @@ use gems_rules::solo_red::Colour;
 
 use super::model::table::Table;
 use super::model::{CardEntity, PALETTES, Place, SoloRedAction, SoloRedSession, table};
+
+/// How many palettes the deal on the table has (the table is laid out again when it changes).
+fn palettes_of(s: Option<&SoloRedSession>) -> usize {
+    s.map_or(PALETTES, |s| s.game.num_palettes())
+}
+
+/// Whether the deal's number of palettes changed since the last look.
+fn palettes_changed(s: Option<Res<SoloRedSession>>, mut last: Local<usize>) -> bool {
+    let n = palettes_of(s.as_deref());
+    std::mem::replace(&mut *last, n) != n
+}
 use crate::kit::camera::CameraFit;
 use crate::kit::layout::ViewArea;
 use crate::kit::palette::Palette;
@@ -26,7 +37,11 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 choose_table,
-                setup_table.run_if(resource_changed::<Table>.or_else(crate::kit::art::restyled)),
+                setup_table.run_if(
+                    resource_changed::<Table>
+                        .or_else(crate::kit::art::restyled)
+                        .or_else(palettes_changed),
+                ),
             )
                 .chain()
                 .in_set(super::set(GameSystems::Input)),
@@ -47,9 +62,15 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Lays the table out for the window (tall on a phone held upright) and has the camera show
 /// all of it.
-fn choose_table(area: Res<ViewArea>, mut table: ResMut<Table>, mut fit: ResMut<CameraFit>) {
+fn choose_table(
+    area: Res<ViewArea>,
+    s: Option<Res<SoloRedSession>>,
+    mut table: ResMut<Table>,
+    mut fit: ResMut<CameraFit>,
+) {
     table.set_if_neq(Table::for_free(area.free()));
-    fit.set_if_neq(CameraFit(Some((super::SCREEN, table.bounds()))));
+    let bounds = table.bounds(palettes_of(s.as_deref()));
+    fit.set_if_neq(CameraFit(Some((super::SCREEN, bounds))));
 }
 
 /// The table's own drawings (slots, frame, captions, the starter card, the deck), laid out
@@ -100,12 +121,12 @@ enum Caption {
 }
 
 impl Caption {
-    /// Where the caption sits on table `t`.
-    fn place(self, t: Table) -> Vec2 {
+    /// Where the caption sits on table `t` with `n` palettes.
+    fn place(self, t: Table, n: usize) -> Vec2 {
         use table::*;
         match self {
             Caption::Palette(q) => Vec2::new(
-                t.palette_x(q, PALETTES),
+                t.palette_x(q, n),
                 t.palette_y() + CARD_H / 2.0 + 18.0,
             ),
             Caption::Canvas => t.canvas() + Vec2::new(0.0, CARD_H / 2.0 + 18.0),
@@ -123,6 +144,7 @@ fn rect(meshes: &mut Assets<Mesh>, w: f32, h: f32) -> Mesh2d {
 
 fn setup_table(
     mut commands: Commands,
+    s: Option<Res<SoloRedSession>>,
     palette: Res<Palette>,
     t: Res<Table>,
     old: Query<Entity, With<TableArt>>,
@@ -137,12 +159,13 @@ fn setup_table(
     let tc = &palette.table;
     let slot = materials.add(palette.board.with_alpha(0.35));
     let frame_y = t.palette_y() - 148.0;
-    for p in 0..PALETTES {
+    let n = palettes_of(s.as_deref());
+    for p in 0..n {
         commands.spawn((
             TableArt,
             rect(&mut meshes, CARD_W + 16.0, 430.0),
             MeshMaterial2d(slot.clone()),
-            Transform::from_xyz(t.palette_x(p, PALETTES), frame_y, 0.0),
+            Transform::from_xyz(t.palette_x(p, n), frame_y, 0.0),
             DespawnOnExit(super::SCREEN),
         ));
     }
@@ -161,7 +184,7 @@ fn setup_table(
         Transform::from_xyz(0.0, frame_y, 0.5),
         DespawnOnExit(super::SCREEN),
     ));
-    let captions = (0..PALETTES).map(Caption::Palette).chain([
+    let captions = (0..n).map(Caption::Palette).chain([
         Caption::Canvas,
         Caption::Rule,
         Caption::Deck,
@@ -172,7 +195,7 @@ fn setup_table(
             TableArt,
             caption,
             WorldLabel::new("", 16.0, tc.text),
-            Transform::from_translation(caption.place(t).extend(0.0)),
+            Transform::from_translation(caption.place(t, n).extend(0.0)),
             DespawnOnExit(super::SCREEN),
         ));
     }

@@ -30,6 +30,12 @@ pub struct GameSetup {
     pub first: Option<Side>,
     /// The board itself (see [`super::link`]): Modern Gems' gems or K in a row's squares.
     pub cells: Option<String>,
+    /// Solo Red's palettes.
+    pub palettes: Option<usize>,
+    /// Solo Red's hand size.
+    pub hand: Option<usize>,
+    /// Grid Duel's computer: true for the smart one, false for the plain one.
+    pub smart: Option<bool>,
 }
 
 impl GameSetup {
@@ -65,6 +71,16 @@ impl GameSetup {
                 });
             }
             "--cells" => self.cells = Some(value(flag)?),
+            "--palettes" => self.palettes = Some(number(flag, &value(flag)?)?),
+            "--hand" => self.hand = Some(number(flag, &value(flag)?)?),
+            "--computer" => {
+                let v = value(flag)?;
+                self.smart = Some(match v.to_ascii_lowercase().as_str() {
+                    "smart" => true,
+                    "plain" => false,
+                    _ => return Err(format!("--computer: '{v}' is not plain or smart")),
+                });
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -173,6 +189,9 @@ impl GameSetup {
             ("quality", self.quality.as_ref().map(quality)),
             ("first", self.first.map(|_| None)),
             ("cells", self.cells.as_ref().map(|_| None)),
+            ("palettes", self.palettes.map(n)),
+            ("hand", self.hand.map(n)),
+            ("computer", self.smart.map(|_| None)),
         ]
         .into_iter()
         .filter_map(|(name, given)| given.map(|value| (name, value)))
@@ -189,6 +208,9 @@ impl GameSetup {
             "quality" => self.quality = None,
             "first" => self.first = None,
             "cells" => self.cells = None,
+            "palettes" => self.palettes = None,
+            "hand" => self.hand = None,
+            "computer" => self.smart = None,
             _ => {}
         }
     }

@@ -264,9 +264,9 @@ impl Duel {
         let mut plan = None;
         let mut regenerated = false;
         if self.computer == ComputerKind::Smart {
-            let p = smart::best_row(&dealt);
-            if p.gain() > 1e-9 {
-                grid.regenerate_row(p.row, &mut self.rng);
+            let (choice, p) = smart::advice(&dealt);
+            if let Choice::RegenerateRow(row) = choice {
+                grid.regenerate_row(row - 1, &mut self.rng);
                 regenerated = true;
             }
             plan = Some(p);

@@ -21,4 +21,4 @@ pub use duel::{
 };
 pub use grid::{Grid, GridParseError, MAX_GRID_FILE_BYTES, SIZE};
 pub use score::{Breakdown, score};
-pub use smart::{RowPlan, best_row, expected_after_row};
+pub use smart::{RowPlan, advice, best_row, expected_after_row};

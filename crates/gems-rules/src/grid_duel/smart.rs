@@ -110,6 +110,25 @@ pub fn expected_after_row(grid: &Grid, row: usize) -> f64 {
     vertical - horizontal + bonus + rare
 }
 
+/// Whether regenerating the planned row is worth it: its expected gain is positive (beyond
+/// rounding).
+pub fn pays(plan: &RowPlan) -> bool {
+    plan.gain() > 1e-9
+}
+
+/// The smart evaluator's choice for `grid`: regenerate the row with the highest expected gain
+/// when that gain is positive, else keep the grid. The smart computer plays it, and a hint
+/// shows it to the person.
+pub fn advice(grid: &Grid) -> (super::Choice, RowPlan) {
+    let plan = best_row(grid);
+    let choice = if pays(&plan) {
+        super::Choice::RegenerateRow(plan.row + 1)
+    } else {
+        super::Choice::Keep
+    };
+    (choice, plan)
+}
+
 /// The row whose regeneration has the highest expected gain (the lowest such row on ties).
 pub fn best_row(grid: &Grid) -> RowPlan {
     let current = score::score(grid).total();

@@ -28,6 +28,8 @@ pub(super) fn game_over(ui: &mut egui::Ui, p: &mut HudParams, pal: &UiPalette) {
         ui.label(pal.accent_text("New best score!", text * 1.3).strong());
     } else if p.session.watched {
         ui.label(egui::RichText::new("A watched game is not ranked.").size(text * 0.9));
+    } else if p.session.history.used() {
+        ui.label(egui::RichText::new(crate::kit::history::NOT_RANKED).size(text * 0.9));
     } else if p.session.mixed_rules {
         ui.label(
             egui::RichText::new("The rules changed during this game: it is not ranked.")

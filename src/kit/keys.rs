@@ -1,0 +1,170 @@
+//! The keys every game shares, read once here: the mnemonics become the chrome's commands for
+//! the game on screen (U or Ctrl+Z undo, Y, Ctrl+Y or Ctrl+Shift+Z redo, H hint, R restart,
+//! N new game, P pause, ? or F1 how to play), each only where the game offers it.
+//!
+//! A mnemonic reads the **logical** key (the letter the keyboard's layout prints on it), so
+//! that Ctrl+Z is the key labelled Z on a German keyboard too; the arrows, WASD, Space and
+//! Enter read the **physical** key (its place), so that WASD keeps its shape on AZERTY.
+//! Autoplay, where a game has it, is C ("computer"), in every game: A belongs to WASD.
+
+use bevy::ecs::system::SystemParam;
+use bevy::input::keyboard::Key;
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+
+use super::chrome::{ChromeCommand, Paused, in_game};
+use super::game::{Capability, GameRegistry};
+use super::screens::Screen;
+
+/// The keyboard as the games read it: physical keys for places, logical keys for letters.
+#[derive(SystemParam)]
+pub struct GameKeys<'w> {
+    codes: Option<Res<'w, ButtonInput<KeyCode>>>,
+    logical: Option<Res<'w, ButtonInput<Key>>>,
+    egui: Option<Res<'w, EguiWantsInput>>,
+}
+
+impl GameKeys<'_> {
+    /// Whether egui has the keyboard (a text field has focus): the game's keys wait.
+    pub fn taken(&self) -> bool {
+        super::pointer::keys_taken(self.egui.as_deref())
+    }
+
+    /// Whether the key printed `letter` (either case) was just pressed, wherever the layout
+    /// puts it.
+    pub fn letter(&self, letter: char) -> bool {
+        self.logical
+            .as_ref()
+            .is_some_and(|l| l.get_just_pressed().any(|k| is_letter(k, letter)))
+    }
+
+    /// Whether the key at the place of `code` (a US keyboard's name for it) was just pressed.
+    pub fn place(&self, code: KeyCode) -> bool {
+        self.codes.as_ref().is_some_and(|c| c.just_pressed(code))
+    }
+
+    /// Whether any of the keys at these places was just pressed.
+    pub fn any_place(&self, codes: impl IntoIterator<Item = KeyCode>) -> bool {
+        self.codes.as_ref().is_some_and(|c| c.any_just_pressed(codes))
+    }
+
+    /// Whether a Ctrl (or, on a Mac, Command) key is held.
+    pub fn ctrl(&self) -> bool {
+        self.held([
+            KeyCode::ControlLeft,
+            KeyCode::ControlRight,
+            KeyCode::SuperLeft,
+            KeyCode::SuperRight,
+        ])
+    }
+
+    /// Whether a Shift key is held.
+    pub fn shift(&self) -> bool {
+        self.held([KeyCode::ShiftLeft, KeyCode::ShiftRight])
+    }
+
+    /// Whether any of the keys at these places is held.
+    pub fn held(&self, codes: impl IntoIterator<Item = KeyCode>) -> bool {
+        self.codes.as_ref().is_some_and(|c| c.any_pressed(codes))
+    }
+
+    /// The chrome's command a just-pressed mnemonic asks for, in the order they are checked.
+    pub fn commands(&self) -> Vec<ChromeCommand> {
+        let (ctrl, shift) = (self.ctrl(), self.shift());
+        let mut out = Vec::new();
+        let z = self.letter('z');
+        if (self.letter('u') && !ctrl) || (ctrl && z && !shift) {
+            out.push(ChromeCommand::Undo);
+        }
+        if (self.letter('y') && !shift) || (ctrl && z && shift) {
+            out.push(ChromeCommand::Redo);
+        }
+        if ctrl {
+            return out;
+        }
+        for (letter, command) in [
+            ('h', ChromeCommand::Hint),
+            ('r', ChromeCommand::Restart),
+            ('n', ChromeCommand::NewGame),
+            ('p', ChromeCommand::Pause),
+        ] {
+            if self.letter(letter) {
+                out.push(command);
+            }
+        }
+        if self.letter('?') || self.place(KeyCode::F1) {
+            out.push(ChromeCommand::Help);
+        }
+        out
+    }
+}
+
+/// Whether `key` is the character `letter`, in either case.
+fn is_letter(key: &Key, letter: char) -> bool {
+    let Key::Character(text) = key else {
+        return false;
+    };
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => c == letter || c.to_lowercase().eq(letter.to_lowercase()),
+        _ => false,
+    }
+}
+
+/// The shared keys, read headless as well as in a window.
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        shared_keys
+            .run_if(in_game)
+            .in_set(super::schedule::ChromeKeys),
+    );
+}
+
+/// Turns the shared mnemonics into the chrome's commands for the game on screen: those about
+/// a move (undo, redo, hint, restart, new game) only where it offers them and while it is not
+/// paused.
+fn shared_keys(
+    keys: GameKeys,
+    screen: Res<State<Screen>>,
+    registry: Option<Res<GameRegistry>>,
+    paused: Option<Res<Paused>>,
+    mut commands: MessageWriter<ChromeCommand>,
+) {
+    if keys.taken() {
+        return;
+    }
+    let game = registry.as_ref().and_then(|r| r.get(*screen.get()));
+    let paused = paused.is_some_and(|p| p.0);
+    for command in keys.commands() {
+        let needs = match command {
+            ChromeCommand::Undo | ChromeCommand::Redo => Some(Capability::Undo),
+            ChromeCommand::Hint => Some(Capability::Hint),
+            ChromeCommand::Restart => Some(Capability::Restart),
+            ChromeCommand::NewGame => Some(Capability::NewGame),
+            _ => None,
+        };
+        if let Some(capability) = needs
+            && (paused || !game.is_some_and(|g| g.offers(capability)))
+        {
+            continue;
+        }
+        commands.write(command);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_letter;
+    use bevy::input::keyboard::Key;
+
+    #[test]
+    fn keyboard_letters_match_either_case_and_nothing_else() {
+        assert!(is_letter(&Key::Character("z".into()), 'z'));
+        assert!(is_letter(&Key::Character("Z".into()), 'z'));
+        assert!(is_letter(&Key::Character("?".into()), '?'));
+        assert!(!is_letter(&Key::Character("zy".into()), 'z'));
+        assert!(!is_letter(&Key::Character("y".into()), 'z'));
+        assert!(!is_letter(&Key::Enter, 'z'));
+    }
+}
