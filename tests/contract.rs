@@ -17,7 +17,7 @@ use modern_gems::kit::scores::HighScores;
 use modern_gems::kit::screens::{InProgress, Screen, ScreenStatus};
 use modern_gems::kit::settings::SettingsOpen;
 use modern_gems::kit::share::GameTitle;
-use modern_gems::{headless_screen_app, settle_screen};
+use modern_gems::settle_screen;
 
 #[path = "contract/games.rs"]
 mod games;
@@ -44,15 +44,9 @@ const REQUIRED: [Capability; 8] = [
 
 /// A headless app playing `game`, settled on its first frames.
 fn app_for(game: &GameInfo) -> App {
-    let mut app = headless_screen_app(game.screen, Duration::from_millis(16));
     // One deal on every run, and the computer's answers within the frame that asks, so that
     // a failure replays (a worker thread can lag behind the frames on a busy machine).
-    app.insert_resource(HighScores::default())
-        .insert_resource(modern_gems::kit::seed::Seeds::from_seed(1))
-        .insert_resource(modern_gems::kit::ai::AiHost::Inline);
-    (game.logic_plugin)(&mut app);
-    settle_screen(&mut app, FRAMES);
-    app
+    modern_gems::kit::headless_game_app(game, 1, FRAMES)
 }
 
 /// The window title the game writes from its state.

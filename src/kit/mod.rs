@@ -149,6 +149,19 @@ pub fn headless_screen_app(screen: Screen, step: Duration) -> App {
     app
 }
 
+/// A headless app playing `game`, dealt from `seed`, with empty records and its computer
+/// answering within the frame that asks (so that a failure replays), settled on its first
+/// frames (at most `frames`): where every game's tests start alike.
+pub fn headless_game_app(game: &game::GameInfo, seed: u64, frames: usize) -> App {
+    let mut app = headless_screen_app(game.screen, Duration::from_millis(16));
+    app.insert_resource(scores::HighScores::default())
+        .insert_resource(seed::Seeds::from_seed(seed))
+        .insert_resource(ai::AiHost::Inline);
+    (game.logic_plugin)(&mut app);
+    settle_screen(&mut app, frames);
+    app
+}
+
 /// Steps a [`headless_screen_app`] until the game on screen reports itself settled, at most
 /// `frames` updates (for tests; panics if it never settles).
 pub fn settle_screen(app: &mut App, frames: usize) {

@@ -49,11 +49,12 @@ pub fn play_a_move(app: &mut App, screen: Screen) {
             .copied()
             .or_else(|| gems_rules::solo_red::ai::any_move(&game))
             .expect("a move");
-        let index = |card| {
-            game.hand()
-                .iter()
-                .position(|&c| c == card)
-                .expect("in hand")
+        // The hand as each play finds it: the canvas card leaves it first.
+        let mut hand = game.hand().to_vec();
+        let mut index = |card| {
+            let i = hand.iter().position(|&c| c == card).expect("in hand");
+            hand.remove(i);
+            i
         };
         if let Some(canvas) = turn.canvas {
             world.write_message(SoloRedAction::Select(index(canvas)));
