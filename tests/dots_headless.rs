@@ -19,20 +19,8 @@ const STEP: Duration = Duration::from_millis(16);
 
 fn app_with(game: Game) -> App {
     let mut app = headless_screen_app(modern_gems::games::dots::SCREEN, STEP);
-    let (size, colors, moves) = (
-        game.board().size(),
-        game.board().colors(),
-        game.moves_allowed(),
-    );
-    app.insert_resource(DotsSession {
-        game,
-        size,
-        colors,
-        moves,
-        seed: 0,
-        generation: modern_gems::kit::ai::Generation::next(),
-    })
-    .add_plugins(dots::logic_plugin);
+    app.insert_resource(DotsSession::from_game(game, 0))
+        .add_plugins(dots::logic_plugin);
     app.update();
     settle(&mut app);
     app

@@ -42,26 +42,23 @@ impl DotsSession {
 
     /// A new game, or why the rules refuse these settings.
     pub fn try_new(size: usize, colors: u8, moves: u32, seed: u64) -> Result<Self, DotsError> {
-        Ok(Self {
-            game: Game::new(size, colors, moves, seed)?,
-            size,
-            colors,
-            moves,
-            seed,
-            generation: Generation::next(),
-            history: History::default(),
-        })
+        Ok(Self::from_game(Game::new(size, colors, moves, seed)?, seed))
     }
 
     /// The default game (6×6, 5 colours, 20 moves) from `seed`.
     pub fn default_with_seed(seed: u64) -> Self {
         let game = Game::new(DEFAULT_SIZE, DEFAULT_COLORS, DEFAULT_MOVES, seed)
             .expect("the default settings are valid");
+        Self::from_game(game, seed)
+    }
+
+    /// A session around a rules game dealt from `seed` (its settings are the game's).
+    pub fn from_game(game: Game, seed: u64) -> Self {
         Self {
+            size: game.board().size(),
+            colors: game.board().colors(),
+            moves: game.moves_allowed(),
             game,
-            size: DEFAULT_SIZE,
-            colors: DEFAULT_COLORS,
-            moves: DEFAULT_MOVES,
             seed,
             generation: Generation::next(),
             history: History::default(),
