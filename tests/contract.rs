@@ -29,10 +29,10 @@ use games::{
 /// The most frames a game may take to settle.
 const FRAMES: usize = 2_000;
 
-/// What every game must offer. "Every game complete" adds Keyboard here once every game
-/// has it.
-const REQUIRED: [Capability; 8] = [
+/// What every game must offer.
+const REQUIRED: [Capability; 9] = [
     Capability::Undo,
+    Capability::Keyboard,
     Capability::Hint,
     Capability::Restart,
     Capability::NewGame,

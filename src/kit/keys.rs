@@ -6,8 +6,13 @@
 //! that Ctrl+Z is the key labelled Z on a German keyboard too; the arrows, WASD, Space and
 //! Enter read the **physical** key (its place), so that WASD keeps its shape on AZERTY.
 //! Autoplay, where a game has it, is C ("computer"), in every game: A belongs to WASD.
+//!
+//! A gamepad (desktop) plays the same way: the pad or the left stick moves the cursor, South
+//! (A on an Xbox pad) selects, West undoes, North asks for a hint, East is Esc and Start
+//! pauses.
 
 use bevy::ecs::system::SystemParam;
+use bevy::input::gamepad::{Gamepad, GamepadButton};
 use bevy::input::keyboard::Key;
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
@@ -18,13 +23,50 @@ use super::screens::Screen;
 
 /// The keyboard as the games read it: physical keys for places, logical keys for letters.
 #[derive(SystemParam)]
-pub struct GameKeys<'w> {
+pub struct GameKeys<'w, 's> {
     codes: Option<Res<'w, ButtonInput<KeyCode>>>,
     logical: Option<Res<'w, ButtonInput<Key>>>,
     egui: Option<Res<'w, EguiWantsInput>>,
+    gamepads: Query<'w, 's, &'static Gamepad>,
 }
 
-impl GameKeys<'_> {
+/// The arrows, WASD and a gamepad's pad, each with its step: (rows down, columns right).
+const DIRECTIONS: [([KeyCode; 2], GamepadButton, (i32, i32)); 4] = [
+    ([KeyCode::ArrowUp, KeyCode::KeyW], GamepadButton::DPadUp, (-1, 0)),
+    ([KeyCode::ArrowDown, KeyCode::KeyS], GamepadButton::DPadDown, (1, 0)),
+    ([KeyCode::ArrowLeft, KeyCode::KeyA], GamepadButton::DPadLeft, (0, -1)),
+    ([KeyCode::ArrowRight, KeyCode::KeyD], GamepadButton::DPadRight, (0, 1)),
+];
+
+impl GameKeys<'_, '_> {
+    /// Whether `button` was just pressed on any gamepad.
+    pub fn pad(&self, button: GamepadButton) -> bool {
+        self.gamepads.iter().any(|g| g.just_pressed(button))
+    }
+
+    /// The step the arrows or WASD (by their places), or a gamepad's pad, ask the cursor to
+    /// take this frame: (rows down, columns right). None while Ctrl is held (Ctrl+D is not
+    /// a move).
+    pub fn direction(&self) -> Option<(i32, i32)> {
+        if self.ctrl() {
+            return None;
+        }
+        DIRECTIONS
+            .iter()
+            .find(|(codes, button, _)| self.any_place(*codes) || self.pad(*button))
+            .map(|&(_, _, step)| step)
+    }
+
+    /// Space or a gamepad's South button: select what the cursor is on.
+    pub fn select(&self) -> bool {
+        self.place(KeyCode::Space) || self.pad(GamepadButton::South)
+    }
+
+    /// Enter (either one): confirm.
+    pub fn enter(&self) -> bool {
+        self.any_place([KeyCode::Enter, KeyCode::NumpadEnter])
+    }
+
     /// Whether egui has the keyboard (a text field has focus): the game's keys wait.
     pub fn taken(&self) -> bool {
         super::pointer::keys_taken(self.egui.as_deref())
@@ -94,6 +136,17 @@ impl GameKeys<'_> {
         }
         if self.letter('?') || self.place(KeyCode::F1) {
             out.push(ChromeCommand::Help);
+        }
+        for (button, command) in [
+            (GamepadButton::West, ChromeCommand::Undo),
+            (GamepadButton::North, ChromeCommand::Hint),
+            (GamepadButton::Start, ChromeCommand::Pause),
+            (GamepadButton::East, ChromeCommand::Escape),
+            (GamepadButton::Select, ChromeCommand::Help),
+        ] {
+            if self.pad(button) && !out.contains(&command) {
+                out.push(command);
+            }
         }
         out
     }

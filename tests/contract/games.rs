@@ -200,6 +200,24 @@ pub fn move_keys(screen: Screen) -> &'static [KeyCode] {
     } else if screen == modern_gems::games::grid_duel::SCREEN {
         // Keep the grid on show.
         &[KeyCode::Enter]
+    } else if screen == modern_gems::games::dots::SCREEN {
+        // A staircase from the top left corner, each dot added to the path (a dot of another
+        // colour starts a new one) and the path ended after each step: the first neighbours
+        // of one colour on the stairs are removed.
+        &[
+            KeyCode::ArrowRight,
+            KeyCode::Space,
+            KeyCode::Enter,
+            KeyCode::ArrowDown,
+            KeyCode::Space,
+            KeyCode::Enter,
+        ]
+    } else if screen == modern_gems::games::k_in_a_row::SCREEN
+        || screen == modern_gems::games::solo_red::SCREEN
+    {
+        // Show the cursor, then place a tile under it; pick up a hand card, then play it to
+        // the palette the cursor then moves to.
+        &[KeyCode::Space]
     } else {
         panic!("no keys written for {}", screen.slug());
     }

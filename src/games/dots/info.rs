@@ -3,7 +3,7 @@
 use bevy_egui::egui;
 
 use crate::kit::game::Capability::{
-    Computer, GameOver, Hint, NewGame, Records, Restart, Share, Undo,
+    Computer, GameOver, Hint, Keyboard, NewGame, Records, Restart, Share, Undo,
 };
 use crate::kit::game::{GameInfo, Setting, no_setup_checks};
 use crate::kit::palette::Palette;
@@ -35,7 +35,9 @@ pub static GAME: GameInfo = GameInfo {
         "You have a set number of moves; the game also ends when no two neighbouring dots share a colour. Clicking dots one by one works too: Enter or Space removes them, right click or Backspace clears. H shows a hint, U or Ctrl+Z takes back a move and Y plays it again, C lets the computer play, R restarts the board, N opens New game.",
     ),
     keys_plugin: super::input::keys_plugin,
-    capabilities: &[Undo, Hint, Restart, NewGame, Share, Computer, GameOver, Records],
+    capabilities: &[
+        Undo, Hint, Restart, NewGame, Share, Keyboard, Computer, GameOver, Records,
+    ],
     records,
     settings: &[SIZE, COLOURS, MOVES],
     check_setup: no_setup_checks,

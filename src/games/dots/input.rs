@@ -10,7 +10,8 @@ use bevy_egui::input::EguiWantsInput;
 use gems_rules::dots::Point;
 
 use super::ai::DotsAutoplay;
-use super::model::DotsAction;
+use super::model::{DotsAction, DotsCursor, DotsSession};
+use bevy::input::gamepad::GamepadButton;
 use super::view::DotsLayout;
 
 /// How close to a dot's centre (in cells) a drag must pass to take it: less than half a cell,
@@ -101,18 +102,41 @@ fn touch(
     }
 }
 
-/// Enter or Space removes the selection, Backspace clears it, C switches autoplay (undo, hint
-/// and the other letters are the kit's shared keys).
+/// The arrows or WASD (by their places) move the cursor; Space starts a path at its dot,
+/// extends it there or steps back; Enter removes the path, Backspace clears it; C switches
+/// autoplay (undo, hint and the other letters are the kit's shared keys). A gamepad's pad
+/// moves the cursor and South selects, or ends a path on its last dot.
 fn keyboard(
     keys: crate::kit::keys::GameKeys,
+    session: Res<DotsSession>,
+    mut cursor: ResMut<DotsCursor>,
     mut autoplay: ResMut<DotsAutoplay>,
     mut actions: MessageWriter<DotsAction>,
 ) {
     if keys.taken() {
         return;
     }
-    if keys.any_place([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
+    let n = session.game.board().size();
+    if let Some((dy, dx)) = keys.direction() {
+        let step = |v: usize, d: i32| (v as i64 + i64::from(d)).clamp(0, n as i64 - 1) as usize;
+        if cursor.visible {
+            cursor.at = Point::new(step(cursor.at.x, dx), step(cursor.at.y, dy));
+        }
+        // The first key press only shows the cursor where it is.
+        cursor.visible = true;
+    }
+    cursor.at = Point::new(cursor.at.x.min(n - 1), cursor.at.y.min(n - 1));
+    let sel = session.game.selection();
+    let ends_path = keys.pad(GamepadButton::South) && sel.len() >= 2 && sel.last() == Some(&cursor.at);
+    if ends_path || keys.enter() {
         actions.write(DotsAction::Remove);
+    } else if keys.select() {
+        if cursor.visible {
+            // As a click: start, extend or step back (a click never removes).
+            actions.write(DotsAction::Press(cursor.at));
+            actions.write(DotsAction::Release);
+        }
+        cursor.visible = true;
     }
     if keys.place(KeyCode::Backspace) {
         actions.write(DotsAction::Clear);

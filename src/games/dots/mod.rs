@@ -49,7 +49,14 @@ pub fn logic_plugin(app: &mut App) {
     }
     app.init_resource::<crate::kit::theme::Theme>()
         .add_sub_state::<DotsPhase>()
-        .init_resources::<(DotIndex, Gesture, DotsHint, LastPoints, DotsGameOver)>()
+        .init_resources::<(
+            DotIndex,
+            Gesture,
+            DotsHint,
+            LastPoints,
+            DotsGameOver,
+            model::DotsCursor,
+        )>()
         .add_message::<DotsAction>()
         .game_sets(SCREEN)
         .add_systems(

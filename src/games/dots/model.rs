@@ -197,6 +197,15 @@ pub struct Gesture {
     pub showing: f32,
 }
 
+/// The keyboard's (or a gamepad's) cursor on the board: shown once a key moves it.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DotsCursor {
+    /// The dot it is on.
+    pub at: Point,
+    /// Shown once the keyboard has been used.
+    pub visible: bool,
+}
+
 /// The hint on screen, if any.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct DotsHint {

@@ -32,6 +32,7 @@ pub struct DotsArt {
     colors: Vec<Handle<ColorMaterial>>,
     highlight: Handle<ColorMaterial>,
     hint: Handle<ColorMaterial>,
+    cursor: Handle<ColorMaterial>,
     panel: Handle<ColorMaterial>,
 }
 
@@ -74,6 +75,7 @@ fn build_art(a: &mut ArtParams) -> DotsArt {
         colors: (1..=9).map(|k| materials.add(palette.kind(k))).collect(),
         highlight: materials.add(palette.flag_highlight),
         hint: materials.add(palette.cursor.with_alpha(0.8)),
+        cursor: materials.add(palette.cursor),
         panel,
     }
 }
@@ -178,6 +180,7 @@ fn draw_overlay(
     layout: Res<DotsLayout>,
     session: Res<DotsSession>,
     hint: Res<DotsHint>,
+    cursor: Res<super::model::DotsCursor>,
     time: Res<Time>,
     gesture: Res<Gesture>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
@@ -261,6 +264,18 @@ fn draw_overlay(
             Mesh2d(art.ring.clone()),
             MeshMaterial2d(art.hint.clone()),
             Transform::from_translation(pos(p).extend(3.0)).with_scale(Vec3::splat(cell)),
+            DespawnOnExit(super::SCREEN),
+        ));
+    }
+    if cursor.visible {
+        // The keyboard's cursor: a wider ring, breathing.
+        let breath = 1.25 + 0.05 * (time.elapsed_secs() * 4.0).sin();
+        commands.spawn((
+            Overlay,
+            Mesh2d(art.ring.clone()),
+            MeshMaterial2d(art.cursor.clone()),
+            Transform::from_translation(pos(cursor.at).extend(3.5))
+                .with_scale(Vec3::splat(cell * breath)),
             DespawnOnExit(super::SCREEN),
         ));
     }

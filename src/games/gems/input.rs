@@ -98,7 +98,7 @@ fn touch(
     }
 }
 
-/// Arrows/WASD (by their places) move the cursor, Space/Enter remove (undo, redo, hint and the
+/// Arrows/WASD (by their places) or a gamepad's pad move the cursor, Space/Enter or South remove (undo, redo, hint and the
 /// other letters are the kit's shared keys, `kit::keys`).
 fn keyboard(
     keys: crate::kit::keys::GameKeys,
@@ -108,24 +108,16 @@ fn keyboard(
     if keys.taken() {
         return;
     }
-    let ctrl = keys.ctrl();
-    for (codes, dr, dc) in [
-        ([KeyCode::ArrowUp, KeyCode::KeyW], -1, 0),
-        ([KeyCode::ArrowDown, KeyCode::KeyS], 1, 0),
-        ([KeyCode::ArrowLeft, KeyCode::KeyA], 0, -1),
-        ([KeyCode::ArrowRight, KeyCode::KeyD], 0, 1),
-    ] {
-        if keys.any_place(codes) && !ctrl {
-            if cursor.visible {
-                actions.write(GemsAction::MoveCursor(dr, dc));
-            } else {
-                // The first key press only shows the cursor where it is.
-                cursor.visible = true;
-                actions.write(GemsAction::MoveCursor(0, 0));
-            }
+    if let Some((dr, dc)) = keys.direction() {
+        if cursor.visible {
+            actions.write(GemsAction::MoveCursor(dr, dc));
+        } else {
+            // The first key press only shows the cursor where it is.
+            cursor.visible = true;
+            actions.write(GemsAction::MoveCursor(0, 0));
         }
     }
-    if keys.any_place([KeyCode::Space, KeyCode::Enter, KeyCode::NumpadEnter]) {
+    if keys.select() || keys.enter() {
         actions.write(GemsAction::SelectCursor);
     }
 }

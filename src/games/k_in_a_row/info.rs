@@ -3,7 +3,7 @@
 use bevy_egui::egui;
 
 use crate::kit::game::Capability::{
-    Computer, GameOver, Hint, NewGame, Records, Restart, Share, Undo,
+    Computer, GameOver, Hint, Keyboard, NewGame, Records, Restart, Share, Undo,
 };
 use crate::kit::game::{GameInfo, Setting};
 use crate::kit::launch::GameSetup;
@@ -38,8 +38,10 @@ pub static GAME: GameInfo = GameInfo {
         "\n",
         "Click an empty square to place your tile. The panel beside the board sets the next game's board size (up to 19×19), k, the computer's strength and who starts, and can mark squares unavailable before the first move. H (or Hint) rings the engine's choice for you; U or Ctrl+Z takes back your last move with the computer's reply, Y plays them again; R restarts.",
     ),
-    keys_plugin: crate::kit::game::no_keys,
-    capabilities: &[Undo, Hint, Restart, NewGame, Share, Computer, GameOver, Records],
+    keys_plugin: super::input::keys_plugin,
+    capabilities: &[
+        Undo, Hint, Restart, NewGame, Share, Keyboard, Computer, GameOver, Records,
+    ],
     records,
     settings: &[
         SIZE,

@@ -68,7 +68,10 @@ fn apply_actions(
                         session.history.record(before);
                     }
                     session.hint = None;
-                    session.generation.bump();
+                    if thinking.busy() && !thinking.computer_busy() {
+                        // A hint for the position before this move is no use now.
+                        thinking.cancel();
+                    }
                 }
             }
             KAction::Undo | KAction::Redo => {

@@ -65,6 +65,17 @@ pub struct KSession {
     pub hint: Option<Move>,
 }
 
+/// The keyboard's (or a gamepad's) cursor on the board: shown once a key moves it.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KCursor {
+    /// Its row.
+    pub row: usize,
+    /// Its column.
+    pub col: usize,
+    /// Shown once the keyboard has been used.
+    pub visible: bool,
+}
+
 /// A position Undo goes back to: the rules' game and when each of its tiles was placed.
 #[derive(Clone, Debug)]
 pub struct KPosition {

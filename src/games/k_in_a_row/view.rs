@@ -24,6 +24,10 @@ struct KLooks(Vec<GemLook>, Handle<ColorMaterial>);
 #[derive(Component)]
 struct KGhost;
 
+/// The keyboard's cursor: a frame round its square.
+#[derive(Component)]
+struct KCursorArt;
+
 /// Width of the menu panel on the left, in logical pixels.
 pub(super) const PANEL: f32 = 270.0;
 
@@ -148,6 +152,15 @@ fn layout_and_build(
         let mut ghost = materials.get(&human.plain).cloned().unwrap_or_default();
         ghost.color = ghost.color.with_alpha(0.4);
         looks.1 = materials.add(ghost);
+        commands.spawn((
+            KArt,
+            KCursorArt,
+            DespawnOnExit(super::SCREEN),
+            Mesh2d(meshes.add(Rectangle::new(1.0, 1.0).to_ring(0.08))),
+            MeshMaterial2d(materials.add(palette.cursor)),
+            Transform::default(),
+            Visibility::Hidden,
+        ));
         commands.spawn((
             KArt,
             KGhost,
@@ -287,15 +300,29 @@ fn ghost_tile(
     session: Res<KSession>,
     theme: Res<Theme>,
     time: Res<Time>,
-    mut ghost: Query<(&mut Transform, &mut Visibility), With<KGhost>>,
+    cursor: Res<super::model::KCursor>,
+    mut ghost: Query<(&mut Transform, &mut Visibility), (With<KGhost>, Without<KCursorArt>)>,
+    mut frame: Query<(&mut Transform, &mut Visibility), (With<KCursorArt>, Without<KGhost>)>,
 ) {
+    if let Ok((mut t, mut vis)) = frame.single_mut() {
+        if cursor.visible {
+            t.translation = layout.cell_center(cursor.row, cursor.col).extend(1.5);
+            t.scale = Vec3::splat(layout.cell * 0.96);
+            vis.set_if_neq(Visibility::Visible);
+        } else {
+            vis.set_if_neq(Visibility::Hidden);
+        }
+    }
     let Ok((mut t, mut vis)) = ghost.single_mut() else {
         return;
     };
     let game = &session.game;
+    // The pointer's square, else the keyboard's cursor.
+    let keyed = cursor.visible.then_some((cursor.row, cursor.col));
     let cell = pointer
         .hover()
         .and_then(|p| layout.cell_at(p))
+        .or(keyed)
         .filter(|&(r, c)| {
             !session.editing
                 && game.status() == Status::InProgress

@@ -3,7 +3,7 @@
 use bevy_egui::egui;
 
 use crate::kit::game::Capability::{
-    Computer, GameOver, Hint, NewGame, Records, Restart, Share, Undo,
+    Computer, GameOver, Hint, Keyboard, NewGame, Records, Restart, Share, Undo,
 };
 use crate::kit::game::Setting;
 use crate::kit::game::{GameInfo, no_setup_checks};
@@ -41,7 +41,9 @@ pub static GAME: GameInfo = GameInfo {
         "You win when your hand and the deck are both empty. Click a hand card to pick it up, then click a palette or the canvas. H rings the hint's cards, U or Ctrl+Z takes back a whole turn and Y plays it again, C lets the computer play (C again stops it), R deals the same cards again, N opens New game (its deal number, palettes and hand size).",
     ),
     keys_plugin: super::input::keys_plugin,
-    capabilities: &[Undo, Hint, Restart, NewGame, Share, Computer, GameOver, Records],
+    capabilities: &[
+        Undo, Hint, Restart, NewGame, Share, Keyboard, Computer, GameOver, Records,
+    ],
     records,
     settings: &[PALETTES, HAND],
     check_setup: no_setup_checks,

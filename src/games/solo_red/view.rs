@@ -8,7 +8,9 @@ use crate::kit::schedule::GameSystems;
 use gems_rules::solo_red::Colour;
 
 use super::model::table::Table;
-use super::model::{CardEntity, PALETTES, Place, SoloRedAction, SoloRedSession, table};
+use super::model::{
+    CardEntity, PALETTES, Place, SoloRedAction, SoloRedSession, place_position, table,
+};
 
 /// How many palettes the deal on the table has (the table is laid out again when it changes).
 fn palettes_of(s: Option<&SoloRedSession>) -> usize {
@@ -54,6 +56,7 @@ pub(super) fn plugin(app: &mut App) {
                 label_cards,
                 write_captions,
                 breathe_hovered,
+                place_focus,
             )
                 .chain()
                 .in_set(super::set(GameSystems::View)),
@@ -77,6 +80,10 @@ fn choose_table(
 /// again when the table's layout changes.
 #[derive(Component)]
 struct TableArt;
+
+/// The keyboard's cursor: a frame round the card (or pile) it is on.
+#[derive(Component)]
+struct FocusFrame;
 
 /// The golden frame around the winning palette.
 #[derive(Component)]
@@ -174,6 +181,15 @@ fn setup_table(
         rect(&mut meshes, CARD_W + 16.0, CARD_H + 16.0),
         MeshMaterial2d(slot.clone()),
         Transform::from_translation(t.canvas().extend(0.0)),
+        DespawnOnExit(super::SCREEN),
+    ));
+    commands.spawn((
+        TableArt,
+        FocusFrame,
+        Mesh2d(meshes.add(Rectangle::new(CARD_W + 16.0, CARD_H + 16.0).to_ring(4.0))),
+        MeshMaterial2d(materials.add(palette.cursor)),
+        Transform::from_xyz(0.0, 0.0, 9.0),
+        Visibility::Hidden,
         DespawnOnExit(super::SCREEN),
     ));
     commands.spawn((
@@ -439,6 +455,7 @@ fn write_captions(
 /// canvas it would go to.
 fn breathe_hovered(
     hovered: Res<super::input::SoloHover>,
+    focus: Res<super::input::SoloFocus>,
     s: Res<SoloRedSession>,
     theme: Res<Theme>,
     time: Res<Time>,
@@ -450,7 +467,8 @@ fn breathe_hovered(
     let top_of = |pile: &dyn Fn(Place) -> Option<usize>| {
         cards.iter().filter_map(|(c, _)| pile(c.place)).max()
     };
-    let target = match hovered.0 {
+    let focus = focus.visible.then(|| focus.action(&s));
+    let target = match hovered.0.or(focus) {
         Some(SoloRedAction::Palette(q)) if picked => top_of(&|p| match p {
             Place::Palette(pq, i) if pq == q => Some(i),
             _ => None,
@@ -474,6 +492,37 @@ fn breathe_hovered(
         };
         if tf.scale.x != scale {
             tf.scale = Vec3::new(scale, scale, 1.0);
+        }
+    }
+}
+
+/// Puts the keyboard's cursor frame round what it is on: a hand card, the canvas, or a
+/// palette's top card.
+fn place_focus(
+    s: Res<SoloRedSession>,
+    t: Res<Table>,
+    focus: Res<super::input::SoloFocus>,
+    mut frame: Single<(&mut Transform, &mut Visibility), With<FocusFrame>>,
+) {
+    let (n, h) = (s.game.num_palettes(), s.game.hand().len());
+    let at = match focus.action(&s) {
+        SoloRedAction::Select(i) if i < h => {
+            Some(place_position(*t, Place::Hand(i), n, h, s.selected == Some(i)))
+        }
+        SoloRedAction::Canvas => Some(t.canvas().extend(0.0)),
+        SoloRedAction::Palette(q) => {
+            let top = s.game.palette(q).map_or(0, |p| p.len().saturating_sub(1));
+            Some(place_position(*t, Place::Palette(q, top), n, h, false))
+        }
+        _ => None,
+    };
+    match at.filter(|_| focus.visible && !s.game.is_over()) {
+        Some(at) => {
+            frame.0.translation = at.truncate().extend(9.0);
+            frame.1.set_if_neq(Visibility::Visible);
+        }
+        None => {
+            frame.1.set_if_neq(Visibility::Hidden);
         }
     }
 }

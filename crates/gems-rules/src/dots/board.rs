@@ -20,7 +20,7 @@ pub const DEFAULT_COLORS: u8 = 5;
 pub const MAX_BOARD_FILE_BYTES: u64 = 4096;
 
 /// A dot's place: `x` is the column (0 at the left), `y` the row (0 at the top).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point {
     /// Column, 0 at the left.
     pub x: usize,
