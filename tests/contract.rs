@@ -43,7 +43,7 @@ const REQUIRED: [Capability; 9] = [
 ];
 
 /// A headless app playing `game`, settled on its first frames.
-fn app_for(game: &GameInfo) -> App {
+fn app_for(game: &'static GameInfo) -> App {
     // One deal on every run, and the computer's answers within the frame that asks, so that
     // a failure replays (a worker thread can lag behind the frames on a busy machine).
     modern_gems::kit::headless_game_app(game, 1, FRAMES)
@@ -514,7 +514,7 @@ fn keyboard_alone_plays_a_move_in_every_game_offering_it() {
 /// A headless app playing `game` whose computer searches on the real worker pool, each search
 /// held at `gate` until the test opens it; with the computer asked to play and its first
 /// search waiting at the gate.
-fn app_with_a_held_search(game: &GameInfo, gate: &AiGate) -> App {
+fn app_with_a_held_search(game: &'static GameInfo, gate: &AiGate) -> App {
     let mut app = app_for(game);
     app.insert_resource(AiHost::Gated(gate.clone()));
     app.update();

@@ -32,10 +32,26 @@ pub struct GameKeys<'w, 's> {
 
 /// The arrows, WASD and a gamepad's pad, each with its step: (rows down, columns right).
 const DIRECTIONS: [([KeyCode; 2], GamepadButton, (i32, i32)); 4] = [
-    ([KeyCode::ArrowUp, KeyCode::KeyW], GamepadButton::DPadUp, (-1, 0)),
-    ([KeyCode::ArrowDown, KeyCode::KeyS], GamepadButton::DPadDown, (1, 0)),
-    ([KeyCode::ArrowLeft, KeyCode::KeyA], GamepadButton::DPadLeft, (0, -1)),
-    ([KeyCode::ArrowRight, KeyCode::KeyD], GamepadButton::DPadRight, (0, 1)),
+    (
+        [KeyCode::ArrowUp, KeyCode::KeyW],
+        GamepadButton::DPadUp,
+        (-1, 0),
+    ),
+    (
+        [KeyCode::ArrowDown, KeyCode::KeyS],
+        GamepadButton::DPadDown,
+        (1, 0),
+    ),
+    (
+        [KeyCode::ArrowLeft, KeyCode::KeyA],
+        GamepadButton::DPadLeft,
+        (0, -1),
+    ),
+    (
+        [KeyCode::ArrowRight, KeyCode::KeyD],
+        GamepadButton::DPadRight,
+        (0, 1),
+    ),
 ];
 
 impl GameKeys<'_, '_> {
@@ -87,7 +103,9 @@ impl GameKeys<'_, '_> {
 
     /// Whether any of the keys at these places was just pressed.
     pub fn any_place(&self, codes: impl IntoIterator<Item = KeyCode>) -> bool {
-        self.codes.as_ref().is_some_and(|c| c.any_just_pressed(codes))
+        self.codes
+            .as_ref()
+            .is_some_and(|c| c.any_just_pressed(codes))
     }
 
     /// Whether a Ctrl (or, on a Mac, Command) key is held.

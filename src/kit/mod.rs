@@ -89,7 +89,12 @@ pub fn logic_plugin(app: &mut App) {
     )>()
     .add_message::<status::MoveSettled>()
     .add_systems(PreStartup, schedule::one_thread_executors)
-    .add_plugins((fx::plugin, palette::plugin, chrome::logic_plugin, keys::plugin));
+    .add_plugins((
+        fx::plugin,
+        palette::plugin,
+        chrome::logic_plugin,
+        keys::plugin,
+    ));
 }
 
 /// The kit's drawing and sound: the camera, the background, the sound bank, and egui styled by
@@ -152,8 +157,14 @@ pub fn headless_screen_app(screen: Screen, step: Duration) -> App {
 /// A headless app playing `game`, dealt from `seed`, with empty records and its computer
 /// answering within the frame that asks (so that a failure replays), settled on its first
 /// frames (at most `frames`): where every game's tests start alike.
-pub fn headless_game_app(game: &game::GameInfo, seed: u64, frames: usize) -> App {
+pub fn headless_game_app(game: &'static game::GameInfo, seed: u64, frames: usize) -> App {
     let mut app = headless_screen_app(game.screen, Duration::from_millis(16));
+    // Registered, as the app registers it: the chrome and the shared keys ask what it offers.
+    app.init_resource::<game::GameRegistry>();
+    app.world_mut()
+        .resource_mut::<game::GameRegistry>()
+        .0
+        .push(game);
     app.insert_resource(scores::HighScores::default())
         .insert_resource(seed::Seeds::from_seed(seed))
         .insert_resource(ai::AiHost::Inline);

@@ -85,10 +85,7 @@ pub fn hint_shown(app: &App, screen: Screen) -> bool {
             .path
             .is_empty()
     } else if screen == modern_gems::games::solo_red::SCREEN {
-        world
-            .resource::<SoloRedSession>()
-            .hint
-            .is_some()
+        world.resource::<SoloRedSession>().hint.is_some()
     } else if screen == modern_gems::games::k_in_a_row::SCREEN {
         world.resource::<KSession>().hint.is_some()
     } else if screen == modern_gems::games::grid_duel::SCREEN {

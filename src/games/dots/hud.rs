@@ -118,9 +118,7 @@ fn hud(
             if over.new_record {
                 ui.label(pal.accent_text("New best score!", text * 1.3).strong());
             } else if session.history.used() {
-                ui.label(
-                    egui::RichText::new(crate::kit::history::NOT_RANKED).size(text * 0.9),
-                );
+                ui.label(egui::RichText::new(crate::kit::history::NOT_RANKED).size(text * 0.9));
             }
             ui.add_space(6.0);
             ui.label(

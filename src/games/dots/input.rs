@@ -11,8 +11,8 @@ use gems_rules::dots::Point;
 
 use super::ai::DotsAutoplay;
 use super::model::{DotsAction, DotsCursor, DotsSession};
-use bevy::input::gamepad::GamepadButton;
 use super::view::DotsLayout;
+use bevy::input::gamepad::GamepadButton;
 
 /// How close to a dot's centre (in cells) a drag must pass to take it: less than half a cell,
 /// so that cutting a corner does not pick a diagonal neighbour.
@@ -127,7 +127,8 @@ fn keyboard(
     }
     cursor.at = Point::new(cursor.at.x.min(n - 1), cursor.at.y.min(n - 1));
     let sel = session.game.selection();
-    let ends_path = keys.pad(GamepadButton::South) && sel.len() >= 2 && sel.last() == Some(&cursor.at);
+    let ends_path =
+        keys.pad(GamepadButton::South) && sel.len() >= 2 && sel.last() == Some(&cursor.at);
     if ends_path || keys.enter() {
         actions.write(DotsAction::Remove);
     } else if keys.select() {

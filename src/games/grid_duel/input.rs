@@ -73,7 +73,7 @@ fn keyboard(
         actions.write(DuelAction::RegenerateRow(i + 1));
     } else if keys.letter('g') {
         actions.write(DuelAction::RegenerateGrid);
-    } else if keys.any_place([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
+    } else if keys.select() || keys.enter() {
         actions.write(DuelAction::Keep);
     }
 }

@@ -370,7 +370,8 @@ pub mod table {
         /// camera must show.
         pub fn bounds(self, palettes: usize) -> Rect {
             // The outer palettes' frames, with a margin.
-            let palettes = self.palette_x(palettes.saturating_sub(1), palettes) + CARD_W / 2.0 + 24.0;
+            let palettes =
+                self.palette_x(palettes.saturating_sub(1), palettes) + CARD_W / 2.0 + 24.0;
             match self {
                 Table::Wide => {
                     let half = 540.0f32.max(palettes);

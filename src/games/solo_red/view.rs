@@ -132,10 +132,9 @@ impl Caption {
     fn place(self, t: Table, n: usize) -> Vec2 {
         use table::*;
         match self {
-            Caption::Palette(q) => Vec2::new(
-                t.palette_x(q, n),
-                t.palette_y() + CARD_H / 2.0 + 18.0,
-            ),
+            Caption::Palette(q) => {
+                Vec2::new(t.palette_x(q, n), t.palette_y() + CARD_H / 2.0 + 18.0)
+            }
             Caption::Canvas => t.canvas() + Vec2::new(0.0, CARD_H / 2.0 + 18.0),
             Caption::Rule => t.canvas() + Vec2::new(0.0, -CARD_H / 2.0 - 36.0),
             Caption::Starter => t.canvas(),
@@ -506,9 +505,13 @@ fn place_focus(
 ) {
     let (n, h) = (s.game.num_palettes(), s.game.hand().len());
     let at = match focus.action(&s) {
-        SoloRedAction::Select(i) if i < h => {
-            Some(place_position(*t, Place::Hand(i), n, h, s.selected == Some(i)))
-        }
+        SoloRedAction::Select(i) if i < h => Some(place_position(
+            *t,
+            Place::Hand(i),
+            n,
+            h,
+            s.selected == Some(i),
+        )),
         SoloRedAction::Canvas => Some(t.canvas().extend(0.0)),
         SoloRedAction::Palette(q) => {
             let top = s.game.palette(q).map_or(0, |p| p.len().saturating_sub(1));
