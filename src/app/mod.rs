@@ -116,7 +116,7 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
     for game in crate::games::REGISTRY {
         app.add_game(game);
     }
-    app.insert_state(opts.first_screen());
+    app.insert_state(first_screen(&opts, &app));
     if let Some(seed) = opts.monkey {
         app.add_plugins(monkey::WindowMonkeyPlugin {
             seed,
@@ -128,6 +128,22 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
     }
     app.insert_resource(opts).add_plugins(scripted::plugin);
     Ok(app)
+}
+
+/// The screen the app opens on: the one the launch asks for, else the game played last when it
+/// has a game in progress (the player left off there), else the title.
+fn first_screen(opts: &LaunchOptions, app: &App) -> Screen {
+    let screen = opts.first_screen();
+    if screen != Screen::Title {
+        return screen;
+    }
+    let data = app.world().resource::<paths::DataDir>();
+    let last = &app.world().resource::<kit::settings::Settings>().last_game;
+    crate::games::REGISTRY
+        .iter()
+        .map(|g| g.screen)
+        .find(|s| s.slug() == last.as_str() && kit::resume::saved(data, *s))
+        .unwrap_or(screen)
 }
 
 /// Puts the registered game that `--game` names (by its slug or an alias) into the options; an

@@ -17,6 +17,8 @@
 //! - [`insets`]: the room the HUD's bars and panels take, measured from egui each frame, so
 //!   boards fit around them (on a phone too).
 //! - [`audio`]: the theme's sound bank and [`audio::play_effect`], which every game plays through.
+//! - [`resume`]: every game saved after each settled move (its setup and journal) and played
+//!   again at the next start ([`resume::Resumable`]).
 //! - [`schedule`]: [`schedule::GameSchedule`], how a game's system sets and HUD run on its
 //!   screen.
 //! - [`scores`]: the top ten scores per board and rules (with [`clock::today`]'s dates),
@@ -50,6 +52,7 @@ pub mod phase;
 #[cfg(target_arch = "wasm32")]
 pub mod picker;
 pub mod pointer;
+pub mod resume;
 pub mod schedule;
 pub mod scores;
 pub mod screens;
@@ -158,7 +161,19 @@ pub fn headless_screen_app(screen: Screen, step: Duration) -> App {
 /// answering within the frame that asks (so that a failure replays), settled on its first
 /// frames (at most `frames`): where every game's tests start alike.
 pub fn headless_game_app(game: &'static game::GameInfo, seed: u64, frames: usize) -> App {
+    headless_game_app_with(game, seed, frames, |_| {})
+}
+
+/// [`headless_game_app`], with `before` given the app before the game's plugin is added (to
+/// insert a data directory, say).
+pub fn headless_game_app_with(
+    game: &'static game::GameInfo,
+    seed: u64,
+    frames: usize,
+    before: impl FnOnce(&mut App),
+) -> App {
     let mut app = headless_screen_app(game.screen, Duration::from_millis(16));
+    before(&mut app);
     // Registered, as the app registers it: the chrome and the shared keys ask what it offers.
     app.init_resource::<game::GameRegistry>();
     app.world_mut()

@@ -8,6 +8,7 @@ pub mod base64;
 pub mod bundle;
 pub mod image;
 pub mod link;
+pub mod resume;
 pub mod scores;
 pub mod settings;
 pub mod theme;

@@ -26,6 +26,10 @@
 /// bounded by it, and a theme defines at least this many styles, so two kinds never look alike.
 pub const MAX_KINDS: u8 = 9;
 
+/// The rules' version: a game saved as a journal of moves is replayed only under the rules it
+/// was played under.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 pub mod cancel;
 pub mod dots;
 pub mod gems;

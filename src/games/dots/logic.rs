@@ -126,12 +126,10 @@ struct BoardParams<'w, 's> {
 impl BoardParams<'_, '_> {
     /// Removes the selection in the rules and marks the removed dots to vanish.
     fn start_removal(&mut self) {
-        let mut before = self.session.game.clone();
-        before.clear_selection();
-        let Ok(outcome) = self.session.game.remove_selected() else {
+        let path = self.session.game.selection().to_vec();
+        let Ok(outcome) = self.session.play(&path) else {
             return;
         };
-        self.session.history.record(before);
         self.session.generation.bump();
         let n = self.index.size;
         for p in &outcome.removed {
@@ -195,16 +193,8 @@ fn apply_actions(
         if matches!(action, DotsAction::Undo | DotsAction::Redo) {
             // Back or forward a whole move, once the board has settled.
             let settled = matches!(b.phase.get(), DotsPhase::Idle | DotsPhase::Over);
-            let s = &mut *b.session;
-            let moved = settled
-                && !respawn
-                && if *action == DotsAction::Undo {
-                    s.history.undo(&mut s.game)
-                } else {
-                    s.history.redo(&mut s.game)
-                };
+            let moved = settled && !respawn && b.session.step_history(*action == DotsAction::Undo);
             if moved {
-                s.generation.bump();
                 *gesture = Gesture::default();
                 b.last.0 = 0;
                 restored = true;

@@ -16,6 +16,7 @@ pub mod view;
 use bevy::prelude::*;
 
 use crate::kit::chrome::{ChromeCommand, answer_chrome};
+use crate::kit::resume::AddResume;
 use crate::kit::schedule::{AppResources, GameSchedule, GameSet, GameSystems};
 use crate::kit::screens::Screen;
 use crate::kit::share::DescribeGame;
@@ -71,6 +72,7 @@ pub fn logic_plugin(app: &mut App) {
             .in_set(set(GameSystems::Input)),
         )
         .describe_game::<DotsSession>(SCREEN)
+        .resumable::<DotsSession>(SCREEN)
         .add_plugins((logic::plugin, ai::plugin));
 }
 
@@ -88,6 +90,7 @@ pub fn draw_plugin(app: &mut App) {
 /// against the rules' limits when the flags were read) set it up; `--autoplay` lets the planner
 /// play.
 fn apply_launch_options(
+    resumed: Option<Res<crate::kit::resume::Resumed>>,
     opts: Option<Res<crate::kit::launch::LaunchOptions>>,
     mut autoplay: ResMut<ai::DotsAutoplay>,
     mut session: ResMut<DotsSession>,
@@ -95,6 +98,11 @@ fn apply_launch_options(
     mut actions: MessageWriter<DotsAction>,
 ) {
     let Some(opts) = opts else { return };
+    if crate::kit::resume::resumed(resumed.as_deref(), SCREEN) {
+        // The game in progress was played again from its journal.
+        autoplay.enabled |= opts.autoplay;
+        return;
+    }
     let setup = &opts.setup;
     let asked = opts.seed.is_some()
         || setup.size.is_some()

@@ -3,6 +3,7 @@
 
 use crate::kit::ai::{AiSession, Generation};
 use crate::kit::history::History;
+use crate::kit::resume::Resumable;
 use bevy::prelude::*;
 use gems_rules::dots::{DEFAULT_COLORS, DEFAULT_MOVES, DEFAULT_SIZE, DotsError, Game, Point};
 
@@ -23,6 +24,8 @@ pub struct DotsSession {
     pub generation: Generation,
     /// The games before each move, to take back (a game that used Undo enters no record).
     pub history: History<Game>,
+    /// Every move, undo and redo since the deal, for resume ([`Resumable`]).
+    pub journal: Vec<String>,
 }
 
 impl AiSession for DotsSession {
@@ -62,7 +65,34 @@ impl DotsSession {
             seed,
             generation: Generation::next(),
             history: History::default(),
+            journal: Vec::new(),
         }
+    }
+
+    /// Removes `path` as a move (the rules check it), keeping the game before it for Undo
+    /// and the move in the journal.
+    pub fn play(&mut self, path: &[Point]) -> Result<gems_rules::dots::Outcome, DotsError> {
+        let mut before = self.game.clone();
+        before.clear_selection();
+        let outcome = self.game.play(path)?;
+        self.history.record(before);
+        let points: Vec<String> = path.iter().map(|p| format!("{},{}", p.x, p.y)).collect();
+        self.journal.push(format!("p {}", points.join(" ")));
+        Ok(outcome)
+    }
+
+    /// Takes back the last move (`undo`), or plays it again; false when there is none.
+    pub fn step_history(&mut self, undo: bool) -> bool {
+        let moved = if undo {
+            self.history.undo(&mut self.game)
+        } else {
+            self.history.redo(&mut self.game)
+        };
+        if moved {
+            self.journal.push(if undo { "u" } else { "r" }.to_string());
+            self.generation.bump();
+        }
+        moved
     }
 
     /// The high-score key of these settings.
@@ -98,6 +128,58 @@ impl crate::kit::share::Describe for DotsSession {
     fn in_progress(&self) -> bool {
         self.game.moves_left() < self.game.moves_allowed() && !self.game.is_over()
     }
+}
+
+impl Resumable for DotsSession {
+    fn journal(&self) -> Option<(String, Vec<String>)> {
+        let setup = format!("{} {} {} {}", self.size, self.colors, self.moves, self.seed);
+        (!self.journal.is_empty() && !self.game.is_over()).then(|| (setup, self.journal.clone()))
+    }
+
+    fn replay(setup: &str, journal: &[String]) -> Result<Self, String> {
+        let numbers: Vec<u64> = setup
+            .split_whitespace()
+            .map(|n| n.parse().map_err(|_| format!("'{n}' is not a number")))
+            .collect::<Result<_, _>>()?;
+        let [size, colors, moves, seed] = numbers[..] else {
+            return Err(format!(
+                "the setup '{setup}' is not size, colours, moves and seed"
+            ));
+        };
+        let narrow = |n: u64| u32::try_from(n).map_err(|_| format!("{n} is too large"));
+        let colors = u8::try_from(colors).map_err(|_| format!("{colors} colours"))?;
+        let mut s = Self::try_new(narrow(size)? as usize, colors, narrow(moves)?, seed)
+            .map_err(|e| e.to_string())?;
+        for (i, entry) in journal.iter().enumerate() {
+            let bad = |why: String| format!("move {}: {why}", i + 1);
+            match entry.split_once(' ').unwrap_or((entry, "")) {
+                ("p", path) => {
+                    let path = path
+                        .split_whitespace()
+                        .map(parse_point)
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(bad)?;
+                    s.play(&path).map_err(|e| bad(e.to_string()))?;
+                }
+                ("u" | "r", "") => {
+                    if !s.step_history(entry == "u") {
+                        return Err(bad("nothing to take back or play again".into()));
+                    }
+                }
+                _ => return Err(bad(format!("'{entry}' is not a move"))),
+            }
+        }
+        Ok(s)
+    }
+}
+
+/// A point written `x,y`.
+fn parse_point(text: &str) -> Result<Point, String> {
+    let (x, y) = text
+        .split_once(',')
+        .ok_or_else(|| format!("'{text}' is not x,y"))?;
+    let n = |v: &str| v.parse().map_err(|_| format!("'{text}' is not x,y"));
+    Ok(Point::new(n(x)?, n(y)?))
 }
 
 /// A dot entity: where it is on the rules board and its colour.

@@ -93,14 +93,12 @@ fn handle_actions(mut actions: MessageReader<GemsAction>, mut p: SessionParams) 
                 select(&mut p, cell);
             }
             GemsAction::Undo if settled => {
-                let s = &mut *p.session;
-                if s.history.undo(&mut s.game) {
+                if p.session.step_history(true) {
                     rebuild(&mut p, false);
                 }
             }
             GemsAction::Redo if settled => {
-                let s = &mut *p.session;
-                if s.history.redo(&mut s.game) {
+                if p.session.step_history(false) {
                     rebuild(&mut p, false);
                 }
             }
@@ -134,6 +132,7 @@ fn handle_actions(mut actions: MessageReader<GemsAction>, mut p: SessionParams) 
                     game.policy(),
                     game.player(),
                 );
+                s.start_at = (game.score(), game.move_num());
                 s.game = game;
                 *p.session = s;
                 rebuild(&mut p, true);
@@ -180,8 +179,7 @@ fn apply_active(p: &mut SessionParams) {
         return;
     }
     if game.policy() != policy {
-        game.set_policy(policy);
-        p.session.mixed_rules |= p.session.game.move_num() > 0;
+        p.session.set_policy(policy);
         // What the hovered cell would remove changes with the policy.
         if *p.phase.get() == Phase::Idle && !p.paused.0 {
             let hovered = p.selection.hovered;
@@ -253,11 +251,9 @@ fn select(p: &mut SessionParams, cell: Cell) {
     if p.session.watch.is_some() && p.session.watch_move() != Some(cell) {
         return;
     }
-    let snapshot = p.session.game.clone();
-    let Ok(outcome) = p.session.game.play(cell) else {
+    let Ok(outcome) = p.session.play(cell) else {
         return;
     };
-    p.session.history.record(snapshot);
     p.session.generation.bump();
     let group: Vec<Cell> = outcome.removal.removed.iter().map(|r| r.cell).collect();
     set_flags(p, &group);

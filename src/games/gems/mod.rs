@@ -32,6 +32,7 @@ use gems_rules::gems::{Player, RemovalPolicy, board_by_name, random_board, rando
 
 use crate::kit::chrome::{ChromeCommand, answer_chrome};
 use crate::kit::launch::LaunchOptions;
+use crate::kit::resume::AddResume;
 use crate::kit::schedule::{AppResources, GameSchedule, GameSet, GameSystems};
 use crate::kit::screens::Screen;
 use crate::kit::share::DescribeGame;
@@ -85,6 +86,7 @@ pub fn logic_plugin(app: &mut App) {
             .in_set(set(GameSystems::Input)),
         )
         .describe_game::<model::GemsSession>(SCREEN)
+        .resumable::<model::GemsSession>(SCREEN)
         .add_plugins((
             logic::plugin,
             anim::plugin,

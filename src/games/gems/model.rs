@@ -6,6 +6,7 @@ use gems_rules::gems::{Board, Cell, Game, MoveOutcome, Player, RemovalPolicy};
 
 use crate::kit::ai::{AiSession, Generation};
 use crate::kit::history::History;
+use crate::kit::resume::Resumable;
 use crate::kit::screens::Screen;
 
 /// A gem's logical cell on the board. Updated at the start of the transition that moves it.
@@ -104,6 +105,13 @@ pub struct GemsSession {
     /// How a link names the start board, worked out once per board (see
     /// [`GemsSession::link_query`]).
     board_link: Result<(&'static str, String), String>,
+    /// Every move, undo, redo and change of rules since the start, for resume
+    /// ([`Resumable`]).
+    pub journal: Vec<String>,
+    /// The rules the game started under (the journal has every change since).
+    pub start_policy: RemovalPolicy,
+    /// The score and move number it started at (a loaded game's; 0 and 0 for a new one).
+    pub start_at: (u64, u32),
 }
 
 impl AiSession for GemsSession {
@@ -125,7 +133,44 @@ impl GemsSession {
             mixed_rules: false,
             watch: None,
             watched: false,
+            journal: Vec::new(),
+            start_policy: policy,
+            start_at: (0, 0),
         }
+    }
+
+    /// Plays the move at `cell` (the rules check it), keeping the game before it for Undo and
+    /// the move in the journal.
+    pub fn play(&mut self, cell: Cell) -> Result<MoveOutcome, gems_rules::gems::MoveError> {
+        let before = self.game.clone();
+        let outcome = self.game.play(cell)?;
+        self.history.record(before);
+        self.journal.push(format!("m {},{}", cell.row, cell.col));
+        Ok(outcome)
+    }
+
+    /// Takes back the last move (`undo`), or plays it again; false when there is none.
+    pub fn step_history(&mut self, undo: bool) -> bool {
+        let moved = if undo {
+            self.history.undo(&mut self.game)
+        } else {
+            self.history.redo(&mut self.game)
+        };
+        if moved {
+            self.journal.push(if undo { "u" } else { "r" }.to_string());
+        }
+        moved
+    }
+
+    /// Puts `policy` in force from the next move on (after the first move, the game is then
+    /// played under mixed rules).
+    pub fn set_policy(&mut self, policy: RemovalPolicy) {
+        if self.game.policy() == policy {
+            return;
+        }
+        self.game.set_policy(policy);
+        self.mixed_rules |= self.game.move_num() > 0;
+        self.journal.push(format!("P {}", policy.short_name()));
     }
 
     /// A session that replays `watch` from `board`: nobody plays but the line, and the game is
@@ -153,6 +198,79 @@ impl GemsSession {
     /// The high-score key of this game: board and policy.
     pub fn score_key(&self) -> String {
         format!("{}|{}", self.board_name, self.game.policy().short_name())
+    }
+}
+
+impl Resumable for GemsSession {
+    fn journal(&self) -> Option<(String, Vec<String>)> {
+        let watched = self.watch.is_some() || self.watched;
+        if self.journal.is_empty() || self.game.is_over() || watched {
+            return None;
+        }
+        let setup = format!(
+            "{}\n{} {} {}\n{}",
+            self.board_name,
+            self.start_policy.short_name(),
+            self.start_at.0,
+            self.start_at.1,
+            self.start.save_string()
+        );
+        Some((setup, self.journal.clone()))
+    }
+
+    fn replay(setup: &str, journal: &[String]) -> Result<Self, String> {
+        let mut lines = setup.splitn(3, '\n');
+        let (Some(name), Some(rules), Some(board)) = (lines.next(), lines.next(), lines.next())
+        else {
+            return Err("the setup is not a board's name, its rules and the board".into());
+        };
+        let bad_rules = || format!("'{rules}' is not the rules, a score and a move number");
+        let mut parts = rules.split(' ');
+        let (Some(policy), Some(score), Some(move_num), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(bad_rules());
+        };
+        let policy =
+            RemovalPolicy::from_name(policy).ok_or_else(|| format!("'{policy}' is not a rule"))?;
+        let start_at = (
+            score.parse().map_err(|_| bad_rules())?,
+            move_num.parse().map_err(|_| bad_rules())?,
+        );
+        let board = Board::from_save_string(board).map_err(|e| e.to_string())?;
+        let mut s = GemsSession::new(name.to_string(), board, policy, Player::Interactive);
+        s.game = Game::resume(
+            s.start.clone(),
+            policy,
+            Player::Interactive,
+            start_at.0,
+            start_at.1,
+        );
+        s.start_at = start_at;
+        for (i, entry) in journal.iter().enumerate() {
+            let bad = |why: String| format!("move {}: {why}", i + 1);
+            match entry.split_once(' ').unwrap_or((entry, "")) {
+                ("m", at) => {
+                    let cell = at
+                        .split_once(',')
+                        .and_then(|(r, c)| Some(Cell::new(r.parse().ok()?, c.parse().ok()?)))
+                        .ok_or_else(|| bad(format!("'{at}' is not row,column")))?;
+                    s.play(cell).map_err(|e| bad(e.to_string()))?;
+                }
+                ("P", name) => {
+                    let policy = RemovalPolicy::from_name(name)
+                        .ok_or_else(|| bad(format!("'{name}' is not a rule")))?;
+                    s.set_policy(policy);
+                }
+                ("u" | "r", "") => {
+                    if !s.step_history(entry == "u") {
+                        return Err(bad("nothing to take back or play again".into()));
+                    }
+                }
+                _ => return Err(bad(format!("'{entry}' is not a move"))),
+            }
+        }
+        Ok(s)
     }
 }
 

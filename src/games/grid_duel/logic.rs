@@ -141,8 +141,7 @@ fn apply_actions(
                 }
             }
             DuelAction::Replay => {
-                if session.duel.replay().is_ok() {
-                    session.recorded = false;
+                if session.replay_tie().is_ok() {
                     clear_show(&mut on_show, &mut stage);
                 }
             }
@@ -156,12 +155,9 @@ fn apply_actions(
                     DuelAction::RegenerateRow(r) => Choice::RegenerateRow(r),
                     _ => continue,
                 };
-                let before = session.duel.clone();
-                let Ok(played) = session.duel.choose(choice) else {
+                let Ok(played) = session.choose(choice) else {
                     continue;
                 };
-                session.history.record(before);
-                session.hint = None;
                 let (reveal, note) = match choice {
                     Choice::Keep => (Reveal::None, "No regeneration requested . . .".to_string()),
                     Choice::RegenerateGrid => {
@@ -291,12 +287,9 @@ fn put_pending_on_show(
 /// The computer plays its turn: its grids (as dealt, then with the row it regenerated) queue
 /// up for show, the first at once.
 fn play_computer(session: &mut DuelSession, on_show: &mut OnShow, stage: &mut PhaseOf<Stage>) {
-    let Ok(grids) = session.duel.play_computer() else {
+    let Ok(grids) = session.play_computer() else {
         return;
     };
-    // The person's turn is over: its choices can no longer be taken back.
-    session.history.forget();
-    session.hint = None;
     for g in grids {
         let dealt_note = match g.plan {
             Some(p) => format!(

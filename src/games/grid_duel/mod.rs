@@ -17,6 +17,7 @@ pub mod view;
 
 use bevy::prelude::*;
 
+use crate::kit::resume::AddResume;
 use crate::kit::schedule::{GameSchedule, GameSet, GameSystems};
 use crate::kit::screens::Screen;
 use crate::kit::share::DescribeGame;
@@ -56,6 +57,7 @@ pub fn logic_plugin(app: &mut App) {
         .game_sets(SCREEN)
         .add_systems(Update, answer_chrome.in_set(set(GameSystems::Input)))
         .describe_game::<model::DuelSession>(SCREEN)
+        .resumable::<model::DuelSession>(SCREEN)
         .add_plugins(logic::plugin);
 }
 

@@ -5,10 +5,12 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 use gems_rules::grid_duel::{
-    Breakdown, Choice, ComputerKind, Duel, GRIDS_PER_TURN, Grid, Outcome, RowPlan, SIZE, Side,
+    Breakdown, Choice, ComputerGrid, ComputerKind, Duel, DuelError, GRIDS_PER_TURN, Grid,
+    HumanGrid, Outcome, RowPlan, SIZE, Side,
 };
 
 use crate::kit::history::History;
+use crate::kit::resume::Resumable;
 
 use crate::kit::screens::Screen;
 
@@ -37,6 +39,9 @@ pub struct DuelSession {
     pub history: History<Duel>,
     /// The smart evaluator's choice for the grid on show, once asked for.
     pub hint: Option<(Choice, RowPlan)>,
+    /// Every choice, computer turn, replay, undo and redo since the deal, for resume
+    /// ([`Resumable`]).
+    pub journal: Vec<String>,
 }
 
 impl DuelSession {
@@ -48,7 +53,40 @@ impl DuelSession {
             recorded: false,
             history: History::default(),
             hint: None,
+            journal: Vec::new(),
         }
+    }
+
+    /// The person's `choice` for the grid on show (the rules check it); the duel before it is
+    /// kept for Undo until the computer's turn.
+    pub fn choose(&mut self, choice: Choice) -> Result<HumanGrid, DuelError> {
+        let before = self.duel.clone();
+        let played = self.duel.choose(choice)?;
+        self.history.record(before);
+        self.hint = None;
+        self.journal.push(match choice {
+            Choice::Keep => "k".to_string(),
+            Choice::RegenerateGrid => "g".to_string(),
+            Choice::RegenerateRow(r) => format!("r{r}"),
+        });
+        Ok(played)
+    }
+
+    /// The computer plays its turn: the person's choices can no longer be taken back.
+    pub fn play_computer(&mut self) -> Result<[ComputerGrid; GRIDS_PER_TURN], DuelError> {
+        let grids = self.duel.play_computer()?;
+        self.history.forget();
+        self.hint = None;
+        self.journal.push("c".to_string());
+        Ok(grids)
+    }
+
+    /// After a tie, the whole new game.
+    pub fn replay_tie(&mut self) -> Result<(), DuelError> {
+        self.duel.replay()?;
+        self.recorded = false;
+        self.journal.push("x".to_string());
+        Ok(())
     }
 
     /// Takes back the person's last choice of this turn (`undo`), or makes it again; false
@@ -61,8 +99,60 @@ impl DuelSession {
         };
         if moved {
             self.hint = None;
+            self.journal.push(if undo { "u" } else { "r" }.to_string());
         }
         moved
+    }
+}
+
+impl Resumable for DuelSession {
+    fn journal(&self) -> Option<(String, Vec<String>)> {
+        let kind = match self.duel.computer_kind() {
+            ComputerKind::Plain => "plain",
+            ComputerKind::Smart => "smart",
+        };
+        let going = !matches!(self.duel.phase(), gems_rules::grid_duel::Phase::Over(_));
+        let setup = format!("{} {kind}", self.seed);
+        (!self.journal.is_empty() && going).then(|| (setup, self.journal.clone()))
+    }
+
+    fn replay(setup: &str, journal: &[String]) -> Result<Self, String> {
+        let (seed, kind) = setup
+            .split_once(' ')
+            .ok_or_else(|| format!("the setup '{setup}' is not a seed and a computer"))?;
+        let seed = seed
+            .parse()
+            .map_err(|_| format!("'{seed}' is not a seed"))?;
+        let kind = match kind {
+            "plain" => ComputerKind::Plain,
+            "smart" => ComputerKind::Smart,
+            other => return Err(format!("'{other}' is not plain or smart")),
+        };
+        let mut s = Self::new(seed, kind);
+        for (i, entry) in journal.iter().enumerate() {
+            let bad = |why: String| format!("choice {}: {why}", i + 1);
+            let done = match entry.as_str() {
+                "k" => s.choose(Choice::Keep).map(|_| ()),
+                "g" => s.choose(Choice::RegenerateGrid).map(|_| ()),
+                "c" => s.play_computer().map(|_| ()),
+                "x" => s.replay_tie(),
+                "u" | "r" => {
+                    if !s.step_history(entry == "u") {
+                        return Err(bad("nothing to take back or make again".into()));
+                    }
+                    Ok(())
+                }
+                row => {
+                    let n = row
+                        .strip_prefix('r')
+                        .and_then(|n| n.parse().ok())
+                        .ok_or_else(|| bad(format!("'{row}' is not a choice")))?;
+                    s.choose(Choice::RegenerateRow(n)).map(|_| ())
+                }
+            };
+            done.map_err(|e| bad(e.to_string()))?;
+        }
+        Ok(s)
     }
 }
 

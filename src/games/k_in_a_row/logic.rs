@@ -7,7 +7,7 @@ use crate::kit::schedule::GameSystems;
 use gems_rules::k_in_a_row::{Cell, Side, Status, Strength};
 
 use super::ai::{KThinking, KThinkingExt};
-use super::model::{KAction, KFileStatus, KPhase, KPosition, KSession, Setup, load_board_file};
+use super::model::{KAction, KFileStatus, KPhase, KSession, Setup, load_board_file};
 use crate::kit::fx::{Celebration, FxWriters};
 use crate::kit::layout::ViewArea;
 use crate::kit::phase::PhaseOf;
@@ -32,9 +32,10 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// On entering the screen: the game in play (or the one resumed at start) goes on; a search
+/// left running is dropped (the computer starts its turn again).
 fn restart(mut session: ResMut<KSession>, mut thinking: ResMut<KThinking>) {
-    let setup = session.setup.clone();
-    *session = KSession::new(setup);
+    session.generation.bump();
     thinking.cancel();
 }
 
@@ -57,21 +58,10 @@ fn apply_actions(
                 if session.editing || humans_wait || session.game.to_move() != side {
                     continue;
                 }
-                let n = session.game.board().size();
-                let before = KPosition {
-                    game: session.game.clone(),
-                    placed_at: session.placed_at.clone(),
-                };
-                if session.game.play(*mv).is_ok() {
-                    session.placed_at[mv.row * n + mv.col] = Some(time.elapsed_secs());
-                    if side == Side::Human {
-                        session.history.record(before);
-                    }
-                    session.hint = None;
-                    if thinking.busy() && !thinking.computer_busy() {
-                        // A hint for the position before this move is no use now.
-                        thinking.cancel();
-                    }
+                let placed = session.place(*mv, side, Some(time.elapsed_secs()));
+                if placed && thinking.busy() && !thinking.computer_busy() {
+                    // A hint for the position before this move is no use now.
+                    thinking.cancel();
                 }
             }
             KAction::Undo | KAction::Redo => {

@@ -17,6 +17,7 @@ pub mod view;
 use bevy::prelude::*;
 
 use crate::kit::chrome::{ChromeCommand, answer_chrome};
+use crate::kit::resume::AddResume;
 use crate::kit::schedule::{AppResources, GameSchedule, GameSet, GameSystems};
 use crate::kit::screens::Screen;
 use crate::kit::share::DescribeGame;
@@ -56,6 +57,7 @@ pub fn logic_plugin(app: &mut App) {
             .in_set(set(GameSystems::Input)),
         )
         .describe_game::<KSession>(SCREEN)
+        .resumable::<KSession>(SCREEN)
         .add_plugins((logic::plugin, ai::plugin));
 }
 

@@ -3,6 +3,7 @@
 
 use crate::kit::ai::{AiSession, Generation};
 use crate::kit::history::History;
+use crate::kit::resume::Resumable;
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -63,6 +64,8 @@ pub struct KSession {
     pub history: History<KPosition>,
     /// The engine's choice for the person, shown on the board until the next move.
     pub hint: Option<Move>,
+    /// Every tile placed, undo and redo since the game began, for resume ([`Resumable`]).
+    pub journal: Vec<String>,
 }
 
 /// The keyboard's (or a gamepad's) cursor on the board: shown once a key moves it.
@@ -117,7 +120,29 @@ impl KSession {
             editing: false,
             history: History::default(),
             hint: None,
+            journal: Vec::new(),
         }
+    }
+
+    /// Places `side`'s tile at `mv` (the rules check it), at elapsed second `at` (`None`: shown
+    /// at once); the person's move can be taken back. False when the rules refuse it.
+    pub fn place(&mut self, mv: Move, side: Side, at: Option<f32>) -> bool {
+        let before = KPosition {
+            game: self.game.clone(),
+            placed_at: self.placed_at.clone(),
+        };
+        if self.game.to_move() != side || self.game.play(mv).is_err() {
+            return false;
+        }
+        let n = self.game.board().size();
+        self.placed_at[mv.row * n + mv.col] = at;
+        if side == Side::Human {
+            self.history.record(before);
+        }
+        self.hint = None;
+        let who = if side == Side::Human { 'h' } else { 'c' };
+        self.journal.push(format!("{who} {},{}", mv.row, mv.col));
+        true
     }
 
     /// Takes back the person's last move and the computer's reply (`undo`), or plays them
@@ -137,6 +162,7 @@ impl KSession {
         if moved {
             self.generation.bump();
             self.hint = None;
+            self.journal.push(if undo { "u" } else { "r" }.to_string());
         }
         moved
     }
@@ -202,6 +228,76 @@ impl crate::kit::share::Describe for KSession {
 
     fn in_progress(&self) -> bool {
         !self.game.moves().is_empty() && self.game.status() == Status::InProgress
+    }
+}
+
+impl Resumable for KSession {
+    fn journal(&self) -> Option<(String, Vec<String>)> {
+        let b = &self.setup.board;
+        let strength = match self.setup.strength {
+            Strength::Quality(q) => q.to_string(),
+            Strength::Perfect => "perfect".to_string(),
+        };
+        let first = match self.setup.first {
+            Side::Human => "human",
+            Side::Computer => "computer",
+        };
+        let cells = crate::kit::launch::link::k_cells(b);
+        let setup = format!("{} {} {strength} {first} {cells}", b.size(), b.k());
+        let going = self.game.status() == Status::InProgress;
+        (!self.journal.is_empty() && going).then(|| (setup, self.journal.clone()))
+    }
+
+    fn replay(setup: &str, journal: &[String]) -> Result<Self, String> {
+        let parts: Vec<&str> = setup.split_whitespace().collect();
+        let [size, k, strength, first, cells] = parts[..] else {
+            return Err(format!(
+                "the setup '{setup}' is not size, k, quality, first and squares"
+            ));
+        };
+        let number = |v: &str| {
+            v.parse::<usize>()
+                .map_err(|_| format!("'{v}' is not a number"))
+        };
+        let mut board = Board::new(number(size)?, number(k)?).map_err(|e| e.to_string())?;
+        crate::kit::launch::link::apply_k_cells(&mut board, cells)?;
+        let strength = match strength {
+            "perfect" => Strength::Perfect,
+            q => Strength::Quality(q.parse().map_err(|_| format!("'{q}' is not a quality"))?),
+        };
+        let first = match first {
+            "human" => Side::Human,
+            "computer" => Side::Computer,
+            other => return Err(format!("'{other}' is not who starts")),
+        };
+        let mut s = KSession::new(Setup {
+            board,
+            strength,
+            first,
+        });
+        for (i, entry) in journal.iter().enumerate() {
+            let bad = |why: String| format!("move {}: {why}", i + 1);
+            let played = match entry.split_once(' ').unwrap_or((entry, "")) {
+                (who @ ("h" | "c"), at) => {
+                    let (r, c) = at
+                        .split_once(',')
+                        .ok_or_else(|| bad(format!("'{at}' is not row,column")))?;
+                    let mv = Move::new(number(r).map_err(bad)?, number(c).map_err(bad)?);
+                    let side = if who == "h" {
+                        Side::Human
+                    } else {
+                        Side::Computer
+                    };
+                    s.place(mv, side, None)
+                }
+                ("u" | "r", "") => s.step_history(entry == "u"),
+                _ => return Err(bad(format!("'{entry}' is not a move"))),
+            };
+            if !played {
+                return Err(bad(format!("'{entry}' is not a move here")));
+            }
+        }
+        Ok(s)
     }
 }
 

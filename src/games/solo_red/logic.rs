@@ -96,8 +96,7 @@ fn handle_actions(
                 continue;
             }
             SoloRedAction::ToggleAutoplay => {
-                s.autoplay = !s.autoplay;
-                s.assisted |= s.autoplay && !s.game.is_over();
+                s.toggle_autoplay();
                 continue;
             }
             _ if s.game.is_over() => {
@@ -114,12 +113,7 @@ fn handle_actions(
                     continue;
                 };
                 s.generation.bump();
-                let start = s.turn_start();
-                let played = s.game.play_turn(p, i);
-                if let (Ok(_), Some(start)) = (&played, start) {
-                    s.history.record(start);
-                }
-                match played {
+                match s.play_palette(p, i) {
                     Ok(PlayResult::Winning) => s.message.clear(),
                     Ok(PlayResult::Lost) => {
                         s.message = format!("Palette {} does not win: game lost.", p + 1);
@@ -134,15 +128,9 @@ fn handle_actions(
                     s.message = "Pick a card from your hand first.".into();
                     continue;
                 };
-                let card = s.game.hand()[i];
                 s.generation.bump();
-                let start = s.turn_start();
-                match s.game.play_to_canvas(i) {
+                match s.play_canvas(i) {
                     Ok(()) => {
-                        if let Some(start) = start {
-                            s.history.record(start);
-                        }
-                        s.canvas_pile.push(card);
                         s.message.clear();
                     }
                     Err(e) => s.message = format!("{e}."),

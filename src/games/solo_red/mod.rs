@@ -20,6 +20,7 @@ pub mod view;
 use bevy::prelude::*;
 
 use crate::kit::chrome::{ChromeCommand, answer_chrome};
+use crate::kit::resume::AddResume;
 use crate::kit::schedule::{GameSchedule, GameSet, GameSystems};
 use crate::kit::screens::Screen;
 use crate::kit::share::DescribeGame;
@@ -57,6 +58,7 @@ pub fn logic_plugin(app: &mut App) {
             .in_set(set(GameSystems::Input)),
         )
         .describe_game::<model::SoloRedSession>(SCREEN)
+        .resumable::<model::SoloRedSession>(SCREEN)
         .add_plugins((logic::plugin, ai::plugin));
 }
 

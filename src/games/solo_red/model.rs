@@ -7,6 +7,7 @@ use gems_rules::solo_red::{Card, Game, Move, MoveError, PlayResult};
 
 use crate::kit::ai::{AiSession, Generation};
 use crate::kit::history::History;
+use crate::kit::resume::Resumable;
 use crate::kit::screens::Screen;
 
 /// Palettes of the standard deal (the one the record counts).
@@ -54,6 +55,9 @@ pub struct SoloRedSession {
     /// The tables at the start of each turn, to take a whole turn back (a deal that used it
     /// is not in the record).
     pub history: History<SoloTable>,
+    /// Every play, undo and redo since the deal, and autoplay switched on, for resume
+    /// ([`Resumable`]).
+    pub journal: Vec<String>,
 }
 
 impl AiSession for SoloRedSession {
@@ -126,6 +130,7 @@ impl SoloRedSession {
         self.game = now.game;
         self.canvas_pile = now.canvas_pile;
         if moved {
+            self.journal.push(if undo { "u" } else { "r" }.to_string());
             self.generation.bump();
             self.selected = None;
             self.hint = None;
@@ -149,6 +154,7 @@ impl SoloRedSession {
             recorded: false,
             generation: Generation::next(),
             history: History::default(),
+            journal: Vec::new(),
         }
     }
 
@@ -181,14 +187,101 @@ impl SoloRedSession {
     /// Plays the whole turn `m` (canvas card first, then the palette play and the draw); a
     /// refused move changes nothing.
     pub fn apply(&mut self, m: Move) -> Result<PlayResult, MoveError> {
-        let before = self.table();
-        let r = self.game.play_move(m)?;
-        self.history.record(before);
-        self.generation.bump();
+        // Checked whole first: all or nothing.
+        self.game.clone().play_move(m)?;
+        let index = |s: &Self, card| s.game.hand().iter().position(|&c| c == card);
         if let Some(c) = m.canvas {
-            self.canvas_pile.push(c);
+            let i = index(self, c).ok_or(MoveError::NotInHand(c))?;
+            self.play_canvas(i)?;
         }
-        Ok(r)
+        let i = index(self, m.card).ok_or(MoveError::NotInHand(m.card))?;
+        self.play_palette(m.palette, i)
+    }
+
+    /// Plays hand card `i` to the canvas (the rules check it): the table before it is kept
+    /// when it starts a turn, and the play goes in the journal.
+    pub fn play_canvas(&mut self, i: usize) -> Result<(), MoveError> {
+        let start = self.turn_start();
+        let card = *self.game.hand().get(i).ok_or(MoveError::NoSuchCard(i))?;
+        self.game.play_to_canvas(i)?;
+        if let Some(start) = start {
+            self.history.record(start);
+        }
+        self.canvas_pile.push(card);
+        self.generation.bump();
+        self.journal.push(format!("v {i}"));
+        Ok(())
+    }
+
+    /// Plays hand card `i` to palette `q` and draws (the rules check it): the table before it
+    /// is kept when it starts a turn, and the play goes in the journal.
+    pub fn play_palette(&mut self, q: usize, i: usize) -> Result<PlayResult, MoveError> {
+        let start = self.turn_start();
+        let result = self.game.play_turn(q, i)?;
+        if let Some(start) = start {
+            self.history.record(start);
+        }
+        self.generation.bump();
+        self.journal.push(format!("p {q} {i}"));
+        Ok(result)
+    }
+
+    /// Autoplay is switched on or off; a deal it plays in is not in the record.
+    pub fn toggle_autoplay(&mut self) {
+        self.autoplay = !self.autoplay;
+        if self.autoplay && !self.game.is_over() && !self.assisted {
+            self.assisted = true;
+            self.journal.push("a".to_string());
+        }
+    }
+}
+
+impl Resumable for SoloRedSession {
+    fn journal(&self) -> Option<(String, Vec<String>)> {
+        let (palettes, hand) = self.setup();
+        let setup = format!("{} {palettes} {hand}", self.seed);
+        (!self.journal.is_empty() && !self.game.is_over()).then(|| (setup, self.journal.clone()))
+    }
+
+    fn replay(setup: &str, journal: &[String]) -> Result<Self, String> {
+        let numbers: Vec<u64> = setup
+            .split_whitespace()
+            .map(|n| n.parse().map_err(|_| format!("'{n}' is not a number")))
+            .collect::<Result<_, _>>()?;
+        let [seed, palettes, hand] = numbers[..] else {
+            return Err(format!(
+                "the setup '{setup}' is not seed, palettes and hand"
+            ));
+        };
+        let mut s =
+            Self::dealt(seed, palettes as usize, hand as usize).map_err(|e| e.to_string())?;
+        for (i, entry) in journal.iter().enumerate() {
+            let bad = |why: String| format!("play {}: {why}", i + 1);
+            let n: Vec<usize> = entry
+                .split_whitespace()
+                .skip(1)
+                .map(|v| {
+                    v.parse()
+                        .map_err(|_| bad(format!("'{entry}' is not a play")))
+                })
+                .collect::<Result<_, _>>()?;
+            match (entry.split_whitespace().next(), &n[..]) {
+                (Some("v"), &[i]) => s.play_canvas(i).map_err(|e| bad(e.to_string()))?,
+                (Some("p"), &[q, i]) => {
+                    s.play_palette(q, i).map_err(|e| bad(e.to_string()))?;
+                }
+                (Some("a"), []) => s.toggle_autoplay(),
+                (Some(u @ ("u" | "r")), []) => {
+                    if !s.step_history(u == "u") {
+                        return Err(bad("nothing to take back or play again".into()));
+                    }
+                }
+                _ => return Err(bad(format!("'{entry}' is not a play"))),
+            }
+        }
+        // Autoplay was on when the deal was saved; it does not switch on again by itself.
+        s.autoplay = false;
+        Ok(s)
     }
 }
 
