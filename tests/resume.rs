@@ -169,3 +169,28 @@ fn a_resume_file_that_no_longer_plays_is_kept_aside_with_a_notice() {
         gems_rules::dots::DEFAULT_MOVES
     );
 }
+
+#[test]
+fn leaving_a_game_saved_for_resume_needs_no_confirmation_in_every_game() {
+    for game in &modern_gems::games::REGISTRY {
+        let dir = scratch(&format!("leave-{}", game.screen.slug()));
+        let mut app = app_in(game, &dir, 3);
+        play_a_move(&mut app, game.screen);
+        assert!(
+            app.world()
+                .resource::<modern_gems::kit::screens::InProgress>()
+                .0,
+            "{}: in progress",
+            game.name
+        );
+        app.world_mut().write_message(ChromeCommand::Leave);
+        app.update();
+        app.update();
+        assert_eq!(
+            *app.world().resource::<State<Screen>>().get(),
+            Screen::Title,
+            "{}: left without a question",
+            game.name
+        );
+    }
+}

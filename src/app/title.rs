@@ -236,6 +236,7 @@ fn title(
     palette: Res<Palette>,
     registry: Res<GameRegistry>,
     scores: Option<Res<crate::kit::scores::HighScores>>,
+    saved: Option<Res<crate::kit::resume::Saved>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let pal = palette.ui;
@@ -276,6 +277,9 @@ fn title(
                             let records = scores.as_ref().and_then(|s| (game.records)(s));
                             let look = CardLook {
                                 focused: i == focused,
+                                in_progress: saved
+                                    .as_ref()
+                                    .is_some_and(|s| s.0.contains(&game.screen)),
                                 size: card,
                                 theme: &theme,
                                 palette: &palette,
@@ -358,6 +362,8 @@ fn heading(ui: &mut egui::Ui, theme: &Theme, pal: &UiPalette, window_height: f32
 /// How a game's card is drawn: lit, its size, and the theme's look.
 struct CardLook<'a> {
     focused: bool,
+    /// A game is in progress there: the card says Continue.
+    in_progress: bool,
     size: egui::Vec2,
     theme: &'a Theme,
     palette: &'a Palette,
@@ -374,6 +380,7 @@ fn game_card(
 ) -> egui::Response {
     let CardLook {
         focused,
+        in_progress,
         size,
         theme,
         palette,
@@ -403,6 +410,17 @@ fn game_card(
     );
     painter.rect_filled(picture, rounding * 0.6, egui_color(palette.board));
     (game.picture)(&painter, picture.shrink(8.0), palette);
+    if in_progress {
+        // A ribbon over the picture's corner: this card opens the game where it was left.
+        let font = egui::FontId::proportional(theme.text_size * 0.85);
+        let galley = painter.layout_no_wrap("▶ Continue".to_string(), font, pal.panel);
+        let ribbon = egui::Rect::from_min_size(
+            picture.right_top() + egui::vec2(-galley.size().x - 18.0, 6.0),
+            galley.size() + egui::vec2(12.0, 6.0),
+        );
+        painter.rect_filled(ribbon, rounding * 0.5, pal.accent);
+        painter.galley(ribbon.min + egui::vec2(6.0, 3.0), galley, pal.panel);
+    }
     let text = visuals.text_color();
     let mut y = picture.bottom() + 12.0;
     painter.text(

@@ -185,6 +185,10 @@ pub fn apply_commands(
     mut settings: ResMut<SettingsOpen>,
     mut next: ResMut<NextState<Screen>>,
     in_progress: Res<InProgress>,
+    (saved, screen): (
+        Option<Res<super::resume::Saved>>,
+        Option<Res<State<Screen>>>,
+    ),
 ) {
     for command in commands.read() {
         match command {
@@ -211,7 +215,12 @@ pub fn apply_commands(
             ChromeCommand::Settings => settings.0 = !settings.0,
             ChromeCommand::NewGame => chrome.new_game = true,
             ChromeCommand::Leave => {
-                if in_progress.0 {
+                // A game saved for resume loses nothing by leaving: no question then.
+                let kept = saved
+                    .as_ref()
+                    .zip(screen.as_ref())
+                    .is_some_and(|(saved, on)| saved.0.contains(on.get()));
+                if in_progress.0 && !kept {
                     chrome.confirm_leave = true;
                 } else {
                     next.set(Screen::Title);

@@ -61,10 +61,23 @@ pub struct ResumeStartup;
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Resumed(pub Vec<Screen>);
 
+/// The screens with a game in progress saved (their title cards say Continue).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Saved(pub Vec<Screen>);
+
+impl Saved {
+    fn set(&mut self, screen: Screen, saved: bool) {
+        self.0.retain(|s| *s != screen);
+        if saved {
+            self.0.push(screen);
+        }
+    }
+}
+
 impl AddResume for App {
     fn resumable<S: Resumable>(&mut self, screen: Screen) -> &mut Self {
         if !self.world().contains_resource::<Resumed>() {
-            self.init_resource::<Resumed>();
+            self.init_resource::<Resumed>().init_resource::<Saved>();
             self.world_mut()
                 .resource_mut::<bevy::app::MainScheduleOrder>()
                 .startup_labels
@@ -73,6 +86,7 @@ impl AddResume for App {
         self.add_systems(ResumeStartup, move |world: &mut World| {
             if !launch_deals(world, screen) && resume_at_start::<S>(world, screen) {
                 world.resource_mut::<Resumed>().0.push(screen);
+                world.resource_mut::<Saved>().set(screen, true);
             }
         })
         .add_systems(Last, save_settled::<S>(screen))
@@ -151,9 +165,10 @@ fn save_settled<S: Resumable>(
     Res<ScreenStatus>,
     Option<Res<State<Screen>>>,
     Option<Res<DataDir>>,
+    Option<ResMut<Saved>>,
     Local<Option<String>>,
 ) {
-    move |session, status, on, dir, mut written| {
+    move |session, status, on, dir, saved, mut written| {
         let Some(session) = session else { return };
         if !on.is_some_and(|s| *s.get() == screen) || !status.settled {
             return;
@@ -183,7 +198,12 @@ fn save_settled<S: Resumable>(
             None => Ok(()),
         };
         match done {
-            Ok(()) => *written = text,
+            Ok(()) => {
+                if let Some(mut saved) = saved {
+                    saved.set(screen, text.is_some());
+                }
+                *written = text;
+            }
             Err(e) => tracing::warn!("the game in progress was not saved: {e}"),
         }
     }
