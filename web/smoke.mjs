@@ -128,7 +128,7 @@ try {
   // picture. Page coordinates: the window is 1024×768; the world's origin is its centre.
   const games = [
     ["dots", "?game=dots&size=7&colours=4&moves=25&seed=7", "Dots - 7x7, 4 colours", async () => {
-      await page.keyboard.press("a"); // the AI plays
+      await page.keyboard.press("c"); // the computer plays
     }],
     ["k-in-a-row", "?game=k-in-a-row&size=15&k=5&seed=7", "K in a row - 15x15, k 5", async () => {
       // A square near the board's middle (the board sits right of the 270 px menu); the
@@ -140,12 +140,13 @@ try {
       // The first card of the hand lifts when picked up; then the AI plays on.
       await click(box.x + w / 2 - 365, box.y + h / 2 + 260);
       await page.waitForTimeout(1000);
-      await page.keyboard.press("a");
+      await page.keyboard.press("c");
     }],
     ["grid-duel", "?game=grid-duel&seed=7", "Grid Duel - deal 7 -", async () => {
       await page.keyboard.press("Enter"); // keep the grid
     }],
   ];
+  const played = {};
   for (const [game, link, shows, act] of games) {
     logs.length = 0;
     await page.goto(`${url}${link}&theme=jewels`);
@@ -164,6 +165,26 @@ try {
     const changed = await difference(before, after);
     if (changed < 0.002) fail(`${game}: the input changed nothing on screen (${(changed * 100).toFixed(2)}% of pixels)`);
     console.log(`${game}: passed: '${opened}' from ${link}; input made it '${changedTitle}' and changed ${(changed * 100).toFixed(1)}% of the pixels`);
+    played[game] = changedTitle;
+  }
+
+  // Resume: each game saved itself after its last settled move. Opened again by a link that
+  // deals nothing, it is the game left off (K in a row and Grid Duel, which nobody played on,
+  // exactly as the input left them), and a reload of the tab finds the same position (the
+  // title is each game's digest of its state).
+  for (const [game] of games) {
+    logs.length = 0;
+    await page.goto(`${url}?game=${game}`);
+    await titleWhere((t) => /^(Dots|K in a row|Solo Red|Grid Duel) - /.test(t), 120, `${game}: resume`);
+    await page.waitForTimeout(3000);
+    const resumed = await title();
+    if ((game === "k-in-a-row" || game === "grid-duel") && resumed !== played[game]) {
+      fail(`${game}: resume: '${resumed}', where the game was left at '${played[game]}'`);
+    }
+    await page.reload();
+    await titleWhere((t) => t === resumed, 120, `${game}: reload mid-game (was '${resumed}')`);
+    if (crashed(logs)) fail(`${game}: resume: panic:\n${logs.join("\n")}`);
+    console.log(`${game}: resume: passed, '${resumed}' again after a reload`);
   }
 
   // A phone held upright (390×844, touch): every game fits and plays by tap and drag. Drags go
