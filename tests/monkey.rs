@@ -2,7 +2,8 @@
 //! of random actions — moves on and off the board, every menu action, undo and redo, new
 //! games, switching screens and players, AI turns, actions sent mid-animation, and the kit's
 //! chrome (Undo, Hint, Restart, New game, Esc, pause, settings, help, leaving and the game-over
-//! window's "Look at the board"). After every
+//! window's "Look at the board"). Whenever a game settles, its resume journal must play again
+//! to the game on screen (state, undo history and unranked mark). After every
 //! frame it checks that the ECS mirrors the rules: each game's entities equal its rules state
 //! whenever the game reports itself settled, no game's entities outlive its screen, and the
 //! scores the games announce equal the rules' scores, and the chrome's state holds together
@@ -228,7 +229,9 @@ fn dots_act(rng: &mut StdRng, world: &World) -> Act {
         60..75 => Act::Dots(DotsAction::Release),
         75..78 => Act::Dots(DotsAction::Remove),
         78..80 => Act::Dots(DotsAction::Clear),
-        80..84 => Act::Dots(DotsAction::Hint),
+        80..82 => Act::Dots(DotsAction::Hint),
+        82..83 => Act::Dots(DotsAction::Undo),
+        83..84 => Act::Dots(DotsAction::Redo),
         84..86 => Act::Dots(DotsAction::NewGame(rng.random_range(0..1_000))),
         86..88 => Act::Dots(DotsAction::Setup {
             size: rng.random_range(2..12),
@@ -254,7 +257,10 @@ fn k_act(rng: &mut StdRng, world: &World) -> Act {
     let n = world.resource::<KSession>().game.board().size();
     let (r, c) = cell(rng, n, n);
     match rng.random_range(0..100) {
-        0..75 => Act::K(KAction::Place(Move::new(r, c))),
+        0..65 => Act::K(KAction::Place(Move::new(r, c))),
+        65..69 => Act::K(KAction::Undo),
+        69..72 => Act::K(KAction::Redo),
+        72..75 => Act::K(KAction::Hint),
         75..82 => Act::K(KAction::ToggleUnavailable(r, c)),
         82..97 => {
             let size = rng.random_range(3..=6);
@@ -293,18 +299,29 @@ fn solo_act(rng: &mut StdRng, world: &World) -> Act {
         0..40 => Act::Solo(SoloRedAction::Select(rng.random_range(0..9))),
         40..62 => Act::Solo(SoloRedAction::Palette(rng.random_range(0..6))),
         62..82 => Act::Solo(SoloRedAction::Canvas),
-        82..88 => Act::Solo(SoloRedAction::Hint),
-        88..93 => Act::Solo(SoloRedAction::ToggleAutoplay),
+        82..86 => Act::Solo(SoloRedAction::Hint),
+        86..89 => Act::Solo(SoloRedAction::Undo),
+        89..91 => Act::Solo(SoloRedAction::Redo),
+        91..93 => Act::Solo(SoloRedAction::ToggleAutoplay),
+        93..95 => Act::Solo(SoloRedAction::Deal {
+            seed: rng.random_range(0..1_000),
+            palettes: rng.random_range(1..=6),
+            hand: rng.random_range(2..=9),
+        }),
         _ => Act::Solo(SoloRedAction::NewGame(rng.random_range(0..1_000))),
     }
 }
 
 fn duel_act(rng: &mut StdRng) -> Act {
     match rng.random_range(0..100) {
-        0..40 => Act::Duel(DuelAction::Keep),
-        40..55 => Act::Duel(DuelAction::RegenerateGrid),
-        55..85 => Act::Duel(DuelAction::RegenerateRow(rng.random_range(0..=10))),
-        85..93 => Act::Duel(DuelAction::Replay),
+        0..35 => Act::Duel(DuelAction::Keep),
+        35..50 => Act::Duel(DuelAction::RegenerateGrid),
+        50..75 => Act::Duel(DuelAction::RegenerateRow(rng.random_range(0..=10))),
+        75..79 => Act::Duel(DuelAction::Undo),
+        79..82 => Act::Duel(DuelAction::Redo),
+        82..85 => Act::Duel(DuelAction::Hint),
+        85..88 => Act::Duel(DuelAction::Restart),
+        88..93 => Act::Duel(DuelAction::Replay),
         _ => Act::Duel(DuelAction::NewGame {
             smart: rng.random_bool(0.5),
         }),
@@ -388,6 +405,16 @@ fn check_frame(app: &mut App, screen: Screen, settled: bool) -> Result<(), Strin
     if !settled {
         return Ok(());
     }
+    // Once per journal (a replay of a long game takes a while).
+    let length = journal_length(world, screen);
+    let checked = world.get_resource_or_insert_with(JournalsChecked::default);
+    if checked.0.get(screen.slug()) != Some(&length) {
+        world
+            .resource_mut::<JournalsChecked>()
+            .0
+            .insert(screen.slug().to_string(), length);
+        check_journal(world, screen)?;
+    }
     match screen {
         modern_gems::games::gems::SCREEN => check_gems(world),
         modern_gems::games::dots::SCREEN => check_dots(world),
@@ -395,6 +422,72 @@ fn check_frame(app: &mut App, screen: Screen, settled: bool) -> Result<(), Strin
         modern_gems::games::solo_red::SCREEN => check_solo(world),
         modern_gems::games::grid_duel::SCREEN => check_duel(world),
         // The title has no rules to check.
+        _ => Ok(()),
+    }
+}
+
+/// The length of each game's journal when it was last played again.
+#[derive(Resource, Default)]
+struct JournalsChecked(BTreeMap<String, usize>);
+
+/// How long the journal of the game on `screen` is.
+fn journal_length(world: &World, screen: Screen) -> usize {
+    match screen {
+        modern_gems::games::gems::SCREEN => world.resource::<GemsSession>().journal.len(),
+        modern_gems::games::dots::SCREEN => world.resource::<DotsSession>().journal.len(),
+        modern_gems::games::k_in_a_row::SCREEN => world.resource::<KSession>().journal.len(),
+        modern_gems::games::solo_red::SCREEN => world.resource::<SoloRedSession>().journal.len(),
+        modern_gems::games::grid_duel::SCREEN => world
+            .resource::<modern_gems::games::grid_duel::model::DuelSession>()
+            .journal
+            .len(),
+        _ => 0,
+    }
+}
+
+/// Resume's promise: the settled game's journal, played again from its setup through the
+/// rules, is the game on screen (its rules state, undo history and unranked mark).
+fn check_journal(world: &World, screen: Screen) -> Result<(), String> {
+    use modern_gems::kit::resume::Resumable;
+    fn same<S: Resumable>(world: &World, show: impl Fn(&S) -> String) -> Result<(), String> {
+        let live = world.resource::<S>();
+        let Some((setup, journal)) = live.journal() else {
+            return Ok(());
+        };
+        let again =
+            S::replay(&setup, &journal).map_err(|e| format!("the journal does not play: {e}"))?;
+        let (a, b) = (show(live), show(&again));
+        (a == b)
+            .then_some(())
+            .ok_or_else(|| format!("the journal plays to\n{b}\nnot\n{a}"))
+    }
+    let h = |len: usize, redo: bool, used: bool| format!(" | back {len}, redo {redo}, used {used}");
+    match screen {
+        modern_gems::games::gems::SCREEN => same::<GemsSession>(world, |s| {
+            // Who plays (a computer player) is not the game's state: a resumed game is the
+            // person's.
+            let mut game = s.game.clone();
+            game.set_player(Player::Interactive);
+            format!("{game:?}") + &h(s.history.len(), s.history.can_redo(), s.history.used())
+        }),
+        modern_gems::games::dots::SCREEN => same::<DotsSession>(world, |s| {
+            // A path being drawn is not a move yet.
+            let mut game = s.game.clone();
+            game.clear_selection();
+            format!("{game:?}") + &h(s.history.len(), s.history.can_redo(), s.history.used())
+        }),
+        modern_gems::games::k_in_a_row::SCREEN => same::<KSession>(world, |s| {
+            format!("{:?}", s.game) + &h(s.history.len(), s.history.can_redo(), s.history.used())
+        }),
+        modern_gems::games::solo_red::SCREEN => same::<SoloRedSession>(world, |s| {
+            format!("{:?} {:?} {}", s.game, s.canvas_pile, s.assisted)
+                + &h(s.history.len(), s.history.can_redo(), s.history.used())
+        }),
+        modern_gems::games::grid_duel::SCREEN => same::<
+            modern_gems::games::grid_duel::model::DuelSession,
+        >(world, |s| {
+            format!("{:?}", s.duel) + &h(s.history.len(), s.history.can_redo(), s.history.used())
+        }),
         _ => Ok(()),
     }
 }
