@@ -92,15 +92,10 @@ fn handle_actions(mut actions: MessageReader<GemsAction>, mut p: SessionParams) 
                 let cell = p.cursor.cell;
                 select(&mut p, cell);
             }
-            GemsAction::Undo if settled => {
-                if p.session.step_history(true) {
-                    rebuild(&mut p, false);
-                }
-            }
-            GemsAction::Redo if settled => {
-                if p.session.step_history(false) {
-                    rebuild(&mut p, false);
-                }
+            GemsAction::Undo | GemsAction::Redo
+                if settled && p.session.step_history(*action == GemsAction::Undo) =>
+            {
+                rebuild(&mut p, false);
             }
             GemsAction::Restart if settled => {
                 let s = &*p.session;
