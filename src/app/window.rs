@@ -1,17 +1,52 @@
-//! The desktop window's conventions: F11 toggles fullscreen (borderless, on the window's
-//! monitor), and the window's size is kept in the settings when the player resizes it (never
-//! a fullscreen size), so that the next start opens the window at that size (`game_app`
-//! reads it).
+//! The desktop window's conventions: the game's icon (the web app's, built in), F11 toggles
+//! fullscreen (borderless, on the window's monitor), and the window's size is kept in the
+//! settings when the player resizes it (never a fullscreen size), so that the next start opens
+//! the window at that size (`game_app` reads it).
 
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode, WindowResized};
 
 use crate::kit::settings::Settings;
 
-/// F11 fullscreen and the remembered window size.
+/// The icon, F11 fullscreen and the remembered window size.
 pub fn plugin(app: &mut App) {
     app.add_message::<WindowResized>()
-        .add_systems(Update, (remember_size, toggle_fullscreen));
+        .add_systems(Update, (remember_size, toggle_fullscreen, set_icon));
+}
+
+/// The window's icon: the web app's (`web/icons/icon-192.png`), built in.
+const ICON_PNG: &[u8] = include_bytes!("../../web/icons/icon-192.png");
+
+/// Gives the window the game's icon once winit has made it (X11 and Windows show it; Wayland
+/// takes a program's icon from its desktop file instead).
+fn set_icon(
+    primary: Query<Entity, With<PrimaryWindow>>,
+    mut done: Local<bool>,
+    _winit_lives_on_this_thread: bevy::ecs::system::NonSendMarker,
+) {
+    if *done {
+        return;
+    }
+    let Ok(entity) = primary.single() else {
+        return;
+    };
+    bevy::winit::WINIT_WINDOWS.with_borrow(|windows| {
+        let Some(window) = windows.get_window(entity) else {
+            return;
+        };
+        *done = true;
+        match icon() {
+            Ok(icon) => window.set_window_icon(Some(icon)),
+            Err(e) => tracing::warn!("the window's icon: {e}"),
+        }
+    });
+}
+
+/// The icon as winit takes it.
+fn icon() -> Result<winit::window::Icon, String> {
+    let image = gems_formats::image::Rgba8::decode_png(ICON_PNG).map_err(|e| e.to_string())?;
+    winit::window::Icon::from_rgba(image.pixels, image.width, image.height)
+        .map_err(|e| e.to_string())
 }
 
 /// Keeps the window's size in the settings when the player resizes it (not in fullscreen).

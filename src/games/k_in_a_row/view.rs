@@ -75,7 +75,8 @@ impl KLayout {
 
 /// Draws the board.
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<KLooks>();
+    app.init_resource::<KLooks>()
+        .init_resource::<super::model::KCursor>();
     app.init_resource::<KLayout>()
         .add_systems(OnExit(super::SCREEN), |mut l: ResMut<KLayout>| {
             l.built = false

@@ -31,6 +31,7 @@ use crate::kit::world_text::WorldLabel;
 /// Draws the table.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<super::input::SoloHover>()
+        .init_resource::<super::input::SoloFocus>()
         .add_systems(
             OnEnter(super::SCREEN),
             (choose_table, setup_table, autoplay_from_launch).chain(),
