@@ -64,9 +64,20 @@ fn every_game_registers_what_the_contract_requires() {
                 game.name
             );
         }
+        // Its How to play page is in the assets and reads.
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("assets")
+            .join(modern_gems::kit::help::help_path(game.screen));
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {}: {e}", game.name, path.display()));
+        let page =
+            <modern_gems::kit::help::HelpPage as modern_gems::kit::text_asset::TextFile>::parse(
+                &text,
+            )
+            .unwrap_or_else(|e| panic!("{}: {e}", game.name));
         assert!(
-            !game.how_to_play.trim().is_empty(),
-            "{}: no how to play",
+            page.paragraphs().count() >= 3,
+            "{}: a short page",
             game.name
         );
     }

@@ -38,7 +38,6 @@ static TIC_TAC_TOE: GameInfo = GameInfo {
     draw_plugin: |_| {},
     keys_plugin: modern_gems::kit::game::no_keys,
     picture,
-    how_to_play: "Place your tile on an empty square; three in a row wins.",
     capabilities: &[Restart, Share, Computer, GameOver, Records],
     records: |_| None,
     settings: &[],

@@ -294,22 +294,22 @@ try {
   }
   await phone.close();
 
-  // The Share button (in Dots' bar, which is one line in a 1280×800 window: the kit's shared
+  // The Share button (in Dots' bar, which is one line in a 1600×900 window: the kit's shared
   // items end with Share, ⏸, ⚙ and ?) copies the link of the board on show.
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize({ width: 1600, height: 900 });
   await page.goto(`${url}?game=dots&size=7&colours=4&moves=25&seed=7`);
   await titleWhere((t) => t.startsWith("Dots - 7x7"), 120, "share");
   await page.waitForTimeout(2000);
   const wide = await page.locator("canvas#bevy").boundingBox();
   await page.screenshot({ path: shot.replace(/\.png$/, "-share-bar.png") });
-  await click(wide.x + 958, wide.y + 21);
+  await click(wide.x + 1122, wide.y + 21);
   const copied = await (async () => {
     const end = Date.now() + 10_000;
     for (;;) {
       const text = await page.evaluate(() => navigator.clipboard.readText()).catch(() => "");
       if (text.includes("?game=")) return text;
-      if (Date.now() > end) fail(`share: the clipboard holds '${text}' (is the Share button still at (958, 21) in a 1280×800 window? see smoke-share-bar.png)`);
+      if (Date.now() > end) fail(`share: the clipboard holds '${text}' (is the Share button still at (1122, 21) in a 1600×900 window? see smoke-share-bar.png)`);
       await page.waitForTimeout(250);
     }
   })();

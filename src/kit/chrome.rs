@@ -15,6 +15,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::game::{Capability, GameInfo, GameRegistry};
+use super::help::{HelpPages, PageState, help_path};
 use super::screens::{InProgress, Screen, ScreenStatus};
 use super::settings::SettingsOpen;
 use super::theme::Theme;
@@ -252,6 +253,11 @@ fn chrome(
     screen: Res<State<Screen>>,
     registry: Option<Res<GameRegistry>>,
     theme: Res<Theme>,
+    mut help: (
+        ResMut<HelpPages>,
+        Res<AssetServer>,
+        Res<Assets<super::help::HelpPage>>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     // Esc is read here, after the game's dialogs (one that Esc closes uses the key up first);
@@ -290,12 +296,25 @@ fn chrome(
             Some(&mut open),
             |ui| {
                 ui.set_max_width(460.0);
-                let text = game.map_or("", |g| g.how_to_play);
-                for paragraph in text.split("\n\n") {
-                    ui.label(
-                        egui::RichText::new(paragraph.replace('\n', " ")).size(theme.text_size),
-                    );
-                    ui.add_space(4.0);
+                let page = game.map(|g| help.0.page(g.screen, &help.1, &help.2));
+                match page {
+                    Some(PageState::Ready(page)) => {
+                        for paragraph in page.paragraphs() {
+                            ui.label(egui::RichText::new(paragraph).size(theme.text_size));
+                            ui.add_space(4.0);
+                        }
+                    }
+                    Some(PageState::Failed(why)) => {
+                        let path = game.map(|g| help_path(g.screen)).unwrap_or_default();
+                        let text = format!("The page assets/{path} could not be read: {why}");
+                        ui.label(egui::RichText::new(text).size(theme.text_size));
+                        if let Some(g) = game {
+                            ui.label(egui::RichText::new(g.blurb).size(theme.text_size));
+                        }
+                    }
+                    Some(PageState::Loading) | None => {
+                        ui.label(egui::RichText::new("Loading…").size(theme.text_size));
+                    }
                 }
                 ui.label(
                     egui::RichText::new("Esc or P pauses · F1 shows this page")

@@ -2,8 +2,9 @@
 //! registers ([`AddGame::add_game`]). The title builds its cards and number keys from the
 //! [`GameRegistry`]; the chrome asks it what the game on screen offers.
 //!
-//! Adding a game is one folder under `src/games/` whose `info.rs` fills in a [`GameInfo`], and
-//! one line in `src/games/mod.rs`'s `REGISTRY`.
+//! Adding a game is one folder under `src/games/` whose `info.rs` fills in a [`GameInfo`], one
+//! line in `src/games/mod.rs`'s `REGISTRY`, and its How to play page,
+//! `assets/help/GAME.help.txt` (see [`super::help`]).
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -57,9 +58,6 @@ pub struct GameInfo {
     pub draw_plugin: fn(&mut App),
     /// Paints the title card's picture of the game into a rectangle, in the theme's colours.
     pub picture: fn(&egui::Painter, egui::Rect, &crate::kit::palette::Palette),
-    /// How to play it: paragraphs separated by a blank line, shown by the chrome's How to play
-    /// window (`?`, F1).
-    pub how_to_play: &'static str,
     /// The game's keys alone (they need no window), which run headless over the logic once
     /// the test gives it a keyboard (`ButtonInput<KeyCode>`), for tests of keyboard play;
     /// [`no_keys`] for a game without keys.

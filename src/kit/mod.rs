@@ -12,6 +12,8 @@
 //! - [`keys`]: the keys every game shares (undo, redo, hint, restart, new game, pause, how
 //!   to play), by the letter the layout prints, and [`keys::GameKeys`], which every game reads.
 //! - [`layout`]: where a board of rows × columns sits in the window, cell ↔ world.
+//! - [`help`]: each game's How to play page, a text file under `assets/help/`, and its offer
+//!   on the first visit.
 //! - [`history`]: [`history::History`], Undo and Redo over snapshots of a game's rules state,
 //!   and the mark that a game used them (not ranked).
 //! - [`insets`]: the room the HUD's bars and panels take, measured from egui each frame, so
@@ -41,6 +43,7 @@ pub mod chrome;
 pub mod clock;
 pub mod fx;
 pub mod game;
+pub mod help;
 pub mod history;
 pub mod insets;
 pub mod keys;
@@ -109,6 +112,7 @@ pub fn view_plugin(app: &mut App) {
         share::plugin,
         insets::plugin,
         chrome::plugin,
+        help::plugin,
         settings::storage_problems_plugin,
     ))
     .add_systems(bevy_egui::EguiPrimaryContextPass, style_egui);

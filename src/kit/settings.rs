@@ -62,13 +62,24 @@ impl Notices {
         // test reads it there).
         #[cfg(target_arch = "wasm32")]
         web_sys::console::warn_1(&format!("notice: {text}").into());
-        if self.0.iter().all(|n| n.text != text) {
-            self.0.push(Notice { text, error: true });
+        self.push(Notice { text, error: true });
+    }
+
+    /// Adds `notice` unless it is shown already, keeping the list short.
+    fn push(&mut self, notice: Notice) {
+        if self.0.iter().all(|n| n.text != notice.text) {
+            self.0.push(notice);
         }
-        // Keep the list short.
         if self.0.len() > 6 {
             self.0.remove(0);
         }
+    }
+
+    /// Shows information (not a problem) on screen.
+    pub fn tell(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        tracing::info!("{text}");
+        self.push(Notice { text, error: false });
     }
 
     /// The texts of the notices shown, oldest first.

@@ -43,6 +43,8 @@ pub struct Settings {
     /// The desktop window's size in logical pixels when it was last resized (the web's canvas
     /// fills the page instead).
     pub window_size: (u32, u32),
+    /// The games (by `--game` name) whose How to play page was offered on their first visit.
+    pub help_offered: Vec<String>,
     /// Fields of a newer version this one does not know, written back as they came.
     #[serde(skip)]
     pub unknown: BTreeMap<String, ron::Value>,
@@ -57,6 +59,7 @@ impl Default for Settings {
             reduced_motion: false,
             last_game: String::new(),
             window_size: DEFAULT_WINDOW_SIZE,
+            help_offered: Vec::new(),
             unknown: BTreeMap::new(),
         }
     }

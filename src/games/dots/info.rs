@@ -27,13 +27,6 @@ pub static GAME: GameInfo = GameInfo {
     logic_plugin: super::logic_plugin,
     draw_plugin: super::draw_plugin,
     picture,
-    how_to_play: concat!(
-        "Press on a dot and drag through neighbouring dots of its colour (up, down, left or right); release to remove them (2 or more), one point each. Dragging back steps back. The dots above fall and new ones drop in.\n",
-        "\n",
-        "Close a loop (4 or more dots, ending on a dot that also touches an earlier dot of the path, as round a square) and every dot of that colour on the board goes, one point each.\n",
-        "\n",
-        "You have a set number of moves; the game also ends when no two neighbouring dots share a colour. Clicking dots one by one works too: Enter or Space removes them, right click or Backspace clears. H shows a hint, U or Ctrl+Z takes back a move and Y plays it again, C lets the computer play, R restarts the board, N opens New game.",
-    ),
     keys_plugin: super::input::keys_plugin,
     capabilities: &[
         Undo, Hint, Restart, NewGame, Share, Keyboard, Computer, GameOver, Records,

@@ -21,13 +21,6 @@ pub static GAME: GameInfo = GameInfo {
     logic_plugin: super::logic_plugin,
     draw_plugin: super::draw_plugin,
     picture,
-    how_to_play: concat!(
-        "Under the default rules, clicking a gem removes it and every gem of its kind connected to it, and a group of n gems scores n². The gems above fall, and empty columns close to the left. New game and the bottom bar offer other rules, such as Classic SameGame: groups of 2 or more, (n−2)² points, 1000 more for a cleared board.\n",
-        "\n",
-        "Hover a gem to see its group and what removing it scores; on a touch screen, tap once to see it and again to remove it. Large groups pay best. The game ends when no move is left.\n",
-        "\n",
-        "Keys: arrows or WASD move the cursor, Space or Enter removes, U or Ctrl+Z undoes, Y or Ctrl+Shift+Z redoes, H asks the Expert for a hint. The bottom bar hands the board to a computer player.",
-    ),
     keys_plugin: super::input::keys_plugin,
     capabilities: &[
         Undo, Hint, Restart, NewGame, Share, Keyboard, Computer, GameOver, Records,

@@ -22,13 +22,6 @@ pub static GAME: GameInfo = GameInfo {
     logic_plugin: super::logic_plugin,
     draw_plugin: super::draw_plugin,
     picture,
-    how_to_play: concat!(
-        "Each of three turns deals you, then the computer, two 9×9 grids of digits. A grid scores its runs of 2 or more equal neighbouring digits: a run in a column adds (digit + 1) × length, a run in a row subtracts digit × length. A digit seen 15 or more times adds its square, and each 3×3 box holding all of 1–9 adds 100.\n",
-        "\n",
-        "After each of your grids you make one choice: keep it, deal one row again, or deal a whole new grid; the new grid's points stand. The higher total after three turns wins, and a tie starts a whole new game.\n",
-        "\n",
-        "Click a row or press 1–9 to deal it again, G deals a new grid, Enter or Space keeps the grid. H (or Hint) rings the row the smart computer would deal again, or says to keep the grid; U or Ctrl+Z takes back your choice on the turn's first grid (the same digits come again), Y makes it again; R deals the same duel again.",
-    ),
     keys_plugin: super::input::keys_plugin,
     capabilities: &[
         Undo, Hint, Restart, NewGame, Share, Keyboard, Computer, GameOver, Records,

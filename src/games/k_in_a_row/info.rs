@@ -31,13 +31,6 @@ pub static GAME: GameInfo = GameInfo {
     logic_plugin: super::logic_plugin,
     draw_plugin: super::draw_plugin,
     picture,
-    how_to_play: concat!(
-        "You and the computer take turns placing tiles on the board. The first to get k tiles side by side in a row, a column or a diagonal wins; if no empty square is left and nobody has won, it is a draw.\n",
-        "\n",
-        "Dark squares with a red cross are unavailable: no tile may go there, so a line cannot pass through one.\n",
-        "\n",
-        "Click an empty square to place your tile. The panel beside the board sets the next game's board size (up to 19×19), k, the computer's strength and who starts, and can mark squares unavailable before the first move. H (or Hint) rings the engine's choice for you; U or Ctrl+Z takes back your last move with the computer's reply, Y plays them again; R restarts.",
-    ),
     keys_plugin: super::input::keys_plugin,
     capabilities: &[
         Undo, Hint, Restart, NewGame, Share, Keyboard, Computer, GameOver, Records,

@@ -33,13 +33,6 @@ pub static GAME: GameInfo = GameInfo {
     logic_plugin: super::logic_plugin,
     draw_plugin: super::draw_plugin,
     picture,
-    how_to_play: concat!(
-        "Red7 for one. The canvas's colour is the rule, and under it one palette is winning. Each turn you may first play a hand card to the canvas to change the rule (never your last card), then you must play a card to a losing palette so that it wins; if it does not, the game is lost. Your hand then refills from the deck.\n",
-        "\n",
-        "The rules: red, the highest card; orange, the most cards of one number; blue, the most different colours; indigo, the longest run of consecutive numbers; violet, the most cards below 4. Cards rank by number, then by colour (red, orange, blue, indigo, violet); a tie goes to the palette with the highest card that counts.\n",
-        "\n",
-        "You win when your hand and the deck are both empty. Click a hand card to pick it up, then click a palette or the canvas. H rings the hint's cards, U or Ctrl+Z takes back a whole turn and Y plays it again, C lets the computer play (C again stops it), R deals the same cards again, N opens New game (its deal number, palettes and hand size).",
-    ),
     keys_plugin: super::input::keys_plugin,
     capabilities: &[
         Undo, Hint, Restart, NewGame, Share, Keyboard, Computer, GameOver, Records,
