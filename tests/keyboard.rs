@@ -213,7 +213,7 @@ fn keyboard_app(game: &'static GameInfo, seed: u64) -> App {
 
 /// Takes the first move back with Ctrl+Z (the key printed Z) and plays it again with Y, and
 /// checks both against `state` (the game's rules state before and after it).
-fn undo_and_redo_by_letters(keys: &mut Keyboard, state: &dyn Fn(&App) -> String, before: &str) {
+fn undo_and_redo_by_letters(keys: &mut Keyboard, state: fn(&App) -> String, before: &str) {
     let after = state(keys.app);
     keys.letter('z', true);
     keys.settle();
@@ -228,136 +228,103 @@ fn undo_and_redo_by_letters(keys: &mut Keyboard, state: &dyn Fn(&App) -> String,
     assert_eq!(state(keys.app), after, "{}: Y redoes", keys.layout.name);
 }
 
+/// Plays `game` (dealt from `seed`) to its end from the keyboard under each layout:
+/// `make_move(keys, n)` makes move `n` from the keys alone; each move must change the game's
+/// rules `state`, and the first is taken back with Ctrl+Z and played again with Y. The number
+/// of moves of each game.
+fn play_whole_games(
+    game: &'static GameInfo,
+    seed: u64,
+    state: fn(&App) -> String,
+    make_move: fn(&mut Keyboard, usize),
+) -> Vec<usize> {
+    LAYOUTS
+        .iter()
+        .map(|&layout| {
+            let mut app = keyboard_app(game, seed);
+            let mut keys = Keyboard {
+                app: &mut app,
+                layout,
+            };
+            keys.tap(KeyCode::ArrowRight); // shows the cursor
+            let mut moves = 0;
+            while !keys.over() {
+                let before = state(keys.app);
+                make_move(&mut keys, moves);
+                keys.settle();
+                let name = layout.name;
+                assert_ne!(state(keys.app), before, "{name}: move {moves} made nothing");
+                if moves == 0 && !keys.over() {
+                    undo_and_redo_by_letters(&mut keys, state, &before);
+                }
+                moves += 1;
+            }
+            assert!(moves > 0, "{}: no move", layout.name);
+            moves
+        })
+        .collect()
+}
+
 #[test]
 fn modern_gems_keyboard_plays_a_whole_game_under_three_layouts() {
-    for layout in LAYOUTS {
-        let mut app = keyboard_app(&gems::info::GAME, 1);
-        let mut keys = Keyboard {
-            app: &mut app,
-            layout,
-        };
-        let state = |app: &App| format!("{:?}", app.world().resource::<GemsSession>().game);
-        keys.tap(KeyCode::ArrowRight); // shows the cursor
-        let mut moves = 0;
-        while !keys.over() {
-            let game = keys.app.world().resource::<GemsSession>().game.clone();
-            let target: Cell = game
-                .board()
-                .cells()
-                .map(|(c, _)| c)
-                .find(|&c| game.check_move(c).is_ok())
-                .expect("a move while the game goes on");
-            let at = keys.app.world().resource::<KeyCursor>().cell;
-            keys.walk(
-                target.row as i64 - at.row as i64,
-                target.col as i64 - at.col as i64,
-            );
-            let before = state(keys.app);
-            keys.tap(KeyCode::Space);
-            keys.settle();
-            assert_ne!(
-                state(keys.app),
-                before,
-                "{}: Space removed nothing",
-                layout.name
-            );
-            if moves == 0 {
-                undo_and_redo_by_letters(&mut keys, &state, &before);
-            }
-            moves += 1;
-        }
-        assert!(moves > 0);
-    }
+    let state = |app: &App| format!("{:?}", app.world().resource::<GemsSession>().game);
+    play_whole_games(&gems::info::GAME, 1, state, |keys, _| {
+        let game = keys.app.world().resource::<GemsSession>().game.clone();
+        let target: Cell = game
+            .board()
+            .cells()
+            .map(|(c, _)| c)
+            .find(|&c| game.check_move(c).is_ok())
+            .expect("a move while the game goes on");
+        let at = keys.app.world().resource::<KeyCursor>().cell;
+        keys.walk(
+            target.row as i64 - at.row as i64,
+            target.col as i64 - at.col as i64,
+        );
+        keys.tap(KeyCode::Space);
+    });
 }
 
 #[test]
 fn dots_keyboard_plays_a_whole_game_under_three_layouts() {
-    for layout in LAYOUTS {
-        let mut app = keyboard_app(&dots::info::GAME, 2);
-        let mut keys = Keyboard {
-            app: &mut app,
-            layout,
-        };
-        let state = |app: &App| format!("{:?}", app.world().resource::<DotsSession>().game);
-        keys.tap(KeyCode::ArrowRight); // shows the cursor
-        let mut moves = 0;
-        while !keys.over() {
-            let board = keys
-                .app
-                .world()
-                .resource::<DotsSession>()
-                .game
-                .board()
-                .clone();
-            let pair = board
-                .points()
-                .flat_map(|a| {
-                    [Point::new(a.x + 1, a.y), Point::new(a.x, a.y + 1)]
-                        .into_iter()
-                        .map(move |b| (a, b))
-                })
-                .find(|&(a, b)| board.check_selection(&[a, b]).is_ok())
-                .expect("two neighbours of one colour while the game goes on");
-            let before = state(keys.app);
-            for p in [pair.0, pair.1] {
-                let at = keys.app.world().resource::<DotsCursor>().at;
-                keys.walk(p.y as i64 - at.y as i64, p.x as i64 - at.x as i64);
-                keys.tap(KeyCode::Space);
-            }
-            keys.tap(KeyCode::Enter);
-            keys.settle();
-            assert_ne!(
-                state(keys.app),
-                before,
-                "{}: Enter removed nothing",
-                layout.name
-            );
-            if moves == 0 {
-                undo_and_redo_by_letters(&mut keys, &state, &before);
-            }
-            moves += 1;
+    let state = |app: &App| format!("{:?}", app.world().resource::<DotsSession>().game);
+    play_whole_games(&dots::info::GAME, 2, state, |keys, _| {
+        let pair = dots_pair(keys.app);
+        for p in [pair.0, pair.1] {
+            let at = keys.app.world().resource::<DotsCursor>().at;
+            keys.walk(p.y as i64 - at.y as i64, p.x as i64 - at.x as i64);
+            keys.tap(KeyCode::Space);
         }
-        assert!(moves > 0);
-    }
+        keys.tap(KeyCode::Enter);
+    });
 }
 
 #[test]
 fn k_in_a_row_keyboard_plays_a_whole_game_under_three_layouts() {
-    for layout in LAYOUTS {
-        let mut app = keyboard_app(&k_in_a_row::info::GAME, 1);
-        let mut keys = Keyboard {
-            app: &mut app,
-            layout,
-        };
-        let state = |app: &App| format!("{:?}", app.world().resource::<KSession>().game);
-        keys.tap(KeyCode::ArrowRight); // shows the cursor
-        let mut moves = 0;
-        while !keys.over() {
-            let game = keys.app.world().resource::<KSession>().game.clone();
-            assert_eq!(game.to_move(), Side::Human);
-            let n = game.board().size();
-            let (r, c) = (0..n * n)
-                .map(|i| (i / n, i % n))
-                .find(|&(r, c)| game.board().is_empty(r, c))
-                .expect("an empty square while the game goes on");
-            let at = *keys.app.world().resource::<KCursor>();
-            keys.walk(r as i64 - at.row as i64, c as i64 - at.col as i64);
-            let before = state(keys.app);
-            keys.tap(KeyCode::Space);
-            keys.settle();
-            assert_ne!(
-                state(keys.app),
-                before,
-                "{}: Space placed nothing",
-                layout.name
-            );
-            if moves == 0 {
-                undo_and_redo_by_letters(&mut keys, &state, &before);
-            }
-            moves += 1;
-        }
-        assert!(moves > 0);
-    }
+    let state = |app: &App| format!("{:?}", app.world().resource::<KSession>().game);
+    play_whole_games(&k_in_a_row::info::GAME, 1, state, |keys, _| {
+        let game = keys.app.world().resource::<KSession>().game.clone();
+        assert_eq!(game.to_move(), Side::Human);
+        let n = game.board().size();
+        let (r, c) = (0..n * n)
+            .map(|i| (i / n, i % n))
+            .find(|&(r, c)| game.board().is_empty(r, c))
+            .expect("an empty square while the game goes on");
+        let at = *keys.app.world().resource::<KCursor>();
+        keys.walk(r as i64 - at.row as i64, c as i64 - at.col as i64);
+        keys.tap(KeyCode::Space);
+    });
+}
+
+/// Two neighbouring dots of one colour on the Dots board of `app` (a move), the first in
+/// reading order.
+fn dots_pair(app: &App) -> (Point, Point) {
+    let board = app.world().resource::<DotsSession>().game.board();
+    board
+        .points()
+        .flat_map(|a| [(a, Point::new(a.x + 1, a.y)), (a, Point::new(a.x, a.y + 1))])
+        .find(|&(a, b)| board.check_selection(&[a, b]).is_ok())
+        .expect("two neighbours of one colour while the game goes on")
 }
 
 /// Moves Solo Red's cursor to `on_table`'s row and place `at` in it (a row wraps around).
@@ -385,92 +352,51 @@ fn solo_focus(keys: &mut Keyboard, on_table: bool, at: usize) {
 
 #[test]
 fn solo_red_keyboard_plays_a_whole_deal_under_three_layouts() {
-    for layout in LAYOUTS {
-        let mut app = keyboard_app(&solo_red::info::GAME, 3);
-        let mut keys = Keyboard {
-            app: &mut app,
-            layout,
-        };
-        let state = |app: &App| {
-            let s = app.world().resource::<SoloRedSession>();
-            format!("{:?} {:?}", s.game, s.canvas_pile)
-        };
-        keys.tap(KeyCode::ArrowRight); // shows the cursor
-        let mut turns = 0;
-        while !keys.over() {
-            let game = keys.app.world().resource::<SoloRedSession>().game.clone();
-            let turn = gems_rules::solo_red::ai::surviving_moves(&game)
-                .first()
-                .copied()
-                .or_else(|| gems_rules::solo_red::ai::any_move(&game))
-                .expect("a turn while the deal goes on");
-            let before = state(keys.app);
-            let mut hand = game.hand().to_vec();
-            let mut plays = vec![];
-            if let Some(canvas) = turn.canvas {
-                plays.push((canvas, 0));
-            }
-            plays.push((turn.card, turn.palette + 1));
-            for (card, target) in plays {
-                let i = hand.iter().position(|&c| c == card).expect("in hand");
-                hand.remove(i);
-                solo_focus(&mut keys, false, i);
-                keys.tap(KeyCode::Space);
-                solo_focus(&mut keys, true, target);
-                keys.tap(KeyCode::Enter);
-            }
-            keys.settle();
-            assert_ne!(
-                state(keys.app),
-                before,
-                "{}: the turn played nothing",
-                layout.name
-            );
-            if turns == 0 && !keys.over() {
-                undo_and_redo_by_letters(&mut keys, &state, &before);
-            }
-            turns += 1;
+    let state = |app: &App| {
+        let s = app.world().resource::<SoloRedSession>();
+        format!("{:?} {:?}", s.game, s.canvas_pile)
+    };
+    play_whole_games(&solo_red::info::GAME, 3, state, |keys, _| {
+        let game = keys.app.world().resource::<SoloRedSession>().game.clone();
+        let turn = gems_rules::solo_red::ai::surviving_moves(&game)
+            .first()
+            .copied()
+            .or_else(|| gems_rules::solo_red::ai::any_move(&game))
+            .expect("a turn while the deal goes on");
+        let mut hand = game.hand().to_vec();
+        let mut plays = vec![];
+        if let Some(canvas) = turn.canvas {
+            plays.push((canvas, 0));
         }
-        assert!(turns > 0);
-    }
+        plays.push((turn.card, turn.palette + 1));
+        for (card, target) in plays {
+            let i = hand.iter().position(|&c| c == card).expect("in hand");
+            hand.remove(i);
+            solo_focus(keys, false, i);
+            keys.tap(KeyCode::Space);
+            solo_focus(keys, true, target);
+            keys.tap(KeyCode::Enter);
+        }
+    });
 }
 
 #[test]
 fn grid_duel_keyboard_plays_a_whole_duel_under_three_layouts() {
-    for layout in LAYOUTS {
-        let mut app = keyboard_app(&grid_duel::info::GAME, 4);
-        let mut keys = Keyboard {
-            app: &mut app,
-            layout,
-        };
-        let state = |app: &App| format!("{:?}", app.world().resource::<DuelSession>().duel);
-        let mut choices = 0;
-        while !keys.over() {
-            // The stage a settled duel asked for takes over at the next frame.
-            keys.app.update();
-            assert_eq!(
-                *keys.app.world().resource::<State<Stage>>().get(),
-                Stage::Choosing,
-                "{} choice {choices}",
-                layout.name
-            );
-            let before = state(keys.app);
-            match choices % 3 {
-                // Row 3 by its digit's place (AZERTY prints '"' there), a new grid by the key
-                // printed G, or keep.
-                0 => keys.tap(KeyCode::Digit3),
-                1 => keys.letter('g', false),
-                _ => keys.tap(KeyCode::Enter),
-            }
-            keys.settle();
-            assert_ne!(state(keys.app), before, "{}: no choice made", layout.name);
-            if choices == 0 {
-                undo_and_redo_by_letters(&mut keys, &state, &before);
-            }
-            choices += 1;
+    let state = |app: &App| format!("{:?}", app.world().resource::<DuelSession>().duel);
+    let choices = play_whole_games(&grid_duel::info::GAME, 4, state, |keys, n| {
+        // The stage a settled duel asked for takes over at the next frame.
+        keys.app.update();
+        let stage = *keys.app.world().resource::<State<Stage>>().get();
+        assert_eq!(stage, Stage::Choosing, "{} choice {n}", keys.layout.name);
+        match n % 3 {
+            // Row 3 by its digit's place (AZERTY prints '"' there), a new grid by the key
+            // printed G, or keep.
+            0 => keys.tap(KeyCode::Digit3),
+            1 => keys.letter('g', false),
+            _ => keys.tap(KeyCode::Enter),
         }
-        assert_eq!(choices, 6, "two choices a turn, three turns");
-    }
+    });
+    assert_eq!(choices, [6, 6, 6], "two choices a turn, three turns");
 }
 
 /// A gamepad on `app`: connects it, then presses buttons one frame each.
@@ -529,18 +455,7 @@ fn every_game_plays_undoes_and_hints_from_a_gamepad() {
         if game.screen == dots::SCREEN {
             // To two neighbours of one colour: South starts the path, South extends it, and
             // South on its last dot ends it.
-            let board = pad
-                .app
-                .world()
-                .resource::<DotsSession>()
-                .game
-                .board()
-                .clone();
-            let (a, b) = board
-                .points()
-                .flat_map(|a| [(a, Point::new(a.x + 1, a.y)), (a, Point::new(a.x, a.y + 1))])
-                .find(|&(a, b)| board.check_selection(&[a, b]).is_ok())
-                .expect("two neighbours of one colour");
+            let (a, b) = dots_pair(pad.app);
             pad.press(DPadRight); // shows the cursor at the top left dot
             for p in [a, b] {
                 let at = pad.app.world().resource::<DotsCursor>().at;

@@ -57,6 +57,11 @@ impl<T> History<T> {
         true
     }
 
+    /// Goes back one move (`undo`) or forward one; false when there is none that way.
+    pub fn step(&mut self, now: &mut T, undo: bool) -> bool {
+        if undo { self.undo(now) } else { self.redo(now) }
+    }
+
     /// Whether there is a move to take back.
     pub fn can_undo(&self) -> bool {
         !self.undo.is_empty()

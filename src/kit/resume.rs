@@ -33,6 +33,23 @@ pub trait Resumable: Resource + Sized {
     fn replay(setup: &str, journal: &[String]) -> Result<Self, String>;
 }
 
+/// The journal's entry for an undo (`undo`) or a redo, the same in every game.
+pub fn step_entry(undo: bool) -> String {
+    if undo { "u" } else { "r" }.to_string()
+}
+
+/// The `N` whole numbers of a setup written as numbers separated by spaces (`names` says
+/// what they are, for the error).
+pub fn setup_numbers<const N: usize>(setup: &str, names: &str) -> Result<[u64; N], String> {
+    let numbers: Vec<u64> = setup
+        .split_whitespace()
+        .map(|n| n.parse().map_err(|_| format!("'{n}' is not a number")))
+        .collect::<Result<_, _>>()?;
+    numbers
+        .try_into()
+        .map_err(|_| format!("the setup '{setup}' is not {names}"))
+}
+
 /// The resume file of the game on `screen`.
 pub fn resume_path(dir: &DataDir, screen: Screen) -> Option<std::path::PathBuf> {
     dir.file(&format!("resume-{}.ron", screen.slug()))

@@ -83,13 +83,9 @@ impl DotsSession {
 
     /// Takes back the last move (`undo`), or plays it again; false when there is none.
     pub fn step_history(&mut self, undo: bool) -> bool {
-        let moved = if undo {
-            self.history.undo(&mut self.game)
-        } else {
-            self.history.redo(&mut self.game)
-        };
+        let moved = self.history.step(&mut self.game, undo);
         if moved {
-            self.journal.push(if undo { "u" } else { "r" }.to_string());
+            self.journal.push(crate::kit::resume::step_entry(undo));
             self.generation.bump();
         }
         moved
@@ -137,15 +133,8 @@ impl Resumable for DotsSession {
     }
 
     fn replay(setup: &str, journal: &[String]) -> Result<Self, String> {
-        let numbers: Vec<u64> = setup
-            .split_whitespace()
-            .map(|n| n.parse().map_err(|_| format!("'{n}' is not a number")))
-            .collect::<Result<_, _>>()?;
-        let [size, colors, moves, seed] = numbers[..] else {
-            return Err(format!(
-                "the setup '{setup}' is not size, colours, moves and seed"
-            ));
-        };
+        let [size, colors, moves, seed] =
+            crate::kit::resume::setup_numbers(setup, "size, colours, moves and seed")?;
         let narrow = |n: u64| u32::try_from(n).map_err(|_| format!("{n} is too large"));
         let colors = u8::try_from(colors).map_err(|_| format!("{colors} colours"))?;
         let mut s = Self::try_new(narrow(size)? as usize, colors, narrow(moves)?, seed)

@@ -151,13 +151,9 @@ impl GemsSession {
 
     /// Takes back the last move (`undo`), or plays it again; false when there is none.
     pub fn step_history(&mut self, undo: bool) -> bool {
-        let moved = if undo {
-            self.history.undo(&mut self.game)
-        } else {
-            self.history.redo(&mut self.game)
-        };
+        let moved = self.history.step(&mut self.game, undo);
         if moved {
-            self.journal.push(if undo { "u" } else { "r" }.to_string());
+            self.journal.push(crate::kit::resume::step_entry(undo));
         }
         moved
     }

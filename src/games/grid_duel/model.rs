@@ -92,14 +92,10 @@ impl DuelSession {
     /// Takes back the person's last choice of this turn (`undo`), or makes it again; false
     /// when there is none.
     pub fn step_history(&mut self, undo: bool) -> bool {
-        let moved = if undo {
-            self.history.undo(&mut self.duel)
-        } else {
-            self.history.redo(&mut self.duel)
-        };
+        let moved = self.history.step(&mut self.duel, undo);
         if moved {
             self.hint = None;
-            self.journal.push(if undo { "u" } else { "r" }.to_string());
+            self.journal.push(crate::kit::resume::step_entry(undo));
         }
         moved
     }

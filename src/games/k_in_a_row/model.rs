@@ -152,17 +152,13 @@ impl KSession {
             game: self.game.clone(),
             placed_at: std::mem::take(&mut self.placed_at),
         };
-        let moved = if undo {
-            self.history.undo(&mut now)
-        } else {
-            self.history.redo(&mut now)
-        };
+        let moved = self.history.step(&mut now, undo);
         self.game = now.game;
         self.placed_at = now.placed_at;
         if moved {
             self.generation.bump();
             self.hint = None;
-            self.journal.push(if undo { "u" } else { "r" }.to_string());
+            self.journal.push(crate::kit::resume::step_entry(undo));
         }
         moved
     }

@@ -122,15 +122,11 @@ impl SoloRedSession {
             game: self.game.clone(),
             canvas_pile: std::mem::take(&mut self.canvas_pile),
         };
-        let moved = if undo {
-            self.history.undo(&mut now)
-        } else {
-            self.history.redo(&mut now)
-        };
+        let moved = self.history.step(&mut now, undo);
         self.game = now.game;
         self.canvas_pile = now.canvas_pile;
         if moved {
-            self.journal.push(if undo { "u" } else { "r" }.to_string());
+            self.journal.push(crate::kit::resume::step_entry(undo));
             self.generation.bump();
             self.selected = None;
             self.hint = None;
@@ -244,15 +240,8 @@ impl Resumable for SoloRedSession {
     }
 
     fn replay(setup: &str, journal: &[String]) -> Result<Self, String> {
-        let numbers: Vec<u64> = setup
-            .split_whitespace()
-            .map(|n| n.parse().map_err(|_| format!("'{n}' is not a number")))
-            .collect::<Result<_, _>>()?;
-        let [seed, palettes, hand] = numbers[..] else {
-            return Err(format!(
-                "the setup '{setup}' is not seed, palettes and hand"
-            ));
-        };
+        let [seed, palettes, hand] =
+            crate::kit::resume::setup_numbers(setup, "seed, palettes and hand")?;
         let mut s =
             Self::dealt(seed, palettes as usize, hand as usize).map_err(|e| e.to_string())?;
         for (i, entry) in journal.iter().enumerate() {
