@@ -183,13 +183,17 @@ fn save_settled<S: Resumable>(
     Option<Res<State<Screen>>>,
     Option<Res<DataDir>>,
     Option<ResMut<Saved>>,
-    Local<Option<String>>,
+    Local<(Option<String>, bool)>,
 ) {
-    move |session, status, on, dir, saved, mut written| {
+    move |session, status, on, dir, saved, mut local| {
         let Some(session) = session else { return };
-        if !on.is_some_and(|s| *s.get() == screen) || !status.settled {
+        let (written, changed) = &mut *local;
+        // Only a session changed since the last write is looked at (no work on other frames).
+        *changed |= session.is_changed();
+        if !*changed || !on.is_some_and(|s| *s.get() == screen) || !status.settled {
             return;
         }
+        *changed = false;
         let Some(path) = dir.and_then(|d| resume_path(&d, screen)) else {
             return;
         };
@@ -221,7 +225,11 @@ fn save_settled<S: Resumable>(
                 }
                 *written = text;
             }
-            Err(e) => tracing::warn!("the game in progress was not saved: {e}"),
+            Err(e) => {
+                // Tried again on the next settled frame.
+                *changed = true;
+                tracing::warn!("the game in progress was not saved: {e}");
+            }
         }
     }
 }
