@@ -237,6 +237,7 @@ fn title(
     registry: Res<GameRegistry>,
     scores: Option<Res<crate::kit::scores::HighScores>>,
     saved: Option<Res<crate::kit::resume::Saved>>,
+    mut chrome: ResMut<crate::kit::chrome::Chrome>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let pal = palette.ui;
@@ -253,6 +254,13 @@ fn title(
         }
         if ctx.input(|i| i.key_pressed(egui::Key::S)) && !ctx.text_edit_focused() {
             open.0 = true;
+        }
+        // F1: the focused game opens on its How to play page.
+        if ctx.input(|i| i.key_pressed(egui::Key::F1))
+            && let Some(game) = games.get(focused)
+        {
+            chrome.help = true;
+            next.set(game.screen);
         }
     }
     let screen = ctx.content_rect();
@@ -284,11 +292,15 @@ fn title(
                                 theme: &theme,
                                 palette: &palette,
                             };
-                            let response = game_card(ui, game, i, records.as_deref(), look);
+                            let (response, how_to_play) =
+                                game_card(ui, game, i, records.as_deref(), look);
                             if response.hovered() {
                                 focused = i;
                             }
-                            if response.clicked() {
+                            if how_to_play {
+                                chrome.help = true;
+                                next.set(game.screen);
+                            } else if response.clicked() {
                                 next.set(game.screen);
                             }
                         }
@@ -320,7 +332,7 @@ fn title(
                 ui.add_space(6.0);
                 ui.label(
                     egui::RichText::new(format!(
-                        "Arrows choose · Enter plays · 1–{} jump straight in",
+                        "Arrows choose · Enter plays · 1–{} jump straight in · F1 How to play",
                         games.len().min(DIGITS.len())
                     ))
                     .size(theme.text_size * 0.85)
@@ -370,14 +382,15 @@ struct CardLook<'a> {
 }
 
 /// One game's card: its picture, name and line, and the player's records in it (`records`);
-/// lit when focused or hovered.
+/// lit when focused or hovered. A "?" in the picture's corner opens the game on its How to
+/// play page: the card's response, and whether that was clicked.
 fn game_card(
     ui: &mut egui::Ui,
     game: &GameInfo,
     index: usize,
     records: Option<&str>,
     look: CardLook,
-) -> egui::Response {
+) -> (egui::Response, bool) {
     let CardLook {
         focused,
         in_progress,
@@ -447,7 +460,31 @@ fn game_card(
             pal.accent,
         );
     }
-    response
+    // The "?" is painted and sensed in place (it takes no room in the row of cards).
+    let corner =
+        egui::Rect::from_center_size(picture.min + egui::vec2(18.0, 18.0), egui::vec2(26.0, 26.0));
+    let help = ui
+        .interact(
+            corner,
+            response.id.with("how to play"),
+            egui::Sense::click(),
+        )
+        .on_hover_text(format!("How to play {} (F1)", game.name));
+    let ring = if help.hovered() { pal.accent } else { text };
+    painter.circle(
+        corner.center(),
+        12.0,
+        pal.panel,
+        egui::Stroke::new(1.5, ring),
+    );
+    painter.text(
+        corner.center(),
+        egui::Align2::CENTER_CENTER,
+        "?",
+        egui::FontId::proportional(theme.text_size * 0.9),
+        ring,
+    );
+    (response, help.clicked())
 }
 
 #[cfg(test)]

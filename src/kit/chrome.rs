@@ -15,7 +15,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::game::{Capability, GameInfo, GameRegistry};
-use super::help::{HelpPages, PageState, help_path};
+use super::help::{ExampleShown, HelpPages, PageState, help_path};
 use super::screens::{InProgress, Screen, ScreenStatus};
 use super::settings::SettingsOpen;
 use super::theme::Theme;
@@ -133,6 +133,12 @@ pub fn logic_plugin(app: &mut App) {
         .init_resource::<SettingsOpen>()
         .add_message::<ChromeCommand>()
         .add_systems(OnEnter(Screen::Title), leave_game)
+        .add_systems(
+            Startup,
+            |opts: Option<Res<super::launch::LaunchOptions>>, mut chrome: ResMut<Chrome>| {
+                chrome.help |= opts.is_some_and(|o| o.how_to_play);
+            },
+        )
         .add_systems(Update, apply_commands.run_if(in_game))
         // After the game has reported whether it is over this frame.
         .add_systems(Last, show_game_over_again);
@@ -143,7 +149,37 @@ pub fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         chrome.run_if(in_game).in_set(ChromeSystems),
-    );
+    )
+    .add_systems(Update, offer_help_once.run_if(state_changed::<Screen>));
+}
+
+/// On a player's first visit to a game, a notice offers its How to play page (once per game,
+/// kept in the settings; not when the page opens by itself, from the title card).
+fn offer_help_once(
+    screen: Res<State<Screen>>,
+    chrome: Res<Chrome>,
+    settings: Option<ResMut<super::settings::Settings>>,
+    registry: Option<Res<GameRegistry>>,
+    notices: Option<ResMut<super::settings::Notices>>,
+) {
+    let (Some(mut settings), Some(mut notices), Some(game)) = (
+        settings,
+        notices,
+        registry.and_then(|r| r.get(*screen.get())),
+    ) else {
+        return;
+    };
+    let slug = game.screen.slug();
+    if settings.help_offered.iter().any(|g| g == slug) {
+        return;
+    }
+    settings.help_offered.push(slug.to_string());
+    if !chrome.help {
+        notices.tell(format!(
+            "New to {}? Press ? or F1 (or the ? button) for How to play.",
+            game.name
+        ));
+    }
 }
 
 /// The chrome's drawing and keys, after every game's menus (a game's dialog that Esc closes
@@ -192,6 +228,19 @@ pub fn apply_commands(
     ),
 ) {
     for command in commands.read() {
+        // A command for the game closes How to play first, so that it reaches the game in
+        // play rather than the page's example.
+        if matches!(
+            command,
+            ChromeCommand::Undo
+                | ChromeCommand::Redo
+                | ChromeCommand::Hint
+                | ChromeCommand::Restart
+                | ChromeCommand::NewGame
+                | ChromeCommand::Leave
+        ) {
+            chrome.help = false;
+        }
         match command {
             ChromeCommand::Escape => {
                 // The topmost window closes; with none open, the pause menu opens or closes.
@@ -258,6 +307,7 @@ fn chrome(
         Res<AssetServer>,
         Res<Assets<super::help::HelpPage>>,
     ),
+    (example, area): (Res<ExampleShown>, Res<super::layout::ViewArea>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     // Esc is read here, after the game's dialogs (one that Esc closes uses the key up first);
@@ -287,42 +337,31 @@ fn chrome(
             });
         });
     }
+    super::ui::hide_side_panels(&ctx, chrome.help);
     if chrome.help {
+        let page = game.map(|g| help.0.page(g.screen, &help.1, &help.2));
+        let name = game.map_or("", |g| g.name);
+        let width = (ctx.content_rect().width() * 0.42).min(440.0);
+        let pal = super::ui::UiPalette::of(&theme);
         let mut open = true;
-        let name = game.map_or("How to play", |g| g.name);
-        dialog(
-            &ctx,
-            &format!("How to play {name}"),
-            Some(&mut open),
-            |ui| {
-                ui.set_max_width(460.0);
-                let page = game.map(|g| help.0.page(g.screen, &help.1, &help.2));
-                match page {
-                    Some(PageState::Ready(page)) => {
-                        for paragraph in page.paragraphs() {
-                            ui.label(egui::RichText::new(paragraph).size(theme.text_size));
-                            ui.add_space(4.0);
-                        }
-                    }
-                    Some(PageState::Failed(why)) => {
-                        let path = game.map(|g| help_path(g.screen)).unwrap_or_default();
-                        let text = format!("The page assets/{path} could not be read: {why}");
-                        ui.label(egui::RichText::new(text).size(theme.text_size));
-                        if let Some(g) = game {
-                            ui.label(egui::RichText::new(g.blurb).size(theme.text_size));
-                        }
-                    }
-                    Some(PageState::Loading) | None => {
-                        ui.label(egui::RichText::new("Loading…").size(theme.text_size));
-                    }
+        pal.left_panel(&ctx, "kit-how-to-play", width, area.top, |ui| {
+            ui.horizontal(|ui| {
+                let heading = theme.heading_size * 0.85;
+                ui.label(egui::RichText::new(format!("How to play {name}")).size(heading).strong());
+                if ui.button("Close").on_hover_text("Back to your game (Esc)").clicked() {
+                    open = false;
                 }
-                ui.label(
-                    egui::RichText::new("Esc or P pauses · F1 shows this page")
-                        .size(small)
-                        .weak(),
-                );
-            },
-        );
+            });
+            if let Some(why) = &example.error {
+                ui.label(pal.bad_text(why, small));
+            } else if game.is_some_and(|g| example.on(g.screen)) {
+                let text = "The board shows this page's example. Closing the page brings your game back as it was.";
+                ui.label(pal.accent_text(text, small));
+            }
+            ui.add_space(6.0);
+            help_text(ui, page, game, theme.text_size);
+            ui.label(egui::RichText::new("Esc closes · F1 shows this page").size(small).weak());
+        });
         chrome.help &= open;
     }
     if chrome.confirm_leave {
@@ -344,6 +383,29 @@ fn chrome(
         });
     }
     Ok(())
+}
+
+/// The paragraphs of a How to play page (or why it cannot be read, with the game's line).
+fn help_text(ui: &mut egui::Ui, page: Option<PageState>, game: Option<&GameInfo>, size: f32) {
+    match page {
+        Some(PageState::Ready(page)) => {
+            for paragraph in page.paragraphs() {
+                ui.label(egui::RichText::new(paragraph).size(size));
+                ui.add_space(4.0);
+            }
+        }
+        Some(PageState::Failed(why)) => {
+            let path = game.map(|g| help_path(g.screen)).unwrap_or_default();
+            let text = format!("The page assets/{path} could not be read: {why}");
+            ui.label(egui::RichText::new(text).size(size));
+            if let Some(g) = game {
+                ui.label(egui::RichText::new(g.blurb).size(size));
+            }
+        }
+        Some(PageState::Loading) | None => {
+            ui.label(egui::RichText::new("Loading…").size(size));
+        }
+    }
 }
 
 /// The shared items of the top bar, in their order.

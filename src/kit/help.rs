@@ -3,12 +3,16 @@
 //! page first opens and again whenever the file changes on the desktop; a missing or broken
 //! file is a notice, and the page says what is wrong. A player's first visit to a game offers
 //! its page once (a notice pointing at ? and F1).
+//!
+//! Each page has a worked example beside it, `assets/help/GAME.example.ron`: a setup and the
+//! moves that reach a position, in the resume file's words. While the page is open the game
+//! shows that position on its own board, drawn by its own view ([`super::example`]).
 
 use bevy::prelude::*;
 
 use super::screens::Screen;
-use super::settings::{Notices, Settings};
 use super::text_asset::{TextFile, TextLoader};
+pub use gems_formats::resume::{Example, example_from_text};
 
 /// A game's How to play page: its paragraphs.
 #[derive(Asset, TypePath, Clone, Debug, PartialEq, Eq)]
@@ -93,38 +97,143 @@ impl HelpPages {
     }
 }
 
-/// The pages' loader, and the first visit's offer.
+/// A page's worked example as an asset (see [`Example`]).
+#[derive(Asset, TypePath, Clone, Debug, PartialEq, Eq)]
+pub struct HelpExample(pub Example);
+
+/// Why an example cannot be read (the RON parser's message).
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("{0}")]
+pub struct ExampleError(String);
+
+impl TextFile for HelpExample {
+    type Error = ExampleError;
+    const EXTENSIONS: &'static [&'static str] = &["example.ron"];
+    const MAX_BYTES: usize = 64 * 1024;
+
+    fn parse(text: &str) -> Result<Self, ExampleError> {
+        example_from_text(text)
+            .map(HelpExample)
+            .map_err(ExampleError)
+    }
+}
+
+/// Where the worked example of the game on `screen` lives, under `assets/`.
+pub fn example_path(screen: Screen) -> String {
+    format!("help/{}.example.ron", screen.slug())
+}
+
+/// The worked examples read so far, by game: each the example, or why it cannot be read.
+/// (The app fills it from `assets/`; a headless test sets it.)
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Examples(Vec<(Screen, Result<Example, String>)>);
+
+impl Examples {
+    /// The example of `screen`, once read.
+    pub fn get(&self, screen: Screen) -> Option<&Result<Example, String>> {
+        self.0.iter().find(|(s, _)| *s == screen).map(|(_, e)| e)
+    }
+
+    /// Keeps `example` as the example of `screen`.
+    pub fn set(&mut self, screen: Screen, example: Result<Example, String>) {
+        self.0.retain(|(s, _)| *s != screen);
+        self.0.push((screen, example));
+    }
+}
+
+/// The worked example on the board now, if any, and why the last one asked for could not be
+/// shown.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExampleShown {
+    /// The screen whose board shows its example in place of the game in play.
+    pub screen: Option<Screen>,
+    /// Why the example of the page on show cannot be shown.
+    pub error: Option<String>,
+}
+
+impl ExampleShown {
+    /// Whether the board of `screen` shows its example (the game in play waits aside).
+    pub fn on(&self, screen: Screen) -> bool {
+        self.screen == Some(screen)
+    }
+}
+
+/// A run condition: no worked example is on the board (the game's input and computer players
+/// wait while one is).
+pub fn no_example(shown: Option<Res<ExampleShown>>) -> bool {
+    shown.is_none_or(|s| s.screen.is_none())
+}
+
+/// Where the worked example goes on the board or comes off it: after the chrome's commands,
+/// before any game reads its input.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ExampleSwap;
+
+/// What the examples need headless: where they are kept.
+pub fn logic_plugin(app: &mut App) {
+    app.init_resource::<Examples>()
+        .init_resource::<ExampleShown>();
+}
+
+/// The pages' and examples' loaders.
 pub fn plugin(app: &mut App) {
     app.init_asset::<HelpPage>()
         .init_asset_loader::<TextLoader<HelpPage>>()
+        .init_asset::<HelpExample>()
+        .init_asset_loader::<TextLoader<HelpExample>>()
         .init_resource::<HelpPages>()
-        .add_systems(Update, offer_once.run_if(state_changed::<Screen>));
+        .init_resource::<ExampleHandles>()
+        .add_systems(
+            Update,
+            (
+                ask_for_example.run_if(state_changed::<Screen>),
+                read_examples.before(ExampleSwap),
+            ),
+        );
 }
 
-/// On a player's first visit to a game, a notice offers its How to play page (once per game,
-/// kept in the settings).
-fn offer_once(
+/// The examples asked for, by game.
+#[derive(Resource, Default)]
+struct ExampleHandles(Vec<(Screen, Handle<HelpExample>)>);
+
+/// On entering a game's screen, its example is read (once; again when the file changes).
+fn ask_for_example(
     screen: Res<State<Screen>>,
-    settings: Option<ResMut<Settings>>,
     registry: Option<Res<super::game::GameRegistry>>,
-    notices: Option<ResMut<Notices>>,
+    server: Res<AssetServer>,
+    mut handles: ResMut<ExampleHandles>,
 ) {
-    let (Some(mut settings), Some(mut notices), Some(game)) = (
-        settings,
-        notices,
-        registry.and_then(|r| r.get(*screen.get())),
-    ) else {
-        return;
-    };
-    let slug = game.screen.slug();
-    if settings.help_offered.iter().any(|g| g == slug) {
-        return;
+    let screen = *screen.get();
+    let known = handles.0.iter().any(|(s, _)| *s == screen);
+    if !known && registry.is_some_and(|r| r.get(screen).is_some()) {
+        handles.0.push((screen, server.load(example_path(screen))));
     }
-    settings.help_offered.push(slug.to_string());
-    notices.tell(format!(
-        "New to {}? Press ? or F1 (or the ? button) for How to play.",
-        game.name
-    ));
+}
+
+/// Keeps [`Examples`] in step with the files: each example once read, or why it is not.
+fn read_examples(
+    handles: Res<ExampleHandles>,
+    server: Res<AssetServer>,
+    assets: Res<Assets<HelpExample>>,
+    mut examples: ResMut<Examples>,
+) {
+    for (screen, handle) in &handles.0 {
+        let now = match assets.get(handle) {
+            Some(HelpExample(example)) => Ok(example),
+            None => match server.load_state(handle) {
+                bevy::asset::LoadState::Failed(e) => Err(e.to_string()),
+                _ => continue,
+            },
+        };
+        let same = match (examples.get(*screen), &now) {
+            (Some(Ok(old)), Ok(new)) => old == *new,
+            (Some(Err(old)), Err(new)) => old == new,
+            _ => false,
+        };
+        if !same {
+            examples.set(*screen, now.cloned());
+        }
+    }
 }
 
 #[cfg(test)]

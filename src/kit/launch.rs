@@ -36,6 +36,8 @@ pub struct LaunchOptions {
     pub edit_theme: bool,
     /// `--settings`: open the Settings window at once.
     pub settings: bool,
+    /// `--how-to-play`: open the game's How to play page (and its example) at once.
+    pub how_to_play: bool,
     /// `--theme NAME`: theme to use for this run.
     pub theme: Option<String>,
     /// `--game NAME`: open this game's screen at once.
@@ -189,6 +191,7 @@ impl LaunchOptions {
             "--theme" => o.theme = Some(value("--theme")?),
             "--edit-theme" => o.edit_theme = true,
             "--settings" => o.settings = true,
+            "--how-to-play" => o.how_to_play = true,
             "--screenshot-delay" => {
                 let v = value("--screenshot-delay")?;
                 let secs: f32 = v

@@ -14,6 +14,8 @@
 //! - [`layout`]: where a board of rows × columns sits in the window, cell ↔ world.
 //! - [`help`]: each game's How to play page, a text file under `assets/help/`, and its offer
 //!   on the first visit.
+//! - [`example`]: the page's worked example, shown on the game's own board while it is open
+//!   ([`example::AddExample`]).
 //! - [`history`]: [`history::History`], Undo and Redo over snapshots of a game's rules state,
 //!   and the mark that a game used them (not ranked).
 //! - [`insets`]: the room the HUD's bars and panels take, measured from egui each frame, so
@@ -41,6 +43,7 @@ pub mod audio;
 pub mod camera;
 pub mod chrome;
 pub mod clock;
+pub mod example;
 pub mod fx;
 pub mod game;
 pub mod help;
@@ -99,6 +102,7 @@ pub fn logic_plugin(app: &mut App) {
         fx::plugin,
         palette::plugin,
         chrome::logic_plugin,
+        help::logic_plugin,
         keys::plugin,
     ));
 }

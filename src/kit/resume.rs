@@ -184,9 +184,14 @@ fn save_settled<S: Resumable>(
     Option<Res<DataDir>>,
     Option<ResMut<Saved>>,
     Local<(Option<String>, bool)>,
+    Option<Res<super::help::ExampleShown>>,
 ) {
-    move |session, status, on, dir, saved, mut local| {
+    move |session, status, on, dir, saved, mut local, example| {
         let Some(session) = session else { return };
+        // How to play's example is not the game in play: nothing is saved while it shows.
+        if example.is_some_and(|e| e.on(screen)) {
+            return;
+        }
         let (written, changed) = &mut *local;
         // Only a session changed since the last write is looked at (no work on other frames).
         *changed |= session.is_changed();

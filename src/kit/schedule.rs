@@ -81,10 +81,13 @@ pub trait GameSchedule {
 impl GameSchedule for App {
     fn game_sets(&mut self, screen: Screen) -> &mut Self {
         let set = |step| GameSet(screen, step);
-        // While the game is paused, nothing reads the devices and no computer player moves.
+        // While the game is paused, or How to play's example is on its board, nothing reads
+        // the devices and no computer player moves.
         self.configure_sets(
             Update,
-            (set(GameSystems::Input), set(GameSystems::Ai)).run_if(super::chrome::not_paused),
+            (set(GameSystems::Input), set(GameSystems::Ai))
+                .run_if(super::chrome::not_paused)
+                .run_if(super::help::no_example),
         );
         let sets = (
             set(GameSystems::Input),
@@ -95,7 +98,12 @@ impl GameSchedule for App {
             set(GameSystems::View),
         );
         self.configure_sets(Update, sets.chain().run_if(in_state(screen)))
-            .configure_sets(Update, set(GameSystems::Input).after(ChromeKeys))
+            .configure_sets(
+                Update,
+                set(GameSystems::Input)
+                    .after(ChromeKeys)
+                    .after(super::help::ExampleSwap),
+            )
     }
 
     fn game_hud<M>(

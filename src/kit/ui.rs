@@ -15,6 +15,16 @@ pub fn is_narrow(ctx: &egui::Context) -> bool {
     ctx.content_rect().width() < NARROW
 }
 
+fn side_panels_hidden() -> egui::Id {
+    egui::Id::new("kit-side-panels-hidden")
+}
+
+/// In a narrow window, whether the games' side panels (sheets along the bottom there) give
+/// their place to the kit's sheet (How to play), from the next pass on.
+pub fn hide_side_panels(ctx: &egui::Context, hidden: bool) {
+    ctx.data_mut(|d| d.insert_temp(side_panels_hidden(), hidden));
+}
+
 /// Which of a bar's items its closure is asked to add ([`UiPalette::top_bar_fitted`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BarPart {
@@ -171,7 +181,10 @@ impl UiPalette {
         add: impl FnOnce(&mut egui::Ui),
     ) {
         if is_narrow(ctx) {
-            return self.sheet(ctx, id, 0.42, add);
+            if !ctx.data(|d| d.get_temp::<bool>(side_panels_hidden()).unwrap_or(false)) {
+                self.sheet(ctx, id, 0.42, add);
+            }
+            return;
         }
         let height = ctx.content_rect().height() - top;
         let shown = egui::Area::new(egui::Id::new(id))
@@ -181,6 +194,35 @@ impl UiPalette {
                     ui.set_width(width - 24.0);
                     ui.set_min_height(height - 16.0);
                     add(ui);
+                });
+            });
+        super::insets::record(ctx, shown.response.rect);
+    }
+
+    /// A panel down the left side of the window below `top`, `width` wide, whose content
+    /// scrolls (How to play, beside the board it talks about); in a narrow window, a sheet
+    /// along the bottom in place of the game's own ([`hide_side_panels`]).
+    pub fn left_panel(
+        &self,
+        ctx: &egui::Context,
+        id: &str,
+        width: f32,
+        top: f32,
+        add: impl FnOnce(&mut egui::Ui),
+    ) {
+        if is_narrow(ctx) {
+            return self.sheet(ctx, id, 0.45, add);
+        }
+        let height = ctx.content_rect().height() - top;
+        let shown = egui::Area::new(egui::Id::new(id))
+            .anchor(egui::Align2::LEFT_TOP, egui::vec2(0.0, top))
+            .show(ctx, |ui| {
+                self.bar_frame().show(ui, |ui| {
+                    ui.set_width(width - 24.0);
+                    ui.set_min_height(height - 16.0);
+                    egui::ScrollArea::vertical()
+                        .max_height(height - 16.0)
+                        .show(ui, add);
                 });
             });
         super::insets::record(ctx, shown.response.rect);

@@ -55,6 +55,27 @@ pub fn from_text(text: &str, game: &str, rules: &str) -> Result<ResumeFile, Stri
     Ok(file)
 }
 
+/// A How to play page's worked example (`assets/help/GAME.example.ron`): a game's setup and
+/// the moves that reach the position the page shows, in the resume file's words, played
+/// through the rules when the page opens.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Example {
+    /// The game's screen (its slug).
+    pub game: String,
+    /// The game's setup, in its own words.
+    pub setup: String,
+    /// The moves from the setup to the example's position.
+    pub journal: Vec<String>,
+}
+
+/// Reads an example's text, or why it cannot be read.
+pub fn example_from_text(text: &str) -> Result<Example, String> {
+    if text.len() > MAX_RESUME_BYTES {
+        return Err(format!("it is larger than {MAX_RESUME_BYTES} bytes"));
+    }
+    ron::from_str(text).map_err(|e| e.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,5 +108,20 @@ mod tests {
                 .contains("a game of dots")
         );
         assert!(from_text("(version: 1", "dots", "1.0.0").is_err());
+    }
+
+    #[test]
+    fn examples_read_their_setup_and_moves_and_refuse_other_text() {
+        let text = "(game: \"dots\", setup: \"6 5 20 5\", journal: [\"s 1,1 2,1\"])";
+        assert_eq!(
+            example_from_text(text),
+            Ok(Example {
+                game: "dots".into(),
+                setup: "6 5 20 5".into(),
+                journal: vec!["s 1,1 2,1".into()],
+            })
+        );
+        assert!(example_from_text("(game: \"dots\")").is_err());
+        assert!(example_from_text(&"x".repeat(MAX_RESUME_BYTES + 1)).is_err());
     }
 }

@@ -16,6 +16,7 @@ pub mod view;
 use bevy::prelude::*;
 
 use crate::kit::chrome::{ChromeCommand, answer_chrome};
+use crate::kit::example::AddExample;
 use crate::kit::resume::AddResume;
 use crate::kit::schedule::{AppResources, GameSchedule, GameSet, GameSystems};
 use crate::kit::screens::Screen;
@@ -73,6 +74,7 @@ pub fn logic_plugin(app: &mut App) {
         )
         .describe_game::<DotsSession>(SCREEN)
         .resumable::<DotsSession>(SCREEN)
+        .help_example::<DotsSession, _>(SCREEN, logic::spawn_board)
         .add_plugins((logic::plugin, ai::plugin));
 }
 

@@ -142,13 +142,22 @@ impl Resumable for DotsSession {
         for (i, entry) in journal.iter().enumerate() {
             let bad = |why: String| format!("move {}: {why}", i + 1);
             match entry.split_once(' ').unwrap_or((entry, "")) {
-                ("p", path) => {
+                (what @ ("p" | "s"), path) => {
                     let path = path
                         .split_whitespace()
                         .map(parse_point)
                         .collect::<Result<Vec<_>, _>>()
                         .map_err(bad)?;
-                    s.play(&path).map_err(|e| bad(e.to_string()))?;
+                    if what == "p" {
+                        s.play(&path).map_err(|e| bad(e.to_string()))?;
+                    } else if i + 1 == journal.len() {
+                        // A path drawn and not yet removed (How to play's example ends so).
+                        for p in path {
+                            s.game.select(p).map_err(|e| bad(e.to_string()))?;
+                        }
+                    } else {
+                        return Err(bad("a path not removed comes last".into()));
+                    }
                 }
                 ("u" | "r", "") => {
                     if !s.step_history(entry == "u") {

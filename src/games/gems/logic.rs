@@ -332,7 +332,7 @@ fn rebuild(p: &mut SessionParams, deal: bool) {
 }
 
 /// On entering the Modern Gems screen: build the entities for the session's board.
-fn spawn_current_board(mut p: SessionParams) {
+pub(super) fn spawn_current_board(mut p: SessionParams) {
     rebuild(&mut p, true);
 }
 

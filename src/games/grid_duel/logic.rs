@@ -88,6 +88,11 @@ fn put_on_show(on_show: &mut OnShow, stage: &mut PhaseOf<Stage>, show: Show) {
     on_show.show = Some(show);
 }
 
+/// The session's grid put up again from nothing (after How to play's example came or went).
+pub(super) fn show_session(mut on_show: ResMut<OnShow>, mut stage: PhaseOf<Stage>) {
+    clear_show(&mut on_show, &mut stage);
+}
+
 /// Nothing on show: the next frame puts the game's first (or next) grid up.
 fn clear_show(on_show: &mut OnShow, stage: &mut PhaseOf<Stage>) {
     *on_show = OnShow::default();

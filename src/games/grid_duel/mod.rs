@@ -17,6 +17,7 @@ pub mod view;
 
 use bevy::prelude::*;
 
+use crate::kit::example::AddExample;
 use crate::kit::resume::AddResume;
 use crate::kit::schedule::{GameSchedule, GameSet, GameSystems};
 use crate::kit::screens::Screen;
@@ -58,6 +59,7 @@ pub fn logic_plugin(app: &mut App) {
         .add_systems(Update, answer_chrome.in_set(set(GameSystems::Input)))
         .describe_game::<model::DuelSession>(SCREEN)
         .resumable::<model::DuelSession>(SCREEN)
+        .help_example::<model::DuelSession, _>(SCREEN, logic::show_session)
         .add_plugins(logic::plugin);
 }
 

@@ -17,16 +17,14 @@ use crate::kit::world_text::{LabelAnchor, WorldLabel};
 
 pub use super::model::{CELL, CENTER, bounds, cell_center, row_at};
 
-/// In a narrow window (a phone held upright) the panel is a sheet along the bottom, and the
-/// camera shows the whole grid above it; a wide window keeps the plain camera, the panel beside
-/// the grid.
-fn fit_grid(
-    area: Res<crate::kit::layout::ViewArea>,
-    mut fit: ResMut<crate::kit::camera::CameraFit>,
-) {
-    let narrow = area.size.x < crate::kit::ui::NARROW;
-    let wanted = narrow.then_some((super::SCREEN, bounds()));
-    fit.set_if_neq(crate::kit::camera::CameraFit(wanted));
+/// The camera shows the whole grid, with its labels, in what the HUD leaves free: beside the
+/// panel in a wide window (and beside How to play while it is open), above the panel's sheet on
+/// a phone held upright.
+fn fit_grid(mut fit: ResMut<crate::kit::camera::CameraFit>) {
+    fit.set_if_neq(crate::kit::camera::CameraFit(Some((
+        super::SCREEN,
+        bounds(),
+    ))));
 }
 
 /// The drawing of Grid Duel.

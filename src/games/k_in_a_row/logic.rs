@@ -34,7 +34,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// On entering the screen: the game in play (or the one resumed at start) goes on; a search
 /// left running is dropped (the computer starts its turn again).
-fn restart(mut session: ResMut<KSession>, mut thinking: ResMut<KThinking>) {
+pub(super) fn restart(mut session: ResMut<KSession>, mut thinking: ResMut<KThinking>) {
     session.generation.bump();
     thinking.cancel();
 }

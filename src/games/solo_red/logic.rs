@@ -37,7 +37,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// On entering the screen: deal a first game (from `--seed` when given), or lay the table of the game in play out again
 /// (its card entities left with the screen).
-fn enter(
+pub(super) fn enter(
     mut commands: Commands,
     session: Option<ResMut<SoloRedSession>>,
     opts: Option<Res<crate::kit::launch::LaunchOptions>>,
