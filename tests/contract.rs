@@ -80,6 +80,15 @@ fn every_game_registers_what_the_contract_requires() {
             "{}: a short page",
             game.name
         );
+        // So is its worked example, a game of its own (it plays: tests/how_to_play.rs).
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("assets")
+            .join(modern_gems::kit::help::example_path(game.screen));
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {}: {e}", game.name, path.display()));
+        let example = modern_gems::kit::help::example_from_text(&text)
+            .unwrap_or_else(|e| panic!("{}: {e}", game.name));
+        assert_eq!(example.game, game.screen.slug(), "{}", game.name);
     }
     let screens: std::collections::HashSet<_> = REGISTRY.iter().map(|g| g.screen).collect();
     assert_eq!(screens.len(), REGISTRY.len(), "two games share a screen");

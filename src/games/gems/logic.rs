@@ -95,7 +95,7 @@ fn handle_actions(mut actions: MessageReader<GemsAction>, mut p: SessionParams) 
             GemsAction::Undo | GemsAction::Redo
                 if settled && p.session.step_history(*action == GemsAction::Undo) =>
             {
-                rebuild(&mut p, false);
+                rebuild(&mut p, Rebuild::Restore);
             }
             GemsAction::Restart if settled => {
                 let s = &*p.session;
@@ -106,7 +106,7 @@ fn handle_actions(mut actions: MessageReader<GemsAction>, mut p: SessionParams) 
                     s.game.player(),
                 );
                 *p.session = fresh;
-                rebuild(&mut p, true);
+                rebuild(&mut p, Rebuild::Deal);
             }
             GemsAction::NewGame {
                 board_name,
@@ -117,7 +117,7 @@ fn handle_actions(mut actions: MessageReader<GemsAction>, mut p: SessionParams) 
                 // A new or loaded game replaces everything, so it may interrupt a transition:
                 // a request from a dialog is never dropped.
                 *p.session = GemsSession::new(board_name.clone(), board.clone(), *policy, *player);
-                rebuild(&mut p, true);
+                rebuild(&mut p, Rebuild::Deal);
             }
             GemsAction::Load { name, game } => {
                 let game = (**game).clone();
@@ -130,7 +130,7 @@ fn handle_actions(mut actions: MessageReader<GemsAction>, mut p: SessionParams) 
                 s.start_at = (game.score(), game.move_num());
                 s.game = game;
                 *p.session = s;
-                rebuild(&mut p, true);
+                rebuild(&mut p, Rebuild::Deal);
             }
             GemsAction::Watch {
                 board_name,
@@ -144,7 +144,7 @@ fn handle_actions(mut actions: MessageReader<GemsAction>, mut p: SessionParams) 
                     *policy,
                     (**watch).clone(),
                 );
-                rebuild(&mut p, true);
+                rebuild(&mut p, Rebuild::Deal);
             }
             GemsAction::TakeOver => {
                 p.session.watch = None;
@@ -262,11 +262,23 @@ fn select(p: &mut SessionParams, cell: Cell) {
     p.next_phase.set(Phase::Flagging);
 }
 
-/// Replaces every gem entity with fresh ones for the session's board. `deal` (a new, loaded or
-/// restarted game) drops them in.
-fn rebuild(p: &mut SessionParams, deal: bool) {
+/// How [`rebuild`] lays a board out.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rebuild {
+    /// A new, loaded or restarted game: its own rules, its gems dropped in.
+    Deal,
+    /// Undo or redo: the rules in force stay, the gems are in place at once.
+    Restore,
+    /// The session's own game (How to play's example, or the game in play back from it): its
+    /// own rules, the gems in place at once.
+    Show,
+}
+
+/// Replaces every gem entity with fresh ones for the session's board, as `how` says.
+fn rebuild(p: &mut SessionParams, how: Rebuild) {
     p.session.generation.bump();
-    if deal {
+    let deal = how == Rebuild::Deal;
+    if how != Rebuild::Restore {
         // A new, loaded or restarted game brings its own rules.
         p.policy.0 = p.session.game.policy();
         p.player.0 = p.session.game.player();
@@ -332,8 +344,14 @@ fn rebuild(p: &mut SessionParams, deal: bool) {
 }
 
 /// On entering the Modern Gems screen: build the entities for the session's board.
-pub(super) fn spawn_current_board(mut p: SessionParams) {
-    rebuild(&mut p, true);
+fn spawn_current_board(mut p: SessionParams) {
+    rebuild(&mut p, Rebuild::Deal);
+}
+
+/// The session's board laid out again at once, under its own rules (How to play's example
+/// came or went).
+pub(super) fn show_session(mut p: SessionParams) {
+    rebuild(&mut p, Rebuild::Show);
 }
 
 /// When the theme changes, every gem takes its new look.

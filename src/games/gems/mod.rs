@@ -88,7 +88,7 @@ pub fn logic_plugin(app: &mut App) {
         )
         .describe_game::<model::GemsSession>(SCREEN)
         .resumable::<model::GemsSession>(SCREEN)
-        .help_example::<model::GemsSession, _>(SCREEN, logic::spawn_current_board)
+        .help_example::<model::GemsSession, _>(SCREEN, logic::show_session)
         .add_plugins((
             logic::plugin,
             anim::plugin,

@@ -88,9 +88,19 @@ fn put_on_show(on_show: &mut OnShow, stage: &mut PhaseOf<Stage>, show: Show) {
     on_show.show = Some(show);
 }
 
-/// The session's grid put up again from nothing (after How to play's example came or went).
-pub(super) fn show_session(mut on_show: ResMut<OnShow>, mut stage: PhaseOf<Stage>) {
+/// The session's grid put up again (How to play's example came or went): the grid awaiting
+/// the person's choice at once, or else the stage machine's next show.
+pub(super) fn show_session(
+    session: Res<DuelSession>,
+    mut on_show: ResMut<OnShow>,
+    mut stage: PhaseOf<Stage>,
+) {
     clear_show(&mut on_show, &mut stage);
+    put_pending_on_show(&session, &mut on_show, &mut stage, Reveal::None);
+    if on_show.show.as_ref().is_some_and(|s| s.choose) {
+        // Nothing to reveal: the choice is open at once (a command right after is answered).
+        stage.set(Stage::Choosing);
+    }
 }
 
 /// Nothing on show: the next frame puts the game's first (or next) grid up.
