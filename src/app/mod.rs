@@ -112,7 +112,8 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
             ui_fonts::plugin,
         ));
     #[cfg(not(target_arch = "wasm32"))]
-    app.add_plugins(window::plugin);
+    app.add_plugins(window::plugin)
+        .insert_resource(window::update_mode(&opts));
     for game in crate::games::REGISTRY {
         app.add_game(game);
     }

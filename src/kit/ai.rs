@@ -235,7 +235,7 @@ impl<W: AiWork, P> AiJob<W, P> {
         };
         AiJob {
             running,
-            _cancel: CancelOnDrop(cancel),
+            _cancel: CancelOnDrop::new(cancel),
             generation,
             purpose,
         }
@@ -251,11 +251,29 @@ impl<W: AiWork, P> AiJob<W, P> {
     }
 }
 
-/// Sets its flag when dropped: a job's work is told to stop when the job goes.
+/// Sets its flag when dropped: a job's work is told to stop when the job goes. It also counts
+/// the jobs alive ([`jobs_alive`]).
 struct CancelOnDrop(Cancel);
+
+/// How many [`AiJob`]s exist now, in every game.
+static JOBS_ALIVE: AtomicUsize = AtomicUsize::new(0);
+
+/// How many computer jobs exist now, in every game (a window that draws only when something
+/// changes keeps drawing while one runs, so that its answer is looked at every frame).
+pub fn jobs_alive() -> usize {
+    JOBS_ALIVE.load(Ordering::Relaxed)
+}
+
+impl CancelOnDrop {
+    fn new(cancel: Cancel) -> Self {
+        JOBS_ALIVE.fetch_add(1, Ordering::Relaxed);
+        CancelOnDrop(cancel)
+    }
+}
 
 impl Drop for CancelOnDrop {
     fn drop(&mut self) {
+        JOBS_ALIVE.fetch_sub(1, Ordering::Relaxed);
         self.0.cancel();
     }
 }
