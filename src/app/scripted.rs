@@ -22,13 +22,112 @@ pub struct ScriptState {
     pub over_frames: u32,
     /// Seconds since the board first showed settled (for `--screenshot-delay`).
     pub waited: f32,
+    /// Frames since `--keys` started pressing (one key every few frames).
+    pub key_frames: u32,
 }
 
 /// Runs the scripted steps.
 pub fn plugin(app: &mut App) {
     app.init_resource::<ScriptState>()
         .add_systems(Startup, (hold_ai_for_screenshot, show_link_notices))
-        .add_systems(Update, (take_screenshot, exit_after_game));
+        .add_systems(Update, (take_screenshot, exit_after_game))
+        .add_systems(PreUpdate, press_keys.before(bevy::input::InputSystems));
+}
+
+/// Frames between two keys of `--keys` (pressed on the first, released on the next).
+const KEY_FRAMES: u32 = 2;
+
+/// Presses the keys of `--keys` one by one once the board first shows settled (for
+/// screenshots of the keyboard's cursors).
+fn press_keys(
+    opts: Res<LaunchOptions>,
+    status: Res<ScreenStatus>,
+    mut s: ResMut<ScriptState>,
+    window: Query<Entity, With<bevy::window::PrimaryWindow>>,
+    mut input: MessageWriter<bevy::input::keyboard::KeyboardInput>,
+) {
+    use bevy::input::ButtonState;
+    if opts.keys.is_empty() || (s.key_frames == 0 && !status.settled) {
+        return;
+    }
+    let (i, phase) = (
+        (s.key_frames / KEY_FRAMES) as usize,
+        s.key_frames % KEY_FRAMES,
+    );
+    s.key_frames += 1;
+    let (Some(name), Ok(window)) = (opts.keys.get(i), window.single()) else {
+        return;
+    };
+    let Some((key_code, logical_key)) = key_named(name) else {
+        tracing::warn!("--keys: '{name}' is not a key");
+        return;
+    };
+    let state = match phase {
+        0 => ButtonState::Pressed,
+        1 => ButtonState::Released,
+        _ => return,
+    };
+    input.write(bevy::input::keyboard::KeyboardInput {
+        key_code,
+        logical_key,
+        state,
+        text: None,
+        repeat: false,
+        window,
+    });
+}
+
+/// The key called `name` (Up, Down, Left, Right, Space, Enter, F1, or a letter).
+fn key_named(name: &str) -> Option<(KeyCode, bevy::input::keyboard::Key)> {
+    use bevy::input::keyboard::Key;
+    let named = |code, key| Some((code, key));
+    match name {
+        "Up" => named(KeyCode::ArrowUp, Key::ArrowUp),
+        "Down" => named(KeyCode::ArrowDown, Key::ArrowDown),
+        "Left" => named(KeyCode::ArrowLeft, Key::ArrowLeft),
+        "Right" => named(KeyCode::ArrowRight, Key::ArrowRight),
+        "Space" => named(KeyCode::Space, Key::Space),
+        "Enter" => named(KeyCode::Enter, Key::Enter),
+        "F1" => named(KeyCode::F1, Key::F1),
+        letter => {
+            let c = letter.chars().next().filter(|_| letter.len() == 1)?;
+            let code = match c.to_ascii_lowercase() {
+                'a'..='z' => [
+                    KeyCode::KeyA,
+                    KeyCode::KeyB,
+                    KeyCode::KeyC,
+                    KeyCode::KeyD,
+                    KeyCode::KeyE,
+                    KeyCode::KeyF,
+                    KeyCode::KeyG,
+                    KeyCode::KeyH,
+                    KeyCode::KeyI,
+                    KeyCode::KeyJ,
+                    KeyCode::KeyK,
+                    KeyCode::KeyL,
+                    KeyCode::KeyM,
+                    KeyCode::KeyN,
+                    KeyCode::KeyO,
+                    KeyCode::KeyP,
+                    KeyCode::KeyQ,
+                    KeyCode::KeyR,
+                    KeyCode::KeyS,
+                    KeyCode::KeyT,
+                    KeyCode::KeyU,
+                    KeyCode::KeyV,
+                    KeyCode::KeyW,
+                    KeyCode::KeyX,
+                    KeyCode::KeyY,
+                    KeyCode::KeyZ,
+                ][(c.to_ascii_lowercase() as u8 - b'a') as usize],
+                _ => return None,
+            };
+            Some((
+                code,
+                Key::Character(c.to_ascii_lowercase().to_string().into()),
+            ))
+        }
+    }
 }
 
 fn hold_ai_for_screenshot(

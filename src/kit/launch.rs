@@ -38,6 +38,9 @@ pub struct LaunchOptions {
     pub settings: bool,
     /// `--how-to-play`: open the game's How to play page (and its example) at once.
     pub how_to_play: bool,
+    /// `--keys "Right Right Space"`: keys pressed one by one once the board first shows
+    /// settled, before a screenshot (scripted runs only).
+    pub keys: Vec<String>,
     /// `--theme NAME`: theme to use for this run.
     pub theme: Option<String>,
     /// `--game NAME`: open this game's screen at once.
@@ -203,6 +206,12 @@ impl LaunchOptions {
                 o.screenshot_delay = Some(secs);
             }
             "--exit-after-screenshot" => o.exit_after_screenshot = true,
+            "--keys" => {
+                o.keys = value("--keys")?
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect();
+            }
             "--monkey" => {
                 let v = value("--monkey")?;
                 o.monkey = Some(v.parse().map_err(|_| format!("bad monkey seed '{v}'"))?);
@@ -245,6 +254,7 @@ pub const TEST_ONLY_FLAGS: &[&str] = &[
     "--exit-after-screenshot",
     "--screenshot",
     "--screenshot-delay",
+    "--keys",
 ];
 
 /// A flag's problem in the words of a link (`size`, not `--size`).
