@@ -28,6 +28,72 @@ pub struct GameKeys<'w, 's> {
     logical: Option<Res<'w, ButtonInput<Key>>>,
     egui: Option<Res<'w, EguiWantsInput>>,
     gamepads: Query<'w, 's, &'static Gamepad>,
+    stick: Option<Res<'w, StickStep>>,
+}
+
+/// The step a gamepad's left stick asks for this frame (rows down, columns right): one when
+/// it is pushed past [`STICK_PUSH`] in a direction, then one every [`STICK_REPEAT`] seconds
+/// while it is held there, after [`STICK_DELAY`]; none until it comes back within
+/// [`STICK_REST`].
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct StickStep {
+    /// This frame's step.
+    pub step: Option<(i32, i32)>,
+    held: Option<(i32, i32)>,
+    since: f32,
+    next: f32,
+}
+
+/// How far the stick must go for a step.
+pub const STICK_PUSH: f32 = 0.6;
+/// Within this, the stick is at rest again.
+pub const STICK_REST: f32 = 0.3;
+/// Seconds held before the step repeats.
+pub const STICK_DELAY: f32 = 0.4;
+/// Seconds between repeated steps.
+pub const STICK_REPEAT: f32 = 0.15;
+
+impl StickStep {
+    /// Moves on by `dt` seconds with the stick at `at` (x right, y up, each −1..=1).
+    pub fn advance(&mut self, at: Vec2, dt: f32) {
+        self.step = None;
+        let direction = if at.x.abs().max(at.y.abs()) < STICK_PUSH {
+            None
+        } else if at.x.abs() > at.y.abs() {
+            Some((0, if at.x > 0.0 { 1 } else { -1 }))
+        } else {
+            Some((if at.y > 0.0 { -1 } else { 1 }, 0))
+        };
+        match (direction, self.held) {
+            (Some(d), held) if held != Some(d) => {
+                *self = StickStep {
+                    step: Some(d),
+                    held: Some(d),
+                    since: 0.0,
+                    next: STICK_DELAY,
+                };
+            }
+            (Some(d), _) => {
+                self.since += dt;
+                if self.since >= self.next {
+                    self.step = Some(d);
+                    self.next += STICK_REPEAT;
+                }
+            }
+            (None, Some(_)) if at.length() < STICK_REST => self.held = None,
+            (None, _) => {}
+        }
+    }
+}
+
+/// Reads the left sticks once a frame into [`StickStep`].
+fn read_stick(gamepads: Query<&Gamepad>, time: Res<Time>, mut stick: ResMut<StickStep>) {
+    let at = gamepads
+        .iter()
+        .map(Gamepad::left_stick)
+        .max_by(|a, b| a.length().total_cmp(&b.length()))
+        .unwrap_or(Vec2::ZERO);
+    stick.advance(at, time.delta_secs());
 }
 
 /// The arrows, WASD and a gamepad's pad, each with its step: (rows down, columns right).
@@ -60,7 +126,7 @@ impl GameKeys<'_, '_> {
         self.gamepads.iter().any(|g| g.just_pressed(button))
     }
 
-    /// The step the arrows or WASD (by their places), or a gamepad's pad, ask the cursor to
+    /// The step the arrows or WASD (by their places), or a gamepad's pad or left stick, ask the cursor to
     /// take this frame: (rows down, columns right). None while Ctrl is held (Ctrl+D is not
     /// a move).
     pub fn direction(&self) -> Option<(i32, i32)> {
@@ -71,6 +137,7 @@ impl GameKeys<'_, '_> {
             .iter()
             .find(|(codes, button, _)| self.any_place(*codes) || self.pad(*button))
             .map(|&(_, _, step)| step)
+            .or_else(|| self.stick.as_ref().and_then(|s| s.step))
     }
 
     /// Space or a gamepad's South button: select what the cursor is on.
@@ -184,12 +251,14 @@ fn is_letter(key: &Key, letter: char) -> bool {
 
 /// The shared keys, read headless as well as in a window.
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        shared_keys
-            .run_if(in_game)
-            .in_set(super::schedule::ChromeKeys),
-    );
+    app.init_resource::<StickStep>()
+        .add_systems(PreUpdate, read_stick.after(bevy::input::InputSystems))
+        .add_systems(
+            Update,
+            shared_keys
+                .run_if(in_game)
+                .in_set(super::schedule::ChromeKeys),
+        );
 }
 
 /// Turns the shared mnemonics into the chrome's commands for the game on screen: those about
@@ -226,8 +295,36 @@ fn shared_keys(
 
 #[cfg(test)]
 mod tests {
-    use super::is_letter;
+
+    #[test]
+    fn keyboard_play_by_the_pads_left_stick_steps_once_then_repeats_while_held() {
+        let mut stick = StickStep::default();
+        let right = Vec2::new(0.9, 0.1);
+        stick.advance(right, 0.016);
+        assert_eq!(stick.step, Some((0, 1)));
+        // Held: nothing until the delay, then a step every repeat.
+        let mut steps = 0;
+        let mut t = 0.016;
+        while t < STICK_DELAY + 2.5 * STICK_REPEAT {
+            stick.advance(right, 0.016);
+            steps += usize::from(stick.step.is_some());
+            t += 0.016;
+        }
+        assert_eq!(steps, 3);
+        // Half-way back is not rest: no new step; at rest, then up: one step up.
+        stick.advance(Vec2::new(0.4, 0.0), 0.016);
+        assert_eq!(stick.step, None);
+        stick.advance(Vec2::ZERO, 0.016);
+        stick.advance(Vec2::new(0.0, 0.8), 0.016);
+        assert_eq!(stick.step, Some((-1, 0)));
+        // A small push does nothing.
+        let mut rest = StickStep::default();
+        rest.advance(Vec2::new(0.5, 0.2), 0.016);
+        assert_eq!(rest.step, None);
+    }
+    use super::{STICK_DELAY, STICK_REPEAT, StickStep, is_letter};
     use bevy::input::keyboard::Key;
+    use bevy::prelude::Vec2;
 
     #[test]
     fn keyboard_letters_match_either_case_and_nothing_else() {
