@@ -67,6 +67,10 @@ impl Describe for TicTacToe {
     fn in_progress(&self) -> bool {
         !self.0.moves().is_empty() && self.0.status() == Status::InProgress
     }
+
+    fn board_text(&self) -> String {
+        format!("Tic-tac-toe, {} tiles placed", self.0.moves().len())
+    }
 }
 
 /// Everything that changes the game.

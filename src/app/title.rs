@@ -400,6 +400,11 @@ fn game_card(
     } = look;
     let pal = &palette.ui;
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+    // A screen reader reads the card as a button named after the game.
+    response.widget_info(|| {
+        let label = format!("{}: {}", game.name, game.blurb);
+        egui::WidgetInfo::labeled(egui::WidgetType::Button, true, label)
+    });
     let lit = focused || response.hovered();
     let visuals = ui.visuals();
     let fill = if lit {
@@ -470,6 +475,10 @@ fn game_card(
             egui::Sense::click(),
         )
         .on_hover_text(format!("How to play {} (F1)", game.name));
+    help.widget_info(|| {
+        let label = format!("How to play {}", game.name);
+        egui::WidgetInfo::labeled(egui::WidgetType::Button, true, label)
+    });
     let ring = if help.hovered() { pal.accent } else { text };
     painter.circle(
         corner.center(),
@@ -505,6 +514,56 @@ mod tests {
         assert_eq!(names("nonsense").len(), games.len());
         for g in games {
             assert_eq!(Screen::from_name(g.screen.slug()), Some(g.screen));
+        }
+    }
+
+    /// With AccessKit on (a screen reader asked), each title card is a button named after its
+    /// game, and its "?" a button naming its How to play page.
+    #[test]
+    fn title_cards_reach_a_screen_reader_by_name() {
+        let ctx = egui::Context::default();
+        ctx.set_fonts(crate::kit::ui_fonts::font_definitions(
+            crate::kit::ui_fonts::embedded_text_fonts(),
+        ));
+        ctx.enable_accesskit();
+        let theme = Theme::default();
+        let palette = Palette::of(&theme);
+        ctx.begin_pass(egui::RawInput::default());
+        {
+            egui::Area::new(egui::Id::new("cards")).show(&ctx, |ui| {
+                ui.horizontal(|ui| {
+                    for (i, game) in crate::games::REGISTRY.iter().enumerate() {
+                        let look = CardLook {
+                            focused: i == 0,
+                            in_progress: false,
+                            size: egui::vec2(200.0, 268.0),
+                            theme: &theme,
+                            palette: &palette,
+                        };
+                        game_card(ui, game, i, None, look);
+                    }
+                });
+            });
+        }
+        let mut out = ctx.end_pass();
+        out.textures_delta.clear();
+        let update = out
+            .platform_output
+            .accesskit_update
+            .expect("AccessKit is on");
+        let labels: Vec<&str> = update
+            .nodes
+            .iter()
+            .filter_map(|(_, node)| node.label())
+            .collect();
+        for game in crate::games::REGISTRY {
+            assert!(
+                labels.iter().any(|l| l.starts_with(game.name)),
+                "no card for {}: {labels:?}",
+                game.name
+            );
+            let help = format!("How to play {}", game.name);
+            assert!(labels.contains(&help.as_str()), "no '{help}'");
         }
     }
 }

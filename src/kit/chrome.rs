@@ -307,7 +307,11 @@ fn chrome(
         Res<AssetServer>,
         Res<Assets<super::help::HelpPage>>,
     ),
-    (example, area): (Res<ExampleShown>, Res<super::layout::ViewArea>),
+    (example, area, board): (
+        Res<ExampleShown>,
+        Res<super::layout::ViewArea>,
+        Res<super::share::BoardText>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     // Esc is read here, after the game's dialogs (one that Esc closes uses the key up first);
@@ -337,6 +341,9 @@ fn chrome(
             });
         });
     }
+    // What a screen reader says about the board (the console's view of it).
+    let corner = egui::pos2(area.left + 4.0, area.top + 4.0);
+    super::ui::board_description(&ctx, corner, &board.0);
     super::ui::hide_side_panels(&ctx, chrome.help);
     if chrome.help {
         let page = game.map(|g| help.0.page(g.screen, &help.1, &help.2));

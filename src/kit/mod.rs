@@ -96,6 +96,7 @@ pub fn logic_plugin(app: &mut App) {
         share::GameTitle,
         chrome::Paused,
     )>()
+    .init_resource::<share::BoardText>()
     .add_message::<status::MoveSettled>()
     .add_systems(PreStartup, schedule::one_thread_executors)
     .add_plugins((

@@ -22,7 +22,15 @@ pub trait Describe: Resource {
     /// Whether a game is in progress: a move made and the game not over (leaving it then asks
     /// first; a new or restarted game is not in progress until its first move).
     fn in_progress(&self) -> bool;
+    /// The board in words and characters, as the console shows it, for a screen reader
+    /// (the chrome gives it to AccessKit as the board's description).
+    fn board_text(&self) -> String;
 }
+
+/// The description of the board on screen ([`Describe::board_text`]), kept up to date with
+/// or without a window.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoardText(pub String);
 
 /// The link of the game on screen, kept up to date by [`describe`].
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
@@ -81,7 +89,7 @@ impl DescribeGame for App {
             PostUpdate,
             (move |session: Res<S>,
                    link: ResMut<ShareLink>,
-                   title: ResMut<GameTitle>,
+                   title: (ResMut<GameTitle>, ResMut<BoardText>),
                    window: Option<Single<&mut Window, With<PrimaryWindow>>>| {
                 describe(screen, session, link, title, window)
             })
@@ -102,12 +110,13 @@ fn describe<S: Describe>(
     screen: Screen,
     session: Res<S>,
     mut link: ResMut<ShareLink>,
-    mut shown: ResMut<GameTitle>,
+    (mut shown, mut board): (ResMut<GameTitle>, ResMut<BoardText>),
     window: Option<Single<&mut Window, With<PrimaryWindow>>>,
 ) {
     if !session.is_changed() && link.screen == Some(screen) {
         return;
     }
+    board.set_if_neq(BoardText(session.board_text()));
     let title = session.title();
     if shown.0 != title {
         shown.0 = title.clone();

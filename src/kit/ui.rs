@@ -346,6 +346,19 @@ pub fn button(
     response.clicked()
 }
 
+/// The board's description for a screen reader: an invisible element at `at` (the board's
+/// corner; a point, so that it never takes a click) whose AccessKit label is `text`.
+pub fn board_description(ctx: &egui::Context, at: egui::Pos2, text: &str) {
+    egui::Area::new(egui::Id::new("kit-board-description"))
+        .order(egui::Order::Background)
+        .fixed_pos(at)
+        .interactable(false)
+        .show(ctx, |ui| {
+            let (_, response) = ui.allocate_exact_size(egui::vec2(1.0, 1.0), egui::Sense::hover());
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Label, true, text));
+        });
+}
+
 /// A dialog in the middle of the window (game over, pause, new game…). `open`, when given,
 /// adds a close button that clears it, and Esc closes it too (the key is then used up, so the
 /// chrome, which reads it after every game's menus, does not also pause).

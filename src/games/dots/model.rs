@@ -101,6 +101,28 @@ impl DotsSession {
 }
 
 impl crate::kit::share::Describe for DotsSession {
+    fn board_text(&self) -> String {
+        let n = self.game.board().size();
+        let path: Vec<String> = self
+            .game
+            .selection()
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
+        format!(
+            "Dots board, {n} by {n}, score {}, {} moves left. Each dot by its colour (1 to {}), top row first:\n{}{}",
+            self.game.score(),
+            self.game.moves_left(),
+            self.game.board().colors(),
+            self.game.board(),
+            if path.is_empty() {
+                String::new()
+            } else {
+                format!("Path drawn: {}", path.join(", "))
+            }
+        )
+    }
+
     fn title(&self) -> String {
         format!(
             "Dots - {n}x{n}, {c} colours - score {s}, {m} moves left",

@@ -271,6 +271,17 @@ impl Resumable for GemsSession {
 }
 
 impl crate::kit::share::Describe for GemsSession {
+    fn board_text(&self) -> String {
+        let b = self.game.board();
+        format!(
+            "Modern Gems board, {} rows by {} columns, score {}. Each gem by its kind (1 to 9, . empty), rows numbered from the top, columns from the left:\n{}",
+            b.rows(),
+            b.cols(),
+            self.game.score(),
+            b
+        )
+    }
+
     fn title(&self) -> String {
         format!(
             "Modern Gems - {} - score {}",

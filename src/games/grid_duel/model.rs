@@ -153,6 +153,15 @@ impl Resumable for DuelSession {
 }
 
 impl crate::kit::share::Describe for DuelSession {
+    fn board_text(&self) -> String {
+        match self.duel.pending_grid() {
+            Some(grid) => format!(
+                "Grid Duel, your grid to choose for, nine rows of nine digits, top row first:\n{grid}"
+            ),
+            None => "Grid Duel: the computer's turn.".to_string(),
+        }
+    }
+
     fn title(&self) -> String {
         format!(
             "Grid Duel - deal {} - turn {}: you {}, computer {}",

@@ -181,6 +181,28 @@ impl KSession {
 }
 
 impl crate::kit::share::Describe for KSession {
+    fn board_text(&self) -> String {
+        let b = self.game.board();
+        let n = b.size();
+        let rows: Vec<String> = (0..n)
+            .map(|r| {
+                (0..n)
+                    .map(|c| match b.get(r, c) {
+                        Some(Cell::Human) => 'X',
+                        Some(Cell::Computer) => 'O',
+                        Some(Cell::Unavailable) => '#',
+                        _ => '.',
+                    })
+                    .collect()
+            })
+            .collect();
+        format!(
+            "K in a Row board, {n} by {n}, {k} in a row wins. X your tiles, O the computer's, # unavailable, . empty, top row first:\n{}",
+            rows.join("\n"),
+            k = b.k()
+        )
+    }
+
     fn title(&self) -> String {
         let b = self.game.board();
         let tiles = b.count(Side::Human) + b.count(Side::Computer);

@@ -286,6 +286,14 @@ pub enum Place {
 }
 
 impl crate::kit::share::Describe for SoloRedSession {
+    fn board_text(&self) -> String {
+        format!(
+            "Solo Red table ({} cards in the deck). Cards by colour letter and number, > before the winning palette:\n{}",
+            self.game.deck_len(),
+            self.game
+        )
+    }
+
     fn title(&self) -> String {
         format!(
             "Solo Red - deal {} - {} cards in hand, {} in the deck",
