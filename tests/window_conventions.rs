@@ -61,6 +61,37 @@ fn f11_toggles_fullscreen_and_the_window_size_is_remembered() {
     assert_eq!(app.world().resource::<Settings>().window_size, (640, 400));
 }
 
+#[test]
+fn the_window_position_is_remembered_but_not_in_fullscreen() {
+    use bevy::window::WindowMoved;
+    let (mut app, window) = app();
+    let mut move_to = |app: &mut App, x: i32, y: i32| {
+        app.world_mut().write_message(WindowMoved {
+            window,
+            position: IVec2::new(x, y),
+        });
+        app.update();
+    };
+    move_to(&mut app, 120, 80);
+    assert_eq!(
+        app.world().resource::<Settings>().window_position,
+        Some((120, 80))
+    );
+    press_f11(&mut app);
+    move_to(&mut app, 0, 0);
+    assert_eq!(
+        app.world().resource::<Settings>().window_position,
+        Some((120, 80)),
+        "a fullscreen window's corner was kept"
+    );
+    press_f11(&mut app);
+    move_to(&mut app, -900_000, 40);
+    assert_eq!(
+        app.world().resource::<Settings>().window_position,
+        Some((-gems_formats::settings::WINDOW_POSITIONS, 40))
+    );
+}
+
 /// The RequestRedraw messages read in the last update.
 #[derive(Resource, Default)]
 struct Redraws(usize);

@@ -49,12 +49,11 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
     // Read once, here: the window opens at the size the player left it at (the web's canvas
     // fills the page instead).
     settings::insert_settings(app.world_mut(), &data);
-    let window_size = if cfg!(target_arch = "wasm32") {
-        gems_formats::settings::DEFAULT_WINDOW_SIZE
+    let (window_size, window_position) = if cfg!(target_arch = "wasm32") {
+        (gems_formats::settings::DEFAULT_WINDOW_SIZE, None)
     } else {
-        app.world()
-            .resource::<kit::settings::Settings>()
-            .window_size
+        let s = app.world().resource::<kit::settings::Settings>();
+        (s.window_size, s.window_position)
     };
     // The player's own images are an asset source, which must exist before the asset plugin.
     let player_images = player_images::PlayerImages::load(data.clone());
@@ -65,6 +64,9 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
             primary_window: Some(Window {
                 title: "Modern Gems".to_string(),
                 resolution: window_size.into(),
+                position: window_position.map_or(WindowPosition::Automatic, |(x, y)| {
+                    WindowPosition::At(IVec2::new(x, y))
+                }),
                 canvas: Some("#bevy".to_string()),
                 fit_canvas_to_parent: true,
                 prevent_default_event_handling: true,

@@ -13,7 +13,9 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::window::{MonitorSelection, PrimaryWindow, RequestRedraw, WindowMode, WindowResized};
+use bevy::window::{
+    MonitorSelection, PrimaryWindow, RequestRedraw, WindowMode, WindowMoved, WindowResized,
+};
 use bevy::winit::{UpdateMode, WinitSettings};
 
 use crate::kit::fx::{Celebrating, FloatingText, Shard};
@@ -34,7 +36,16 @@ pub const GRACE_FRAMES: u32 = 20;
 pub fn plugin(app: &mut App) {
     app.add_message::<WindowResized>()
         .add_message::<RequestRedraw>()
-        .add_systems(Update, (remember_size, toggle_fullscreen, set_icon))
+        .add_message::<WindowMoved>()
+        .add_systems(
+            Update,
+            (
+                remember_size,
+                remember_position,
+                toggle_fullscreen,
+                set_icon,
+            ),
+        )
         .add_systems(Last, keep_drawing)
         .add_systems(
             PreUpdate,
@@ -160,6 +171,32 @@ fn remember_size(
     let size = (size.0.clamp(w0, w1), size.1.clamp(h0, h1));
     if settings.window_size != size {
         settings.window_size = size;
+    }
+}
+
+/// Keeps where the player moved the window in the settings (not in fullscreen; Wayland never
+/// says), so that the next start opens it there (`game_app` reads it).
+fn remember_position(
+    mut moved: MessageReader<WindowMoved>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    settings: Option<ResMut<Settings>>,
+) {
+    let Some(last) = moved.read().last() else {
+        return;
+    };
+    let (Some(mut settings), Ok(window)) = (settings, window.get(last.window)) else {
+        return;
+    };
+    if window.mode != WindowMode::Windowed {
+        return;
+    }
+    let far = gems_formats::settings::WINDOW_POSITIONS;
+    let at = Some((
+        last.position.x.clamp(-far, far),
+        last.position.y.clamp(-far, far),
+    ));
+    if settings.window_position != at {
+        settings.window_position = at;
     }
 }
 

@@ -186,9 +186,21 @@ impl UiPalette {
             }
             return;
         }
+        self.panel(ctx, id, egui::Align2::RIGHT_TOP, (width, top), add);
+    }
+
+    /// A panel against one side (`align`) of the window below `top`, `width` wide, full height.
+    fn panel(
+        &self,
+        ctx: &egui::Context,
+        id: &str,
+        align: egui::Align2,
+        (width, top): (f32, f32),
+        add: impl FnOnce(&mut egui::Ui),
+    ) {
         let height = ctx.content_rect().height() - top;
         let shown = egui::Area::new(egui::Id::new(id))
-            .anchor(egui::Align2::RIGHT_TOP, egui::vec2(0.0, top))
+            .anchor(align, egui::vec2(0.0, top))
             .show(ctx, |ui| {
                 self.bar_frame().show(ui, |ui| {
                     ui.set_width(width - 24.0);
@@ -214,18 +226,11 @@ impl UiPalette {
             return self.sheet(ctx, id, 0.45, add);
         }
         let height = ctx.content_rect().height() - top;
-        let shown = egui::Area::new(egui::Id::new(id))
-            .anchor(egui::Align2::LEFT_TOP, egui::vec2(0.0, top))
-            .show(ctx, |ui| {
-                self.bar_frame().show(ui, |ui| {
-                    ui.set_width(width - 24.0);
-                    ui.set_min_height(height - 16.0);
-                    egui::ScrollArea::vertical()
-                        .max_height(height - 16.0)
-                        .show(ui, add);
-                });
-            });
-        super::insets::record(ctx, shown.response.rect);
+        self.panel(ctx, id, egui::Align2::LEFT_TOP, (width, top), |ui| {
+            egui::ScrollArea::vertical()
+                .max_height(height - 16.0)
+                .show(ui, add);
+        });
     }
 
     /// A line in the accent colour (a new record, the winner).

@@ -19,6 +19,9 @@ pub const DEFAULT_WINDOW_SIZE: (u32, u32) = (1280, 800);
 /// is brought into this range).
 pub const WINDOW_SIZES: ((u32, u32), (u32, u32)) = ((640, 400), (7680, 4320));
 
+/// How far from the main screen's corner a remembered window may be, in pixels either way.
+pub const WINDOW_POSITIONS: i32 = 16_384;
+
 /// Largest settings file read, in bytes.
 pub const MAX_SETTINGS_BYTES: usize = 16 * 1024;
 
@@ -43,6 +46,9 @@ pub struct Settings {
     /// The desktop window's size in logical pixels when it was last resized (the web's canvas
     /// fills the page instead).
     pub window_size: (u32, u32),
+    /// Where the desktop window was last moved to (its top-left corner in physical pixels), on
+    /// the platforms that tell (not Wayland); `None` lets the system place it.
+    pub window_position: Option<(i32, i32)>,
     /// The games (by `--game` name) whose How to play page was offered on their first visit.
     pub help_offered: Vec<String>,
     /// Fields of a newer version this one does not know, written back as they came.
@@ -59,6 +65,7 @@ impl Default for Settings {
             reduced_motion: false,
             last_game: String::new(),
             window_size: DEFAULT_WINDOW_SIZE,
+            window_position: None,
             help_offered: Vec::new(),
             unknown: BTreeMap::new(),
         }
@@ -92,6 +99,10 @@ impl Settings {
         }
         let ((w0, h0), (w1, h1)) = WINDOW_SIZES;
         s.window_size = (s.window_size.0.clamp(w0, w1), s.window_size.1.clamp(h0, h1));
+        s.window_position = s.window_position.map(|(x, y)| {
+            let far = WINDOW_POSITIONS;
+            (x.clamp(-far, far), y.clamp(-far, far))
+        });
         s.volume = if s.volume.is_finite() {
             s.volume.clamp(0.0, 1.0)
         } else {
@@ -144,6 +155,12 @@ mod tests {
         assert_eq!(Settings::parse(&s.to_text().unwrap()), Ok(s));
         assert_eq!(Settings::parse("()"), Ok(Settings::default()));
         assert_eq!(Settings::parse("(volume: 7.0)").unwrap().volume, 1.0);
+        assert_eq!(
+            Settings::parse("(window_position: Some((5, -99999)))")
+                .unwrap()
+                .window_position,
+            Some((5, -WINDOW_POSITIONS))
+        );
         assert_eq!(
             Settings::parse("(window_size: (5, 99999))")
                 .unwrap()
