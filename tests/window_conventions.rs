@@ -65,7 +65,7 @@ fn f11_toggles_fullscreen_and_the_window_size_is_remembered() {
 fn the_window_position_is_remembered_but_not_in_fullscreen() {
     use bevy::window::WindowMoved;
     let (mut app, window) = app();
-    let mut move_to = |app: &mut App, x: i32, y: i32| {
+    let move_to = |app: &mut App, x: i32, y: i32| {
         app.world_mut().write_message(WindowMoved {
             window,
             position: IVec2::new(x, y),
