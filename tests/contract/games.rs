@@ -12,6 +12,11 @@ use modern_gems::games::solo_red::model::{SoloRedAction, SoloRedSession};
 use modern_gems::kit::screens::{Screen, ScreenStatus};
 use modern_gems::settle_screen;
 
+use modern_gems::games::REGISTRY;
+use modern_gems::kit::chrome::ChromeCommand;
+use modern_gems::kit::game::{Capability, GameInfo};
+use modern_gems::kit::share::GameTitle;
+
 use super::FRAMES;
 
 /// Plays one move of the game on screen through its own actions (as its input would).
@@ -242,4 +247,51 @@ pub fn stop_the_computer(app: &mut App, screen: Screen) {
 /// rows, not a search), so nothing of it runs in the background to go stale.
 pub fn searches_in_the_background(screen: Screen) -> bool {
     screen != modern_gems::games::grid_duel::SCREEN
+}
+
+/// A headless app playing `game`, settled on its first frames.
+pub fn app_for(game: &'static GameInfo) -> App {
+    // One deal on every run, and the computer's answers within the frame that asks, so that
+    // a failure replays (a worker thread can lag behind the frames on a busy machine).
+    modern_gems::kit::headless_game_app(game, 1, FRAMES)
+}
+
+/// The window title the game writes from its state.
+pub fn title(app: &App) -> String {
+    app.world().resource::<GameTitle>().0.clone()
+}
+
+/// Leaves the game on screen through the chrome (confirming when asked), back to the title.
+pub fn leave(app: &mut App, game: &GameInfo) {
+    send(app, ChromeCommand::Leave);
+    app.world_mut().write_message(ChromeCommand::ConfirmLeave);
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Title,
+        "{}: Leave did not leave",
+        game.name
+    );
+}
+
+/// The games offering `capability`.
+pub fn offering(capability: Capability) -> Vec<&'static GameInfo> {
+    REGISTRY
+        .iter()
+        .copied()
+        .filter(|g| g.offers(capability))
+        .collect()
+}
+
+/// Sends the chrome's `command` and runs one frame.
+pub fn send(app: &mut App, command: ChromeCommand) {
+    app.world_mut().write_message(command);
+    app.update();
+}
+
+/// Sends the chrome's `command` and lets the game settle.
+pub fn chrome(app: &mut App, command: ChromeCommand) {
+    app.world_mut().write_message(command);
+    settle_screen(app, FRAMES);
 }
