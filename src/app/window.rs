@@ -160,18 +160,28 @@ fn remember_size(
     let Some(last) = resized.read().last() else {
         return;
     };
-    let (Some(mut settings), Ok(window)) = (settings, window.get(last.window)) else {
+    let Some(mut settings) = windowed(settings, &window, last.window) else {
         return;
     };
-    if window.mode != WindowMode::Windowed {
-        return;
-    }
     let size = (last.width.round() as u32, last.height.round() as u32);
     let ((w0, h0), (w1, h1)) = gems_formats::settings::WINDOW_SIZES;
     let size = (size.0.clamp(w0, w1), size.1.clamp(h0, h1));
     if settings.window_size != size {
         settings.window_size = size;
     }
+}
+
+/// The settings, when `entity` is the primary window and it is a window (a fullscreen size or
+/// place is not kept).
+fn windowed<'a>(
+    settings: Option<ResMut<'a, Settings>>,
+    window: &Query<&Window, With<PrimaryWindow>>,
+    entity: Entity,
+) -> Option<ResMut<'a, Settings>> {
+    let windowed = window
+        .get(entity)
+        .is_ok_and(|w| w.mode == WindowMode::Windowed);
+    settings.filter(|_| windowed)
 }
 
 /// Keeps where the player moved the window in the settings (not in fullscreen; Wayland never
@@ -184,12 +194,9 @@ fn remember_position(
     let Some(last) = moved.read().last() else {
         return;
     };
-    let (Some(mut settings), Ok(window)) = (settings, window.get(last.window)) else {
+    let Some(mut settings) = windowed(settings, &window, last.window) else {
         return;
     };
-    if window.mode != WindowMode::Windowed {
-        return;
-    }
     let far = gems_formats::settings::WINDOW_POSITIONS;
     let at = Some((
         last.position.x.clamp(-far, far),

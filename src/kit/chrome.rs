@@ -15,7 +15,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::game::{Capability, GameInfo, GameRegistry};
-use super::help::{ExampleShown, HelpPages, PageState, help_path};
+use super::help::{ExampleShown, HelpPages};
 use super::screens::{InProgress, Screen, ScreenStatus};
 use super::settings::SettingsOpen;
 use super::theme::Theme;
@@ -307,10 +307,11 @@ fn chrome(
         Res<AssetServer>,
         Res<Assets<super::help::HelpPage>>,
     ),
-    (example, area, board): (
+    (example, area, board, palette): (
         Res<ExampleShown>,
         Res<super::layout::ViewArea>,
         Res<super::share::BoardText>,
+        Res<super::palette::Palette>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -347,29 +348,10 @@ fn chrome(
     super::ui::hide_side_panels(&ctx, chrome.help);
     if chrome.help {
         let page = game.map(|g| help.0.page(g.screen, &help.1, &help.2));
-        let name = game.map_or("", |g| g.name);
-        let width = (ctx.content_rect().width() * 0.42).min(440.0);
-        let pal = super::ui::UiPalette::of(&theme);
-        let mut open = true;
-        pal.left_panel(&ctx, "kit-how-to-play", width, area.top, |ui| {
-            ui.horizontal(|ui| {
-                let heading = theme.heading_size * 0.85;
-                ui.label(egui::RichText::new(format!("How to play {name}")).size(heading).strong());
-                if ui.button("Close").on_hover_text("Back to your game (Esc)").clicked() {
-                    open = false;
-                }
-            });
-            if let Some(why) = &example.error {
-                ui.label(pal.bad_text(why, small));
-            } else if game.is_some_and(|g| example.on(g.screen)) {
-                let text = "The board shows this page's example. Closing the page brings your game back as it was.";
-                ui.label(pal.accent_text(text, small));
-            }
-            ui.add_space(6.0);
-            help_text(ui, page, game, theme.text_size);
-            ui.label(egui::RichText::new("Esc closes · F1 shows this page").size(small).weak());
-        });
-        chrome.help &= open;
+        let shown = game.is_some_and(|g| example.on(g.screen));
+        let example = (&example.error, shown);
+        chrome.help &=
+            super::help::page_panel(&ctx, (&theme, &palette.ui), game, page, example, area.top);
     }
     if chrome.confirm_leave {
         dialog(&ctx, "Leave this game?", None, |ui| {
@@ -390,29 +372,6 @@ fn chrome(
         });
     }
     Ok(())
-}
-
-/// The paragraphs of a How to play page (or why it cannot be read, with the game's line).
-fn help_text(ui: &mut egui::Ui, page: Option<PageState>, game: Option<&GameInfo>, size: f32) {
-    match page {
-        Some(PageState::Ready(page)) => {
-            for paragraph in page.paragraphs() {
-                ui.label(egui::RichText::new(paragraph).size(size));
-                ui.add_space(4.0);
-            }
-        }
-        Some(PageState::Failed(why)) => {
-            let path = game.map(|g| help_path(g.screen)).unwrap_or_default();
-            let text = format!("The page assets/{path} could not be read: {why}");
-            ui.label(egui::RichText::new(text).size(size));
-            if let Some(g) = game {
-                ui.label(egui::RichText::new(g.blurb).size(size));
-            }
-        }
-        Some(PageState::Loading) | None => {
-            ui.label(egui::RichText::new("Loading…").size(size));
-        }
-    }
 }
 
 /// The shared items of the top bar, in their order.

@@ -10,8 +10,13 @@
 
 use bevy::prelude::*;
 
+use bevy_egui::egui;
+
+use super::game::GameInfo;
 use super::screens::Screen;
 use super::text_asset::{TextFile, TextLoader};
+use super::theme::Theme;
+use super::ui::UiPalette;
 pub use gems_formats::resume::{Example, example_from_text};
 
 /// A game's How to play page: its paragraphs.
@@ -79,14 +84,7 @@ impl HelpPages {
         server: &AssetServer,
         pages: &Assets<HelpPage>,
     ) -> PageState {
-        let handle = match self.0.iter().find(|(s, _)| *s == screen) {
-            Some((_, h)) => h.clone(),
-            None => {
-                let h = server.load(help_path(screen));
-                self.0.push((screen, h.clone()));
-                h
-            }
-        };
+        let handle = asked(&mut self.0, screen, server, help_path);
         if let Some(page) = pages.get(&handle) {
             return PageState::Ready(page.clone());
         }
@@ -204,10 +202,25 @@ fn ask_for_example(
     mut handles: ResMut<ExampleHandles>,
 ) {
     let screen = *screen.get();
-    let known = handles.0.iter().any(|(s, _)| *s == screen);
-    if !known && registry.is_some_and(|r| r.get(screen).is_some()) {
-        handles.0.push((screen, server.load(example_path(screen))));
+    if registry.is_some_and(|r| r.get(screen).is_some()) {
+        asked(&mut handles.0, screen, &server, example_path);
     }
+}
+
+/// The file of `screen` among those asked for so far, asking for it (at `path(screen)`) the
+/// first time.
+fn asked<A: Asset>(
+    handles: &mut Vec<(Screen, Handle<A>)>,
+    screen: Screen,
+    server: &AssetServer,
+    path: fn(Screen) -> String,
+) -> Handle<A> {
+    if let Some((_, h)) = handles.iter().find(|(s, _)| *s == screen) {
+        return h.clone();
+    }
+    let h = server.load(path(screen));
+    handles.push((screen, h.clone()));
+    h
 }
 
 /// Keeps [`Examples`] in step with the files: each example once read, or why it is not.
@@ -232,6 +245,65 @@ fn read_examples(
         };
         if !same {
             examples.set(*screen, now.cloned());
+        }
+    }
+}
+
+/// The How to play panel beside the board: the page of `game` (`page`), under a line about
+/// the example on the board, or why it cannot be shown (`example`: its error, and whether it
+/// shows). False once the player closes it.
+pub fn page_panel(
+    ctx: &egui::Context,
+    (theme, pal): (&Theme, &UiPalette),
+    game: Option<&GameInfo>,
+    page: Option<PageState>,
+    (error, shown): (&Option<String>, bool),
+    top: f32,
+) -> bool {
+    let name = game.map_or("", |g| g.name);
+    let width = (ctx.content_rect().width() * 0.42).min(440.0);
+    let small = theme.text_size * 0.85;
+    let mut open = true;
+    pal.left_panel(ctx, "kit-how-to-play", width, top, |ui| {
+        ui.horizontal(|ui| {
+            let heading = theme.heading_size * 0.85;
+            ui.label(egui::RichText::new(format!("How to play {name}")).size(heading).strong());
+            if ui.button("Close").on_hover_text("Back to your game (Esc)").clicked() {
+                open = false;
+            }
+        });
+        if let Some(why) = error {
+            ui.label(pal.bad_text(why, small));
+        } else if shown {
+            let text = "The board shows this page's example. Closing the page brings your game back as it was.";
+            ui.label(pal.accent_text(text, small));
+        }
+        ui.add_space(6.0);
+        help_text(ui, page, game, theme.text_size);
+        ui.label(egui::RichText::new("Esc closes · F1 shows this page").size(small).weak());
+    });
+    open
+}
+
+/// The paragraphs of a How to play page (or why it cannot be read, with the game's line).
+fn help_text(ui: &mut egui::Ui, page: Option<PageState>, game: Option<&GameInfo>, size: f32) {
+    match page {
+        Some(PageState::Ready(page)) => {
+            for paragraph in page.paragraphs() {
+                ui.label(egui::RichText::new(paragraph).size(size));
+                ui.add_space(4.0);
+            }
+        }
+        Some(PageState::Failed(why)) => {
+            let path = game.map(|g| help_path(g.screen)).unwrap_or_default();
+            let text = format!("The page assets/{path} could not be read: {why}");
+            ui.label(egui::RichText::new(text).size(size));
+            if let Some(g) = game {
+                ui.label(egui::RichText::new(g.blurb).size(size));
+            }
+        }
+        Some(PageState::Loading) | None => {
+            ui.label(egui::RichText::new("Loading…").size(size));
         }
     }
 }
