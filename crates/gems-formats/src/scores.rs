@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::FormatError;
+use gems_rules::daily::{Date, Game, Outcome};
 
 mod read;
 
@@ -44,6 +45,54 @@ pub struct Entry {
     pub date: Option<String>,
 }
 
+/// A daily challenge played to its end, as the file keeps it (the first completed attempt of
+/// the day; a later one is not entered).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyEntry {
+    /// How it ended.
+    pub outcome: Outcome,
+    /// A hint, undo, autoplay or the coach helped: the game counts in the assisted table only.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub assisted: bool,
+}
+
+/// The key of `game`'s daily on `date` among the file's dailies (`dots 2026-11-27`).
+pub fn daily_key(game: Game, date: Date) -> String {
+    format!("{} {date}", game.slug())
+}
+
+/// A run of days played in a row: the one that reaches today (or yesterday, which today can
+/// still extend), and the longest ever.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Streaks {
+    /// Days in a row up to today or yesterday (0 when the last day played is older).
+    pub current: u32,
+    /// The longest run.
+    pub longest: u32,
+}
+
+/// The [`Streaks`] of the days in `days` (in any order, repeats allowed) seen on `today`.
+pub fn streaks(days: impl IntoIterator<Item = Date>, today: Date) -> Streaks {
+    let mut days: Vec<i64> = days.into_iter().map(Date::days_since_epoch).collect();
+    days.sort_unstable();
+    days.dedup();
+    let mut out = Streaks::default();
+    let mut run = 0u32;
+    for (i, &d) in days.iter().enumerate() {
+        run = if i > 0 && days[i - 1] + 1 == d {
+            run + 1
+        } else {
+            1
+        };
+        out.longest = out.longest.max(run);
+    }
+    let t = today.days_since_epoch();
+    if days.last().is_some_and(|&last| last == t || last + 1 == t) {
+        out.current = run;
+    }
+    out
+}
+
 /// The whole file.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ScoreFile {
@@ -56,6 +105,8 @@ pub struct ScoreFile {
     pub played: BTreeMap<String, u64>,
     /// Games entered so far (the clock of `played`).
     pub plays: u64,
+    /// The dailies played to their end, by [`daily_key`].
+    pub dailies: BTreeMap<String, DailyEntry>,
     /// Fields of a newer version this one does not know, written back as they came.
     pub unknown: BTreeMap<String, ron::Value>,
 }
@@ -96,6 +147,31 @@ impl ScoreFile {
         table.insert(rank, entry);
         table.truncate(TOP);
         Some(rank)
+    }
+
+    /// Enters `game`'s daily on `date`, unless one is already there (the first completed
+    /// attempt is the one that counts); true when entered.
+    pub fn enter_daily(&mut self, game: Game, date: Date, entry: DailyEntry) -> bool {
+        let key = daily_key(game, date);
+        if self.dailies.contains_key(&key) {
+            return false;
+        }
+        self.dailies.insert(key, entry);
+        true
+    }
+
+    /// `game`'s daily on `date`, if it was played to its end.
+    pub fn daily(&self, game: Game, date: Date) -> Option<DailyEntry> {
+        self.dailies.get(&daily_key(game, date)).copied()
+    }
+
+    /// `game`'s dailies played, oldest first.
+    pub fn dailies_of(&self, game: Game) -> impl Iterator<Item = (Date, DailyEntry)> + '_ {
+        self.dailies.iter().filter_map(move |(key, &entry)| {
+            let (slug, date) = key.split_once(' ')?;
+            (slug == game.slug()).then_some(())?;
+            Some((Date::parse(date).ok()?, entry))
+        })
     }
 
     /// A counter (0 when absent). Scores files older than the counters kept them as best
@@ -169,6 +245,10 @@ impl ScoreFile {
             *mine = (*mine).max(stamp);
         }
         self.plays = self.plays.max(other.plays);
+        for (key, &entry) in &other.dailies {
+            // The first attempt counts: one already here stays.
+            self.dailies.entry(key.clone()).or_insert(entry);
+        }
         for (key, value) in &other.unknown {
             self.unknown
                 .entry(key.clone())
@@ -219,6 +299,9 @@ pub fn scores_to_text(file: &ScoreFile) -> Result<String, FormatError> {
     section(&mut out, "counters", &file.counters)?;
     section(&mut out, "played", &file.played)?;
     out.push_str(&format!("    plays: {},\n", file.plays));
+    if !file.dailies.is_empty() {
+        section(&mut out, "dailies", &file.dailies)?;
+    }
     for (name, value) in &file.unknown {
         out.push_str(&format!("    {name}: {},\n", ron_text(value)?));
     }
@@ -377,5 +460,107 @@ mod tests {
         assert_eq!(f.counter("solo|won"), 1);
         assert_eq!(f.played.len(), RECENT_BOARDS_KEPT);
         assert!(scores_to_text(&f).unwrap().len() < MAX_SCORES_BYTES);
+    }
+
+    fn day(text: &str) -> Date {
+        Date::parse(text).unwrap()
+    }
+
+    #[test]
+    fn daily_first_completed_attempt_counts_and_survives_the_file() {
+        let mut f = ScoreFile::default();
+        let first = DailyEntry {
+            outcome: Outcome::Score(420),
+            assisted: false,
+        };
+        let d = day("2026-11-27");
+        assert!(f.enter_daily(Game::Dots, d, first));
+        let second = DailyEntry {
+            outcome: Outcome::Score(9_999),
+            assisted: false,
+        };
+        assert!(
+            !f.enter_daily(Game::Dots, d, second),
+            "a second attempt is not entered"
+        );
+        assert_eq!(f.daily(Game::Dots, d), Some(first));
+        let k = DailyEntry {
+            outcome: Outcome::KInARow {
+                won: true,
+                drawn: false,
+                moves: 14,
+            },
+            assisted: true,
+        };
+        f.enter_daily(Game::KInARow, day("2026-11-26"), k);
+        let text = scores_to_text(&f).unwrap();
+        assert!(
+            text.contains(r#""dots 2026-11-27": (outcome:"score 420")"#),
+            "{text}"
+        );
+        let (back, salvage) = read_scores(&text);
+        assert!(salvage.is_clean(), "{salvage:?}");
+        assert_eq!(back, f);
+        assert_eq!(
+            back.dailies_of(Game::KInARow).collect::<Vec<_>>(),
+            vec![(day("2026-11-26"), k)]
+        );
+        // A broken file keeps its daily lines; a damaged daily line alone is dropped.
+        let broken = text.replace("score 420", "score four") + "(";
+        let (salvaged, salvage) = read_scores(&broken);
+        assert_eq!(salvaged.daily(Game::KInARow, day("2026-11-26")), Some(k));
+        assert_eq!(salvaged.daily(Game::Dots, d), None);
+        assert!(!salvage.is_clean());
+        // Merging keeps the first attempt of each day and adds the other's days.
+        let mut other = ScoreFile::default();
+        other.enter_daily(Game::Dots, d, second);
+        other.enter_daily(Game::Dots, day("2026-11-25"), second);
+        let mut merged = f.clone();
+        merged.merge(&other);
+        assert_eq!(merged.daily(Game::Dots, d), Some(first));
+        assert_eq!(merged.daily(Game::Dots, day("2026-11-25")), Some(second));
+        let again = merged.clone();
+        merged.merge(&again);
+        assert_eq!(merged, again);
+    }
+
+    #[test]
+    fn daily_streaks_count_days_in_a_row_up_to_today_or_yesterday() {
+        let days = |list: &[&str]| list.iter().map(|d| day(d)).collect::<Vec<_>>();
+        let played = days(&[
+            "2026-11-20",
+            "2026-11-21",
+            "2026-11-22",
+            "2026-11-25",
+            "2026-11-26",
+            "2026-11-26",
+        ]);
+        assert_eq!(
+            streaks(played.clone(), day("2026-11-26")),
+            Streaks {
+                current: 2,
+                longest: 3
+            }
+        );
+        assert_eq!(
+            streaks(played.clone(), day("2026-11-27")).current,
+            2,
+            "today can still extend it"
+        );
+        assert_eq!(
+            streaks(played, day("2026-11-28")).current,
+            0,
+            "a day missed"
+        );
+        assert_eq!(streaks(Vec::new(), day("2026-11-28")), Streaks::default());
+        // Across a month's and a year's end.
+        let turn = days(&["2026-12-30", "2026-12-31", "2027-01-01"]);
+        assert_eq!(
+            streaks(turn, day("2027-01-01")),
+            Streaks {
+                current: 3,
+                longest: 3
+            }
+        );
     }
 }

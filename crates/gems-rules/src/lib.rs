@@ -21,6 +21,7 @@
 //! 5. [`grid_duel`]: grids, scoring, the duel and the smart computer.
 //! 6. [`storage`]: bounded reads and atomic writes, for every file a game keeps.
 //! 7. [`cancel`]: the stop flag every search looks at, so its owner can end it early.
+//! 8. [`daily`]: the daily challenge's dates, seeds and setups, and how its outcomes rank.
 
 /// The most kinds (colours, digits) any game deals: every game, dialog, flag and link is
 /// bounded by it, and a theme defines at least this many styles, so two kinds never look alike.
@@ -31,6 +32,7 @@ pub const MAX_KINDS: u8 = 9;
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 pub mod cancel;
+pub mod daily;
 pub mod dots;
 pub mod gems;
 pub mod grid_duel;

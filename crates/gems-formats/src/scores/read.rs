@@ -136,6 +136,7 @@ fn read_fields(map: ron::Map, salvage: &mut Salvage) -> ScoreFile {
             "counters" => file.counters = each_kept(value, "counter", salvage),
             "played" => file.played = each_kept(value, "recency", salvage),
             "plays" => file.plays = value.into_rust().unwrap_or(0),
+            "dailies" => file.dailies = each_kept(value, "daily", salvage),
             _ if crate::is_identifier(&name) => {
                 file.unknown.insert(name, value);
             }
@@ -173,7 +174,7 @@ fn each_kept<T: serde::de::DeserializeOwned>(
 }
 
 /// Every line of a broken file that reads as `"KEY": VALUE,` inside the `tables`,
-/// `counters` or `played` section (the way [`scores_to_text`] writes them, one per line).
+/// `counters`, `played` or `dailies` section (the way [`scores_to_text`] writes them, one per line).
 fn read_lines(text: &str, salvage: &mut Salvage) -> ScoreFile {
     let mut file = ScoreFile::default();
     let mut section = "tables";
@@ -183,6 +184,7 @@ fn read_lines(text: &str, salvage: &mut Salvage) -> ScoreFile {
             section = match name {
                 "counters" => "counters",
                 "played" => "played",
+                "dailies" => "dailies",
                 _ => "tables",
             };
             continue;
@@ -196,6 +198,9 @@ fn read_lines(text: &str, salvage: &mut Salvage) -> ScoreFile {
                 .is_ok(),
             "played" => ron::from_str(value)
                 .map(|v| file.played.insert(key.clone(), v))
+                .is_ok(),
+            "dailies" => ron::from_str(value)
+                .map(|v| file.dailies.insert(key.clone(), v))
                 .is_ok(),
             // A version 0 line is a best score alone.
             _ => ron::from_str::<Vec<Entry>>(value)
