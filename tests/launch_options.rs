@@ -231,3 +231,42 @@ fn a_link_gives_no_test_flag_and_no_query_over_its_limit() {
     assert_eq!((o.game, o.seed), (None, None), "nothing of it is read");
     assert_eq!(notices.len(), 1, "{notices:?}");
 }
+
+#[test]
+fn daily_flag_and_link_take_a_date_or_today() {
+    let o = parse("--daily 2026-11-26 --game dots").expect("a daily with its date");
+    assert_eq!(
+        o.daily.map(|d| d.to_string()).as_deref(),
+        Some("2026-11-26")
+    );
+    assert_eq!(o.first_screen(), modern_gems::games::dots::SCREEN);
+    let today = modern_gems::kit::daily::today().expect("a date");
+    let o = parse("--daily --game solo-red").expect("today's daily");
+    assert_eq!(o.daily, Some(today));
+    // Alone, it opens Modern Gems' daily.
+    let o = parse("--daily").expect("today's daily");
+    assert_eq!(o.daily, Some(today));
+    assert_eq!(o.first_screen(), modern_gems::games::gems::SCREEN);
+    let e = parse("--daily 2026-02-30").unwrap_err();
+    assert_eq!(e, "--daily: 2026-02-30 is not a day of the calendar");
+    assert!(
+        parse("--daily tomorrow")
+            .unwrap_err()
+            .contains("is not a date written YYYY-MM-DD")
+    );
+    // A link: `?daily`, `?daily=DATE`; a bad date is a notice and the game still opens.
+    let (o, notices) = LaunchOptions::from_link("?game=grid-duel&daily", &REGISTRY);
+    assert_eq!((o.daily, notices.len()), (Some(today), 0));
+    let (o, _) = LaunchOptions::from_link("?daily=2026-11-26&game=dots", &REGISTRY);
+    assert_eq!(
+        o.daily.map(|d| d.to_string()).as_deref(),
+        Some("2026-11-26")
+    );
+    assert_eq!(o.game, Some(modern_gems::games::dots::SCREEN));
+    let (o, notices) = LaunchOptions::from_link("?game=dots&daily=1999-01-01", &REGISTRY);
+    assert_eq!(
+        (o.daily, o.game),
+        (None, Some(modern_gems::games::dots::SCREEN))
+    );
+    assert_eq!(notices.len(), 1, "{notices:?}");
+}

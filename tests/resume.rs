@@ -194,3 +194,47 @@ fn leaving_a_game_saved_for_resume_needs_no_confirmation_in_every_game() {
         );
     }
 }
+
+/// A daily in progress resumes as the daily of its day in every game: the same game, the
+/// mark kept (hints and undo still off), and the file names the day.
+#[test]
+fn a_daily_in_progress_resumes_as_the_daily_in_every_game() {
+    use modern_gems::kit::daily::DailyRuns;
+    let day = gems_rules::daily::Date::parse("2026-11-26").unwrap();
+    for game in modern_gems::games::REGISTRY {
+        let dir = scratch(&format!("daily-{}", game.screen.slug()));
+        let mut first = app_in(game, &dir, 7);
+        first
+            .world_mut()
+            .resource_mut::<DailyRuns>()
+            .ask(game.screen, day);
+        settle_screen(&mut first, FRAMES);
+        play_a_move(&mut first, game.screen);
+        settle_screen(&mut first, FRAMES);
+        first.update();
+        let saved = state(&first, game.screen);
+        drop(first);
+        let path = resume_path(&DataDir(Some(dir.clone())), game.screen).unwrap();
+        let text = std::fs::read_to_string(&path).expect("a resume file");
+        assert!(
+            text.contains("daily: Some(\"2026-11-26\")"),
+            "{}: {text}",
+            game.name
+        );
+        let mut second = app_in(game, &dir, 99);
+        assert_eq!(state(&second, game.screen), saved, "{}", game.name);
+        let mark = second
+            .world()
+            .resource::<DailyRuns>()
+            .on(game.screen)
+            .cloned();
+        assert_eq!(mark.map(|m| m.date), Some(day), "{}", game.name);
+        chrome(&mut second, ChromeCommand::Undo);
+        assert_eq!(
+            state(&second, game.screen),
+            saved,
+            "{}: undo in a daily",
+            game.name
+        );
+    }
+}

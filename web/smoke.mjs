@@ -137,9 +137,13 @@ try {
       await titleWhere((t) => t.endsWith(" 2 tiles placed"), 60, "k-in-a-row: the computer's answer on 15x15");
     }],
     ["solo-red", "?game=solo-red&seed=7", "Solo Red - deal 7 -", async () => {
-      // The first card of the hand lifts when picked up; then the AI plays on.
+      // The first card of the hand lifts when picked up; then the computer plays a turn and
+      // is stopped (C again), so that the deal is left unfinished for the resume check.
       await click(box.x + w / 2 - 365, box.y + h / 2 + 260);
       await page.waitForTimeout(1000);
+      const dealt = await title();
+      await page.keyboard.press("c");
+      await titleWhere((t) => t !== dealt, 60, "solo-red: the computer's turn");
       await page.keyboard.press("c");
     }],
     ["grid-duel", "?game=grid-duel&seed=7", "Grid Duel - deal 7 -", async () => {
@@ -152,6 +156,10 @@ try {
     await page.goto(`${url}${link}&theme=jewels`);
     const opened = await titleWhere((t) => t.startsWith(shows), 120, `${game}: deep link ${link}`);
     await page.waitForTimeout(3000); // let the deal-in settle
+    // A screen reader reads the board from the canvas's label (the game's words for it).
+    const label = (await page.locator("canvas#bevy").getAttribute("aria-label")) || "";
+    const says = { dots: "Dots board, 7 by 7", "k-in-a-row": "K in a Row board, 15 by 15", "solo-red": "Solo Red table", "grid-duel": "Grid Duel" }[game];
+    if (!label.startsWith(says)) fail(`${game}: the canvas's label for screen readers is '${label.slice(0, 80)}', not '${says}…'`);
     await away();
     await page.waitForTimeout(500);
     const before = await page.screenshot();
@@ -175,12 +183,12 @@ try {
   for (const [game] of games) {
     logs.length = 0;
     const saved = await page.evaluate((g) => localStorage.getItem(`modern-gems:data/resume-${g}.ron`), game);
-    if (!saved) {
-      // Only a game the computer may have finished by itself (autoplay) can be over.
-      if (game === "k-in-a-row" || game === "grid-duel") fail(`${game}: resume: no game in progress was saved`);
+    // Dots' computer may have ended its game (25 moves); the others are left mid-game.
+    if (!saved && game === "dots") {
       console.log(`${game}: resume: skipped, the computer finished the game`);
       continue;
     }
+    if (!saved) fail(`${game}: resume: no game in progress was saved`);
     await page.goto(`${url}?game=${game}`);
     await titleWhere((t) => /^(Dots|K in a row|Solo Red|Grid Duel) - /.test(t), 120, `${game}: resume`);
     await page.waitForTimeout(3000);

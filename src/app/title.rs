@@ -10,6 +10,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::kit::art::{GemLook, ThemeImages, gem_looks};
+use crate::kit::daily::DailyRuns;
 use crate::kit::palette::Palette;
 use crate::kit::screens::{Screen, ScreenStatus};
 use crate::kit::settings::{Settings, SettingsOpen};
@@ -238,6 +239,7 @@ fn title(
     scores: Option<Res<crate::kit::scores::HighScores>>,
     saved: Option<Res<crate::kit::resume::Saved>>,
     mut chrome: ResMut<crate::kit::chrome::Chrome>,
+    (mut dailies, mut confirm): (ResMut<DailyRuns>, Local<Option<Screen>>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let pal = palette.ui;
@@ -283,7 +285,12 @@ fn title(
                         for (j, game) in row.1.iter().enumerate() {
                             let i = row.0 * per_row + j;
                             let records = scores.as_ref().and_then(|s| (game.records)(s));
+                            let today = crate::kit::daily::today();
+                            let played = today
+                                .zip(crate::kit::daily::game_of(game.screen))
+                                .and_then(|(d, g)| scores.as_ref()?.file.daily(g, d));
                             let look = CardLook {
+                                daily: today.map(|_| played.map(|e| e.outcome.describe())),
                                 focused: i == focused,
                                 in_progress: saved
                                     .as_ref()
@@ -292,16 +299,23 @@ fn title(
                                 theme: &theme,
                                 palette: &palette,
                             };
-                            let (response, how_to_play) =
+                            let in_progress = look.in_progress;
+                            let (response, clicked) =
                                 game_card(ui, game, i, records.as_deref(), look);
                             if response.hovered() {
                                 focused = i;
                             }
-                            if how_to_play {
-                                chrome.help = true;
-                                next.set(game.screen);
-                            } else if response.clicked() {
-                                next.set(game.screen);
+                            match clicked {
+                                CardPart::HowToPlay => {
+                                    chrome.help = true;
+                                    next.set(game.screen);
+                                }
+                                CardPart::Daily if in_progress => *confirm = Some(game.screen),
+                                CardPart::Daily => {
+                                    open_daily(&mut dailies, &mut next, game.screen);
+                                }
+                                CardPart::Card => next.set(game.screen),
+                                CardPart::None => {}
                             }
                         }
                     });
@@ -340,8 +354,112 @@ fn title(
                 );
             });
         });
+    if let Some(screen) = *confirm {
+        let name = registry.get(screen).map_or("", |g| g.name);
+        let mut answer = None;
+        crate::kit::ui::dialog(ctx, "Today's daily", None, |ui| {
+            ui.label(format!(
+                "Today's daily takes the place of your {name} game in progress, which is then lost."
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Play the daily").clicked() {
+                    answer = Some(true);
+                }
+                if ui.button("Keep my game").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+        match answer {
+            Some(true) => {
+                open_daily(&mut dailies, &mut next, screen);
+                *confirm = None;
+            }
+            Some(false) => *confirm = None,
+            None => {}
+        }
+    }
     focus.set_if_neq(TitleFocus(focused));
     Ok(())
+}
+
+/// Where a card's Daily button goes.
+struct DailyButton {
+    /// The card's picture: the button sits in its lower right corner.
+    picture: egui::Rect,
+    id: egui::Id,
+    /// The game's name, for the tooltip and a screen reader.
+    name: &'static str,
+    rounding: f32,
+}
+
+/// A card's Daily button, painted and sensed in place like its "?"; `played` is the outcome
+/// of today's first finished attempt.
+fn daily_button(
+    ui: &mut egui::Ui,
+    painter: &egui::Painter,
+    at: DailyButton,
+    played: Option<String>,
+    theme: &Theme,
+    pal: &UiPalette,
+) -> egui::Response {
+    let label = if played.is_some() {
+        "★ Daily ✔"
+    } else {
+        "★ Daily"
+    };
+    let font = egui::FontId::proportional(theme.text_size * 0.85);
+    let galley = painter.layout_no_wrap(label.to_string(), font, pal.panel);
+    let pill = egui::Rect::from_min_size(
+        at.picture.right_bottom() - galley.size() - egui::vec2(18.0, 12.0),
+        galley.size() + egui::vec2(12.0, 6.0),
+    );
+    let tip = match &played {
+        Some(outcome) => format!(
+            "Today's {} daily: you played it ({outcome}). Play it again (your first game counts)",
+            at.name
+        ),
+        None => format!(
+            "Today's {} daily: the same deal for everyone, hints and undo off",
+            at.name
+        ),
+    };
+    let response = ui
+        .interact(pill, at.id, egui::Sense::click())
+        .on_hover_text(tip);
+    response.widget_info(|| {
+        let label = format!("Today's {} daily", at.name);
+        egui::WidgetInfo::labeled(egui::WidgetType::Button, true, label)
+    });
+    let fill = if response.hovered() {
+        pal.accent
+    } else {
+        pal.accent.gamma_multiply(0.8)
+    };
+    painter.rect_filled(pill, at.rounding * 0.5, fill);
+    painter.galley(pill.min + egui::vec2(6.0, 3.0), galley, pal.panel);
+    response
+}
+
+/// Opens `screen` on today's daily challenge.
+fn open_daily(dailies: &mut DailyRuns, next: &mut NextState<Screen>, screen: Screen) {
+    if let Some(today) = crate::kit::daily::today() {
+        dailies.ask(screen, today);
+        next.set(screen);
+    }
+}
+
+/// The part of a game's card that was clicked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CardPart {
+    /// Nothing.
+    None,
+    /// The card: the game opens (where it was left).
+    Card,
+    /// Its "?": the game opens on its How to play page.
+    HowToPlay,
+    /// Its Daily button: the game opens on today's daily challenge.
+    Daily,
 }
 
 /// The product's name, large, in the theme's accent with a soft shadow, and its subtitle.
@@ -373,6 +491,9 @@ fn heading(ui: &mut egui::Ui, theme: &Theme, pal: &UiPalette, window_height: f32
 
 /// How a game's card is drawn: lit, its size, and the theme's look.
 struct CardLook<'a> {
+    /// Today's daily can be played (`None` when the clock gives no date), with the outcome
+    /// of today's first finished attempt.
+    daily: Option<Option<String>>,
     focused: bool,
     /// A game is in progress there: the card says Continue.
     in_progress: bool,
@@ -383,15 +504,17 @@ struct CardLook<'a> {
 
 /// One game's card: its picture, name and line, and the player's records in it (`records`);
 /// lit when focused or hovered. A "?" in the picture's corner opens the game on its How to
-/// play page: the card's response, and whether that was clicked.
+/// play page, a "Daily" in the other corner its daily challenge: the card's response, and
+/// which part was clicked.
 fn game_card(
     ui: &mut egui::Ui,
     game: &GameInfo,
     index: usize,
     records: Option<&str>,
     look: CardLook,
-) -> (egui::Response, bool) {
+) -> (egui::Response, CardPart) {
     let CardLook {
+        daily,
         focused,
         in_progress,
         size,
@@ -493,7 +616,25 @@ fn game_card(
         egui::FontId::proportional(theme.text_size * 0.9),
         ring,
     );
-    (response, help.clicked())
+    let daily = daily.map(|played| {
+        let at = DailyButton {
+            picture,
+            id: response.id.with("daily"),
+            name: game.name,
+            rounding,
+        };
+        daily_button(ui, &painter, at, played, theme, pal)
+    });
+    let part = if help.clicked() {
+        CardPart::HowToPlay
+    } else if daily.is_some_and(|d| d.clicked()) {
+        CardPart::Daily
+    } else if response.clicked() {
+        CardPart::Card
+    } else {
+        CardPart::None
+    };
+    (response, part)
 }
 
 #[cfg(test)]

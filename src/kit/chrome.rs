@@ -100,12 +100,34 @@ impl Ready {
 }
 
 /// A system answering the chrome's commands with the game's own action: `answer(session,
-/// command)`, `None` for a command the game does not answer.
+/// command)`, `None` for a command the game does not answer (nor any while the game has no
+/// session). In a daily challenge, Undo, Redo and Hint are not passed on.
+#[allow(clippy::type_complexity)]
 pub fn answer_chrome<S: Resource, A: Message>(
     answer: fn(&S, ChromeCommand) -> Option<A>,
-) -> impl FnMut(MessageReader<ChromeCommand>, Res<S>, MessageWriter<A>) {
-    move |mut asked, session, mut actions| {
+) -> impl FnMut(
+    MessageReader<ChromeCommand>,
+    Option<Res<S>>,
+    MessageWriter<A>,
+    Option<Res<super::daily::DailyRuns>>,
+    Option<Res<State<Screen>>>,
+) {
+    move |mut asked, session, mut actions, daily, screen| {
+        let daily = daily
+            .zip(screen)
+            .is_some_and(|(d, s)| d.assists_off(*s.get()));
+        let Some(session) = session else {
+            asked.clear();
+            return;
+        };
         for &command in asked.read() {
+            let assist = matches!(
+                command,
+                ChromeCommand::Undo | ChromeCommand::Redo | ChromeCommand::Hint
+            );
+            if assist && daily {
+                continue;
+            }
             if let Some(action) = answer(&session, command) {
                 actions.write(action);
             }
@@ -396,12 +418,18 @@ pub struct ChromeBar<'w> {
     registry: Option<Res<'w, GameRegistry>>,
     palette: Res<'w, super::palette::Palette>,
     theme: Res<'w, Theme>,
+    daily: Option<Res<'w, super::daily::DailyRuns>>,
 }
 
 impl ChromeBar<'_> {
     /// The theme's colours, parsed (for the game's own items in its bars and windows).
     pub fn palette(&self) -> &super::palette::Palette {
         &self.palette
+    }
+
+    /// The day of the daily challenge on screen, if its game is one.
+    pub fn daily(&self) -> Option<gems_rules::daily::Date> {
+        self.daily.as_ref()?.on(*self.screen.get()).map(|m| m.date)
     }
 
     /// The registration of the game on screen.
@@ -461,6 +489,12 @@ impl ChromeBar<'_> {
                     ui.label(egui::RichText::new(name).size(heading).strong());
                     ui.separator();
                 }
+                if let Some(date) = self.daily() {
+                    let day = format!("★ Daily {date}");
+                    ui.label(egui::RichText::new(day).color(pal.accent))
+                        .on_hover_text("Today's deal, the same for everyone: hints and undo are off, and your first finished game counts");
+                    ui.separator();
+                }
                 own(ui, BarPart::Main);
                 if folded {
                     // On a phone the moves a player makes most stay at hand.
@@ -485,6 +519,7 @@ impl ChromeBar<'_> {
 
     /// The shared items `which`, those the game offers, in that order.
     fn shared<const N: usize>(&mut self, ui: &mut egui::Ui, ready: Ready, which: [Shared; N]) {
+        let daily = self.daily().is_some();
         for item in which {
             let (capability, label, enabled, hint, command) = match item {
                 Shared::Undo => (
@@ -529,6 +564,12 @@ impl ChromeBar<'_> {
                     continue;
                 }
             };
+            let assist = matches!(item, Shared::Undo | Shared::Redo | Shared::Hint);
+            let (enabled, hint) = if assist && daily {
+                (false, "Off in the daily challenge")
+            } else {
+                (enabled, hint)
+            };
             if self.offers(capability) {
                 self.item(ui, label, enabled, hint, command);
             }
@@ -562,7 +603,7 @@ impl ChromeBar<'_> {
                         let hint = "A new game, with its options";
                         self.item(ui, "New game…", true, hint, ChromeCommand::NewGame);
                     }
-                    if self.offers(Capability::Undo) && ready.undo {
+                    if self.offers(Capability::Undo) && ready.undo && self.daily().is_none() {
                         self.item(ui, "⬅ Undo", true, "", ChromeCommand::Undo);
                     }
                     self.item(ui, "☰ Games", true, "", ChromeCommand::Leave);

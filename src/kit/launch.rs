@@ -53,6 +53,9 @@ pub struct LaunchOptions {
     pub monkey_frames: Option<u64>,
     /// How the game opens: board size, colours, moves, k, quality, first player, squares.
     pub setup: GameSetup,
+    /// `--daily [DATE]` (`?daily`): the first screen's game opens on that day's daily
+    /// challenge (today's in the player's time zone when no date is given).
+    pub daily: Option<gems_rules::daily::Date>,
     /// Problems with the page's link that were skipped, shown as notices when the game starts.
     pub notices: Vec<String>,
 }
@@ -70,6 +73,7 @@ impl LaunchOptions {
             || self.screenshot.is_some()
             || self.game.is_some()
             || self.setup.cells.is_some()
+            || self.daily.is_some()
     }
 
     /// The screen to open first: `--game`, else Modern Gems when a game flag was given, else
@@ -88,7 +92,7 @@ impl LaunchOptions {
     /// game they open, among `games`.
     pub fn parse<G: SetupRules>(args: &[String], games: &[&G]) -> Result<Self, String> {
         let mut o = Self::default();
-        let mut it = args.iter();
+        let mut it = args.iter().peekable();
         while let Some(flag) = it.next() {
             o.apply(flag, &mut it)?;
         }
@@ -151,11 +155,23 @@ impl LaunchOptions {
     }
 
     /// Reads one flag (and its value from `it`).
-    fn apply<'a>(
+    fn apply<'a, I: Iterator<Item = &'a String>>(
         &mut self,
         flag: &str,
-        it: &mut impl Iterator<Item = &'a String>,
+        it: &mut std::iter::Peekable<I>,
     ) -> Result<(), String> {
+        if flag == "--daily" {
+            // The date is optional: a next argument that is not a flag is it.
+            let date = match it.next_if(|v| !v.starts_with("--")) {
+                Some(v) => {
+                    gems_rules::daily::Date::parse(v).map_err(|e| format!("--daily: {e}"))?
+                }
+                None => crate::kit::daily::today()
+                    .ok_or("--daily: the clock gives no date a daily can have")?,
+            };
+            self.daily = Some(date);
+            return Ok(());
+        }
         let o = self;
         let mut value = |name: &str| {
             it.next()

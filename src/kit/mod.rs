@@ -43,6 +43,7 @@ pub mod audio;
 pub mod camera;
 pub mod chrome;
 pub mod clock;
+pub mod daily;
 pub mod example;
 pub mod fx;
 pub mod game;
@@ -105,6 +106,7 @@ pub fn logic_plugin(app: &mut App) {
         chrome::logic_plugin,
         help::logic_plugin,
         keys::plugin,
+        daily::plugin,
     ));
 }
 
@@ -119,6 +121,7 @@ pub fn view_plugin(app: &mut App) {
         chrome::plugin,
         help::plugin,
         settings::storage_problems_plugin,
+        pointer::plugin,
     ))
     .add_systems(bevy_egui::EguiPrimaryContextPass, style_egui);
 }

@@ -6,6 +6,38 @@ use bevy::input::touch::Touches;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
+use bevy_egui::{EguiContext, EguiPreUpdateSet};
+
+/// egui's own limit on how long a press may last and still be a click, in seconds.
+const CLICK_SECONDS: f64 = 0.8;
+
+/// Clicks that survive slow frames (see [`click_limit`]).
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        PreUpdate,
+        tolerate_slow_frames.before(EguiPreUpdateSet::BeginPass),
+    );
+}
+
+/// How long a press may last and still be a click, given the time since the last frame.
+///
+/// egui times a press by the frames its press and release land in, so a quick click whose two
+/// halves fall on either side of a frame is timed a whole frame long. A slow page (a phone, or
+/// a browser drawing in software, 0.8 s a frame at 1600×900) then loses clicks at random; the
+/// limit grows by that frame.
+pub fn click_limit(frame: std::time::Duration) -> f64 {
+    CLICK_SECONDS + frame.as_secs_f64()
+}
+
+/// Gives egui this frame's [`click_limit`] before it reads the frame's input.
+fn tolerate_slow_frames(time: Res<Time<Real>>, mut contexts: Query<&mut EguiContext>) {
+    let limit = click_limit(time.delta());
+    for mut context in &mut contexts {
+        context
+            .get_mut()
+            .options_mut(|o| o.input_options.max_click_duration = limit);
+    }
+}
 
 /// The 2D camera every game's board is seen through.
 pub type CameraView<'a> = (&'a Camera, &'a GlobalTransform);
@@ -87,4 +119,71 @@ pub fn world_click(
         return None;
     }
     cursor_world(window, camera, egui)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy_egui::egui;
+    use std::time::Duration;
+
+    /// Runs one egui frame at `time` with `events`, a button at the top left, and egui's click
+    /// limit set for a frame that took `frame`; whether the button was clicked.
+    fn frame(ctx: &egui::Context, time: f64, events: Vec<egui::Event>, frame: Duration) -> bool {
+        ctx.options_mut(|o| o.input_options.max_click_duration = click_limit(frame));
+        let input = egui::RawInput {
+            time: Some(time),
+            events,
+            ..Default::default()
+        };
+        let mut clicked = false;
+        ctx.begin_pass(input);
+        egui::Area::new(egui::Id::new("bar"))
+            .fixed_pos(egui::Pos2::ZERO)
+            .show(ctx, |ui| clicked = ui.button("Share").clicked());
+        ctx.end_pass().textures_delta.clear();
+        clicked
+    }
+
+    /// Two frames with the pointer over the button (an area shows from its second frame).
+    fn hover(ctx: &egui::Context, slow: Duration) {
+        let moved = vec![egui::Event::PointerMoved(egui::pos2(10.0, 8.0))];
+        assert!(!frame(ctx, -0.9, moved, slow));
+        assert!(!frame(ctx, 0.0, vec![], slow));
+    }
+
+    /// The primary button going down or up over the button.
+    fn button(pressed: bool) -> egui::Event {
+        egui::Event::PointerButton {
+            pos: egui::pos2(10.0, 8.0),
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        }
+    }
+
+    /// A press and a release on either side of a 0.9 s frame: a click for the kit, as for a
+    /// player who clicked quickly on a slow page.
+    #[test]
+    fn a_quick_click_split_by_a_slow_frame_still_clicks() {
+        let slow = Duration::from_millis(900);
+        for (limit_frame, clicks) in [(slow, true), (Duration::ZERO, false)] {
+            let ctx = egui::Context::default();
+            hover(&ctx, slow);
+            assert!(!frame(&ctx, 0.9, vec![button(true)], slow));
+            assert_eq!(frame(&ctx, 1.8, vec![button(false)], limit_frame), clicks);
+        }
+    }
+
+    /// A press held well past the limit is no click, however slow the frames.
+    #[test]
+    fn a_long_press_is_no_click_even_on_a_slow_page() {
+        let slow = Duration::from_millis(900);
+        let ctx = egui::Context::default();
+        hover(&ctx, slow);
+        assert!(!frame(&ctx, 0.9, vec![button(true)], slow));
+        assert!(!frame(&ctx, 1.8, vec![], slow));
+        assert!(!frame(&ctx, 2.7, vec![], slow));
+        assert!(!frame(&ctx, 3.6, vec![button(false)], slow));
+    }
 }

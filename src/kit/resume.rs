@@ -144,9 +144,16 @@ fn resume_at_start<S: Resumable>(world: &mut World, screen: Screen) -> bool {
         }
     };
     let file = from_text(&text, screen.slug(), RULES_VERSION);
-    match file.and_then(|f| S::replay(&f.setup, &f.journal)) {
-        Ok(session) => {
+    match file.and_then(|f| Ok((S::replay(&f.setup, &f.journal)?, f.daily))) {
+        Ok((session, daily)) => {
             world.insert_resource(session);
+            // A daily in progress stays the daily.
+            let day = daily.and_then(|d| gems_rules::daily::Date::parse(&d).ok());
+            if let (Some(date), Some(mut runs)) =
+                (day, world.get_resource_mut::<super::daily::DailyRuns>())
+            {
+                runs.mark(screen, date);
+            }
             true
         }
         Err(why) => {
@@ -184,9 +191,12 @@ fn save_settled<S: Resumable>(
     Option<Res<DataDir>>,
     Option<ResMut<Saved>>,
     Local<(Option<String>, bool)>,
-    Option<Res<super::help::ExampleShown>>,
+    (
+        Option<Res<super::help::ExampleShown>>,
+        Option<Res<super::daily::DailyRuns>>,
+    ),
 ) {
-    move |session, status, on, dir, saved, mut local, example| {
+    move |session, status, on, dir, saved, mut local, (example, daily)| {
         let Some(session) = session else { return };
         // How to play's example is not the game in play: nothing is saved while it shows.
         if example.is_some_and(|e| e.on(screen)) {
@@ -209,6 +219,10 @@ fn save_settled<S: Resumable>(
                 game: screen.slug().to_string(),
                 setup,
                 journal,
+                daily: daily
+                    .as_ref()
+                    .and_then(|d| d.on(screen))
+                    .map(|m| m.date.to_string()),
             })
         });
         if *written == text {

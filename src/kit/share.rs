@@ -116,7 +116,9 @@ fn describe<S: Describe>(
     if !session.is_changed() && link.screen == Some(screen) {
         return;
     }
-    board.set_if_neq(BoardText(session.board_text()));
+    if board.set_if_neq(BoardText(session.board_text())) {
+        label_canvas(&board.0);
+    }
     let title = session.title();
     if shown.0 != title {
         shown.0 = title.clone();
@@ -145,6 +147,21 @@ fn set_page_title(title: &str) {
     }
     #[cfg(not(target_arch = "wasm32"))]
     let _ = title;
+}
+
+/// On the web, the board's description becomes the canvas's label, which a screen reader reads
+/// (on the desktop the chrome hands it to AccessKit).
+fn label_canvas(text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(canvas) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("bevy"))
+    {
+        let _ = canvas.set_attribute("role", "img");
+        let _ = canvas.set_attribute("aria-label", text);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = text;
 }
 
 /// The share window and its clipboard (the [`ShareLink`] itself is kept without a window, by

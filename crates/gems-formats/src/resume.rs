@@ -23,6 +23,10 @@ pub struct ResumeFile {
     pub setup: String,
     /// Every move, undo and redo since the setup, in order, in the game's own words.
     pub journal: Vec<String>,
+    /// The day (`YYYY-MM-DD`) when the game is that day's daily challenge (absent otherwise,
+    /// and in files written before dailies).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<String>,
 }
 
 /// The text of a resume file.
@@ -87,6 +91,7 @@ mod tests {
             rules: "1.0.0".into(),
             game: "dots".into(),
             setup: "6 5 20 1".into(),
+            daily: None,
             journal: vec!["p 0,0 1,0".into(), "u".into()],
         };
         assert_eq!(
@@ -118,6 +123,7 @@ mod tests {
             Ok(Example {
                 game: "dots".into(),
                 setup: "6 5 20 5".into(),
+                daily: None,
                 journal: vec!["s 1,1 2,1".into()],
             })
         );

@@ -260,6 +260,9 @@ impl Game {
     }
 }
 
+/// The rules of Modern Gems' daily: chained groups, the game's own default.
+pub const MODERN_GEMS_POLICY: crate::gems::RemovalPolicy = crate::gems::RemovalPolicy::Chained;
+
 /// The node budget of K in a row's computer in a daily, per search: deep enough to play well,
 /// small enough for a phone, and the same on every machine.
 pub const K_IN_A_ROW_NODES: u64 = 200_000;
@@ -267,7 +270,7 @@ pub const K_IN_A_ROW_NODES: u64 = 200_000;
 /// A daily's setup: what the game's New game window would ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Setup {
-    /// A random board of `rows` × `cols` with `kinds` kinds (the default removal policy).
+    /// A random board of `rows` × `cols` with `kinds` kinds, under [`MODERN_GEMS_POLICY`].
     ModernGems {
         /// Rows.
         rows: usize,

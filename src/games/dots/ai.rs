@@ -67,7 +67,8 @@ fn spawn(session: &DotsSession, host: &AiHost, search: &mut DotsSearch, purpose:
     search.start(host, work, session.generation, purpose);
 }
 
-fn start_search(
+/// Starts autoplay's next search, or the hint asked for.
+pub(super) fn start_search(
     time: Res<Time>,
     phase: PhaseOf<DotsPhase>,
     session: Res<DotsSession>,

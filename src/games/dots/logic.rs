@@ -204,6 +204,9 @@ fn apply_actions(
         if b.phase.get() != DotsPhase::Idle || respawn || restored {
             continue;
         }
+        if matches!(action, DotsAction::Play(_)) {
+            b.session.assisted = true;
+        }
         let game = &mut b.session.game;
         let mut remove = false;
         match action {

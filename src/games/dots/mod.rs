@@ -16,6 +16,7 @@ pub mod view;
 use bevy::prelude::*;
 
 use crate::kit::chrome::{ChromeCommand, answer_chrome};
+use crate::kit::daily::AddDaily;
 use crate::kit::example::AddExample;
 use crate::kit::resume::AddResume;
 use crate::kit::schedule::{AppResources, GameSchedule, GameSet, GameSystems};
@@ -70,11 +71,14 @@ pub fn logic_plugin(app: &mut App) {
                 ChromeCommand::Restart => Some(DotsAction::NewGame(s.seed)),
                 _ => None,
             })
-            .in_set(set(GameSystems::Input)),
+            .in_set(set(GameSystems::Input))
+            // A hint asked for starts its search in the same frame.
+            .before(ai::start_search),
         )
         .describe_game::<DotsSession>(SCREEN)
         .resumable::<DotsSession>(SCREEN)
         .help_example::<DotsSession, _>(SCREEN, logic::spawn_board)
+        .daily_challenge::<DotsSession, _>(SCREEN, logic::spawn_board)
         .add_plugins((logic::plugin, ai::plugin));
 }
 

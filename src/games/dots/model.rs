@@ -26,6 +26,9 @@ pub struct DotsSession {
     pub history: History<Game>,
     /// Every move, undo and redo since the deal, for resume ([`Resumable`]).
     pub journal: Vec<String>,
+    /// The computer played a move of this game (autoplay, or C): a daily then counts as
+    /// assisted.
+    pub assisted: bool,
 }
 
 impl AiSession for DotsSession {
@@ -66,6 +69,7 @@ impl DotsSession {
             generation: Generation::next(),
             history: History::default(),
             journal: Vec::new(),
+            assisted: false,
         }
     }
 
@@ -190,6 +194,33 @@ impl Resumable for DotsSession {
             }
         }
         Ok(s)
+    }
+}
+
+impl crate::kit::daily::DailyGame for DotsSession {
+    fn daily_setup(daily: &gems_rules::daily::Daily) -> String {
+        match daily.setup {
+            gems_rules::daily::Setup::Dots {
+                size,
+                colours,
+                moves,
+            } => format!("{size} {colours} {moves} {}", daily.seed),
+            _ => String::new(),
+        }
+    }
+
+    fn deal(&self) -> String {
+        format!("{} {} {} {}", self.size, self.colors, self.moves, self.seed)
+    }
+
+    fn daily_outcome(&self) -> Option<gems_rules::daily::Outcome> {
+        self.game
+            .is_over()
+            .then(|| gems_rules::daily::Outcome::Score(self.game.score()))
+    }
+
+    fn daily_assisted(&self) -> bool {
+        self.assisted
     }
 }
 

@@ -31,6 +31,7 @@ use bevy::prelude::*;
 use gems_rules::gems::{Player, RemovalPolicy, board_by_name, random_board, random_board_name};
 
 use crate::kit::chrome::{ChromeCommand, answer_chrome};
+use crate::kit::daily::AddDaily;
 use crate::kit::example::AddExample;
 use crate::kit::launch::LaunchOptions;
 use crate::kit::resume::AddResume;
@@ -89,6 +90,7 @@ pub fn logic_plugin(app: &mut App) {
         .describe_game::<model::GemsSession>(SCREEN)
         .resumable::<model::GemsSession>(SCREEN)
         .help_example::<model::GemsSession, _>(SCREEN, logic::show_session)
+        .daily_challenge::<model::GemsSession, _>(SCREEN, logic::show_session)
         .add_plugins((
             logic::plugin,
             anim::plugin,

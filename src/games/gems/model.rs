@@ -197,6 +197,34 @@ impl GemsSession {
     }
 }
 
+impl crate::kit::daily::DailyGame for GemsSession {
+    fn daily_setup(daily: &gems_rules::daily::Daily) -> String {
+        let gems_rules::daily::Setup::ModernGems { rows, cols, kinds } = daily.setup else {
+            return String::new();
+        };
+        let kinds = kinds as gems_rules::gems::Kind;
+        let board = gems_rules::gems::random_board(rows, cols, kinds, daily.seed)
+            .map_or_else(|_| String::new(), |b| b.save_string());
+        let name = gems_rules::gems::random_board_name(rows, cols, kinds, daily.seed);
+        let policy = gems_rules::daily::MODERN_GEMS_POLICY.short_name();
+        format!("{name}\n{policy} 0 0\n{board}")
+    }
+
+    fn deal(&self) -> String {
+        self.board_name.clone()
+    }
+
+    fn daily_outcome(&self) -> Option<gems_rules::daily::Outcome> {
+        // A game under another rule is no daily.
+        let fair = self.game.policy() == gems_rules::daily::MODERN_GEMS_POLICY;
+        (self.game.is_over() && fair).then(|| gems_rules::daily::Outcome::Score(self.game.score()))
+    }
+
+    fn daily_assisted(&self) -> bool {
+        self.watched || self.game.player() != Player::Interactive
+    }
+}
+
 impl Resumable for GemsSession {
     fn journal(&self) -> Option<(String, Vec<String>)> {
         let watched = self.watch.is_some() || self.watched;

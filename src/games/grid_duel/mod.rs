@@ -17,6 +17,8 @@ pub mod view;
 
 use bevy::prelude::*;
 
+use crate::kit::chrome::{ChromeCommand, answer_chrome};
+use crate::kit::daily::AddDaily;
 use crate::kit::example::AddExample;
 use crate::kit::resume::AddResume;
 use crate::kit::schedule::{GameSchedule, GameSet, GameSystems};
@@ -56,28 +58,20 @@ pub fn logic_plugin(app: &mut App) {
         .init_resource::<OnShow>()
         .add_sub_state::<Stage>()
         .game_sets(SCREEN)
-        .add_systems(Update, answer_chrome.in_set(set(GameSystems::Input)))
+        .add_systems(
+            Update,
+            answer_chrome(|_: &model::DuelSession, command| match command {
+                ChromeCommand::Undo => Some(DuelAction::Undo),
+                ChromeCommand::Redo => Some(DuelAction::Redo),
+                ChromeCommand::Hint => Some(DuelAction::Hint),
+                ChromeCommand::Restart => Some(DuelAction::Restart),
+                _ => None,
+            })
+            .in_set(set(GameSystems::Input)),
+        )
         .describe_game::<model::DuelSession>(SCREEN)
         .resumable::<model::DuelSession>(SCREEN)
         .help_example::<model::DuelSession, _>(SCREEN, logic::show_session)
+        .daily_challenge::<model::DuelSession, _>(SCREEN, logic::show_session)
         .add_plugins(logic::plugin);
-}
-
-/// The chrome's Undo, Redo, Hint and Restart become the duel's actions (they need nothing of
-/// the session, which the screen deals on entering).
-fn answer_chrome(
-    mut asked: MessageReader<crate::kit::chrome::ChromeCommand>,
-    mut actions: MessageWriter<DuelAction>,
-) {
-    use crate::kit::chrome::ChromeCommand;
-    for command in asked.read() {
-        let action = match command {
-            ChromeCommand::Undo => DuelAction::Undo,
-            ChromeCommand::Redo => DuelAction::Redo,
-            ChromeCommand::Hint => DuelAction::Hint,
-            ChromeCommand::Restart => DuelAction::Restart,
-            _ => continue,
-        };
-        actions.write(action);
-    }
 }

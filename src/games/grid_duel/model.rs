@@ -101,6 +101,29 @@ impl DuelSession {
     }
 }
 
+impl crate::kit::daily::DailyGame for DuelSession {
+    fn daily_setup(daily: &gems_rules::daily::Daily) -> String {
+        match daily.setup {
+            gems_rules::daily::Setup::GridDuel { smart } => {
+                format!("{} {}", daily.seed, if smart { "smart" } else { "plain" })
+            }
+            _ => String::new(),
+        }
+    }
+
+    fn deal(&self) -> String {
+        format!("{} {:?}", self.seed, self.duel.computer_kind())
+    }
+
+    fn daily_outcome(&self) -> Option<gems_rules::daily::Outcome> {
+        matches!(self.duel.phase(), gems_rules::grid_duel::Phase::Over(_)).then(|| {
+            gems_rules::daily::Outcome::GridDuel {
+                margin: i64::from(self.duel.total(Side::Human) - self.duel.total(Side::Computer)),
+            }
+        })
+    }
+}
+
 impl Resumable for DuelSession {
     fn journal(&self) -> Option<(String, Vec<String>)> {
         let kind = match self.duel.computer_kind() {

@@ -17,6 +17,7 @@ pub mod view;
 use bevy::prelude::*;
 
 use crate::kit::chrome::{ChromeCommand, answer_chrome};
+use crate::kit::daily::AddDaily;
 use crate::kit::example::AddExample;
 use crate::kit::resume::AddResume;
 use crate::kit::schedule::{AppResources, GameSchedule, GameSet, GameSystems};
@@ -60,6 +61,7 @@ pub fn logic_plugin(app: &mut App) {
         .describe_game::<KSession>(SCREEN)
         .resumable::<KSession>(SCREEN)
         .help_example::<KSession, _>(SCREEN, logic::restart)
+        .daily_challenge::<KSession, _>(SCREEN, logic::restart)
         .add_plugins((logic::plugin, ai::plugin));
 }
 

@@ -249,6 +249,43 @@ impl crate::kit::share::Describe for KSession {
     }
 }
 
+impl crate::kit::daily::DailyGame for KSession {
+    fn daily_setup(daily: &gems_rules::daily::Daily) -> String {
+        let gems_rules::daily::Setup::KInARow {
+            size, k, quality, ..
+        } = daily.setup
+        else {
+            return String::new();
+        };
+        let cells = Board::new(size, k)
+            .map_or_else(|_| String::new(), |b| crate::kit::launch::link::k_cells(&b));
+        format!("{size} {k} {quality} human {cells}")
+    }
+
+    fn deal(&self) -> String {
+        let b = &self.setup.board;
+        let cells = crate::kit::launch::link::k_cells(b);
+        format!(
+            "{} {} {:?} {:?} {cells}",
+            b.size(),
+            b.k(),
+            self.setup.strength,
+            self.setup.first
+        )
+    }
+
+    fn daily_outcome(&self) -> Option<gems_rules::daily::Outcome> {
+        let (won, drawn) = match self.game.status() {
+            Status::InProgress => return None,
+            Status::Won(side) => (side == Side::Human, false),
+            Status::Draw => (false, true),
+        };
+        // The player moves first in a daily: every other move is theirs.
+        let moves = self.game.moves().len().div_ceil(2) as u32;
+        Some(gems_rules::daily::Outcome::KInARow { won, drawn, moves })
+    }
+}
+
 impl Resumable for KSession {
     fn journal(&self) -> Option<(String, Vec<String>)> {
         let b = &self.setup.board;

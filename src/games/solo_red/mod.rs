@@ -20,6 +20,7 @@ pub mod view;
 use bevy::prelude::*;
 
 use crate::kit::chrome::{ChromeCommand, answer_chrome};
+use crate::kit::daily::AddDaily;
 use crate::kit::example::AddExample;
 use crate::kit::resume::AddResume;
 use crate::kit::schedule::{GameSchedule, GameSet, GameSystems};
@@ -61,6 +62,7 @@ pub fn logic_plugin(app: &mut App) {
         .describe_game::<model::SoloRedSession>(SCREEN)
         .resumable::<model::SoloRedSession>(SCREEN)
         .help_example::<model::SoloRedSession, _>(SCREEN, logic::enter)
+        .daily_challenge::<model::SoloRedSession, _>(SCREEN, logic::enter)
         .add_plugins((logic::plugin, ai::plugin));
 }
 

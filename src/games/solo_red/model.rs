@@ -232,6 +232,35 @@ impl SoloRedSession {
     }
 }
 
+impl crate::kit::daily::DailyGame for SoloRedSession {
+    fn daily_setup(daily: &gems_rules::daily::Daily) -> String {
+        match daily.setup {
+            gems_rules::daily::Setup::SoloRed { palettes, hand } => {
+                format!("{} {palettes} {hand}", daily.seed)
+            }
+            _ => String::new(),
+        }
+    }
+
+    fn deal(&self) -> String {
+        let (palettes, hand) = self.setup();
+        format!("{} {palettes} {hand}", self.seed)
+    }
+
+    fn daily_outcome(&self) -> Option<gems_rules::daily::Outcome> {
+        self.game
+            .is_over()
+            .then(|| gems_rules::daily::Outcome::SoloRed {
+                won: self.game.is_won(),
+                cards_left: (self.game.deck_len() + self.game.hand().len()) as u32,
+            })
+    }
+
+    fn daily_assisted(&self) -> bool {
+        self.assisted
+    }
+}
+
 impl Resumable for SoloRedSession {
     fn journal(&self) -> Option<(String, Vec<String>)> {
         let (palettes, hand) = self.setup();

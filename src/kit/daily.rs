@@ -1,0 +1,238 @@
+//! The daily challenge on the game's board: each game's deal of the day (the setup and seed of
+//! [`gems_rules::daily`], the same for everyone), opened from its title card's Daily button or
+//! `--daily [DATE]` (`?daily` on the web).
+//!
+//! A daily is a mark on its game's screen ([`DailyRuns`]): the day, and its deal.
+//! While the game on that screen is still that deal (a restart keeps it), Hint, Undo and Redo
+//! are off; a new game ends the mark. When the daily is played to its end, its outcome goes
+//! into the scores file, the first completed attempt of the day only, and a notice says the
+//! streak. A daily in progress resumes like any game (its resume file keeps the day).
+
+use bevy::ecs::system::SystemId;
+use bevy::prelude::*;
+use gems_formats::scores::{DailyEntry, streaks};
+use gems_rules::daily::{Daily, Date, Game, Outcome};
+
+use super::resume::Resumable;
+use super::scores::HighScores;
+use super::screens::Screen;
+use super::settings::Notices;
+
+/// A session that can be dealt as a daily and says how a daily ended.
+pub trait DailyGame: Resumable {
+    /// The setup of `daily`, in the words of the game's resume file.
+    fn daily_setup(daily: &Daily) -> String;
+    /// What makes the deal this deal (its setup and seed, not the player's choices during
+    /// it): another deal on the screen ends the daily.
+    fn deal(&self) -> String;
+    /// How the game ended, once it is over (`None` while it is not).
+    fn daily_outcome(&self) -> Option<Outcome>;
+    /// Whether the computer played part of it (autoplay, a watched line): its outcome then
+    /// goes to the assisted table. Hints and undo are refused in a daily.
+    fn daily_assisted(&self) -> bool {
+        false
+    }
+}
+
+/// A daily on its game's screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DailyMark {
+    /// The game's screen.
+    pub screen: Screen,
+    /// The day.
+    pub date: Date,
+    /// Its deal ([`DailyGame::deal`]), once known: another deal means another game.
+    pub deal: Option<String>,
+    /// Its outcome was entered (or was already there).
+    pub recorded: bool,
+}
+
+/// The dailies on their boards, and the one asked for (opened once its screen shows).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct DailyRuns {
+    marks: Vec<DailyMark>,
+    asked: Option<(Screen, Date)>,
+}
+
+impl DailyRuns {
+    /// The daily on `screen`, if its game is one.
+    pub fn on(&self, screen: Screen) -> Option<&DailyMark> {
+        self.marks.iter().find(|m| m.screen == screen)
+    }
+
+    /// Whether hints, undo and redo are off on `screen` (its game is a daily).
+    pub fn assists_off(&self, screen: Screen) -> bool {
+        self.on(screen).is_some()
+    }
+
+    /// Asks for the daily of `date` on `screen` (dealt once the screen shows).
+    pub fn ask(&mut self, screen: Screen, date: Date) {
+        self.asked = Some((screen, date));
+    }
+
+    /// Marks the game on `screen` as the daily of `date` (a resumed daily).
+    pub fn mark(&mut self, screen: Screen, date: Date) {
+        self.marks.retain(|m| m.screen != screen);
+        self.marks.push(DailyMark {
+            screen,
+            date,
+            deal: None,
+            recorded: false,
+        });
+    }
+}
+
+/// The game of the daily tables on `screen`, if it has a daily.
+pub fn game_of(screen: Screen) -> Option<Game> {
+    Game::from_slug(screen.slug())
+}
+
+/// Today's date in the player's time zone, if the clock gives one dailies can have.
+pub fn today() -> Option<Date> {
+    Date::parse(&super::clock::today()).ok()
+}
+
+/// The daily's state, and `--daily` at start.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<DailyRuns>()
+        .add_systems(Startup, ask_at_launch);
+}
+
+/// `--daily [DATE]` (`?daily`): the first screen's game opens on that day's daily.
+fn ask_at_launch(opts: Option<Res<super::launch::LaunchOptions>>, mut runs: ResMut<DailyRuns>) {
+    if let Some(date) = opts.as_ref().and_then(|o| o.daily) {
+        runs.ask(opts.map_or(Screen::Title, |o| o.first_screen()), date);
+    }
+}
+
+/// Registers a game's daily.
+pub trait AddDaily {
+    /// Deals the daily into `screen`'s session `S` when asked, laid out by `redraw` (the
+    /// game's own system that lays the board out on entering the screen), and records it.
+    fn daily_challenge<S: DailyGame, M>(
+        &mut self,
+        screen: Screen,
+        redraw: impl IntoSystem<(), (), M> + 'static,
+    ) -> &mut Self;
+}
+
+impl AddDaily for App {
+    fn daily_challenge<S: DailyGame, M>(
+        &mut self,
+        screen: Screen,
+        redraw: impl IntoSystem<(), (), M> + 'static,
+    ) -> &mut Self {
+        let redraw = self.world_mut().register_system(redraw);
+        self.add_systems(
+            Update,
+            (move |world: &mut World| deal::<S>(world, screen, redraw))
+                .after(super::chrome::apply_commands),
+        )
+        .add_systems(
+            Last,
+            (move |session: Option<Res<S>>,
+                   runs: ResMut<DailyRuns>,
+                   scores: Option<ResMut<HighScores>>,
+                   notices: Option<ResMut<Notices>>| {
+                follow::<S>(screen, session, runs, scores, notices)
+            })
+            .run_if(in_state(screen)),
+        )
+    }
+}
+
+/// Deals the daily asked for on `screen` once the screen shows.
+fn deal<S: DailyGame>(world: &mut World, screen: Screen, redraw: SystemId) {
+    let asked = world.get_resource::<DailyRuns>().and_then(|r| r.asked);
+    let on_screen = world
+        .get_resource::<State<Screen>>()
+        .is_some_and(|s| *s.get() == screen);
+    let Some((_, date)) = asked.filter(|(s, _)| *s == screen && on_screen) else {
+        return;
+    };
+    let Some(game) = game_of(screen) else {
+        return;
+    };
+    let daily = Daily::of(game, date);
+    let mut runs = world.resource_mut::<DailyRuns>();
+    runs.asked = None;
+    match S::replay(&S::daily_setup(&daily), &[]) {
+        Ok(session) => {
+            world.resource_mut::<DailyRuns>().mark(screen, date);
+            world.insert_resource(session);
+            if let Err(e) = world.run_system(redraw) {
+                tracing::warn!("the daily's board could not be laid out: {e}");
+            }
+        }
+        Err(why) => {
+            if let Some(mut notices) = world.get_resource_mut::<Notices>() {
+                notices.warn(format!("The daily of {date} could not be dealt: {why}"));
+            }
+        }
+    }
+}
+
+/// Follows the daily on `screen`: learns its deal, ends the mark when another deal starts,
+/// and enters its outcome once it is over.
+fn follow<S: DailyGame>(
+    screen: Screen,
+    session: Option<Res<S>>,
+    mut runs: ResMut<DailyRuns>,
+    scores: Option<ResMut<HighScores>>,
+    notices: Option<ResMut<Notices>>,
+) {
+    let (Some(session), Some(game)) = (session, game_of(screen)) else {
+        return;
+    };
+    let Some(i) = runs.marks.iter().position(|m| m.screen == screen) else {
+        return;
+    };
+    if !session.is_changed() {
+        return;
+    }
+    let deal = session.deal();
+    match &runs.marks[i].deal {
+        None => runs.marks[i].deal = Some(deal),
+        Some(ours) if *ours != deal => {
+            // Another deal on this screen: the daily is over.
+            runs.marks.remove(i);
+            return;
+        }
+        Some(_) => {}
+    }
+    if runs.marks[i].recorded {
+        return;
+    }
+    let Some(outcome) = session.daily_outcome() else {
+        return;
+    };
+    runs.marks[i].recorded = true;
+    let date = runs.marks[i].date;
+    let Some(mut scores) = scores else { return };
+    let entry = DailyEntry {
+        outcome,
+        assisted: session.daily_assisted(),
+    };
+    let entered = scores.update(move |f| f.enter_daily(game, date, entry));
+    let counted = scores.file.daily(game, date).unwrap_or(entry);
+    let days = scores.file.dailies_of(game).map(|(d, _)| d);
+    let run = today().map_or(1, |t| streaks(days, t).current);
+    let text = if entered {
+        format!(
+            "Daily of {date}: {}{}. Streak: {run} day{}.",
+            outcome.describe(),
+            if entry.assisted { " (assisted)" } else { "" },
+            if run == 1 { "" } else { "s" }
+        )
+    } else {
+        format!(
+            "Daily of {date}: {} (your first attempt, {}, is the one that counts).",
+            outcome.describe(),
+            counted.outcome.describe()
+        )
+    };
+    tracing::info!("{text}");
+    if let Some(mut notices) = notices {
+        notices.tell(text);
+    }
+}
