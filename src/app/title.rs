@@ -659,7 +659,7 @@ mod tests {
     }
 
     /// With AccessKit on (a screen reader asked), each title card is a button named after its
-    /// game, and its "?" a button naming its How to play page.
+    /// game, its "?" a button naming its How to play page, and its Daily a button naming it.
     #[test]
     fn title_cards_reach_a_screen_reader_by_name() {
         let ctx = egui::Context::default();
@@ -675,6 +675,7 @@ mod tests {
                 ui.horizontal(|ui| {
                     for (i, game) in crate::games::REGISTRY.iter().enumerate() {
                         let look = CardLook {
+                            daily: Some(None),
                             focused: i == 0,
                             in_progress: false,
                             size: egui::vec2(200.0, 268.0),
@@ -705,6 +706,8 @@ mod tests {
             );
             let help = format!("How to play {}", game.name);
             assert!(labels.contains(&help.as_str()), "no '{help}'");
+            let daily = format!("Today's {} daily", game.name);
+            assert!(labels.contains(&daily.as_str()), "no '{daily}'");
         }
     }
 }

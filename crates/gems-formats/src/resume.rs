@@ -116,6 +116,25 @@ mod tests {
     }
 
     #[test]
+    fn a_daily_resume_file_names_its_day_and_older_files_read_as_free_play() {
+        let daily = ResumeFile {
+            version: RESUME_VERSION,
+            rules: "1.0.0".into(),
+            game: "dots".into(),
+            setup: "8 6 20 5".into(),
+            journal: vec![],
+            daily: Some("2026-11-27".into()),
+        };
+        let text = to_text(&daily);
+        assert!(text.contains("daily: Some(\"2026-11-27\")"), "{text}");
+        assert_eq!(from_text(&text, "dots", "1.0.0"), Ok(daily.clone()));
+        let old = "(version: 1, rules: \"1.0.0\", game: \"dots\", setup: \"6 5 20 1\", journal: [])";
+        assert_eq!(from_text(old, "dots", "1.0.0").map(|f| f.daily), Ok(None));
+        let free = ResumeFile { daily: None, ..daily };
+        assert!(!to_text(&free).contains("daily"), "free play writes no day");
+    }
+
+    #[test]
     fn examples_read_their_setup_and_moves_and_refuse_other_text() {
         let text = "(game: \"dots\", setup: \"6 5 20 5\", journal: [\"s 1,1 2,1\"])";
         assert_eq!(
@@ -123,7 +142,6 @@ mod tests {
             Ok(Example {
                 game: "dots".into(),
                 setup: "6 5 20 5".into(),
-                daily: None,
                 journal: vec!["s 1,1 2,1".into()],
             })
         );
