@@ -128,9 +128,13 @@ mod tests {
         let text = to_text(&daily);
         assert!(text.contains("daily: Some(\"2026-11-27\")"), "{text}");
         assert_eq!(from_text(&text, "dots", "1.0.0"), Ok(daily.clone()));
-        let old = "(version: 1, rules: \"1.0.0\", game: \"dots\", setup: \"6 5 20 1\", journal: [])";
+        let old =
+            "(version: 1, rules: \"1.0.0\", game: \"dots\", setup: \"6 5 20 1\", journal: [])";
         assert_eq!(from_text(old, "dots", "1.0.0").map(|f| f.daily), Ok(None));
-        let free = ResumeFile { daily: None, ..daily };
+        let free = ResumeFile {
+            daily: None,
+            ..daily
+        };
         assert!(!to_text(&free).contains("daily"), "free play writes no day");
     }
 
