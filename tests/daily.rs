@@ -171,3 +171,25 @@ fn a_new_game_ends_the_daily() {
     settle_screen(&mut app, FRAMES);
     assert!(hint_shown(&app, game.screen), "no hint after the daily");
 }
+
+/// A game of free play played to its end counts in the game's statistics (not in the daily's),
+/// once, in every game.
+#[test]
+fn a_free_game_counts_in_the_statistics_not_the_daily_in_every_game() {
+    for game in REGISTRY {
+        let rules = Game::from_slug(game.screen.slug()).unwrap();
+        let mut app = app_for(game);
+        play_to_the_end(&mut app, game.screen);
+        settle_screen(&mut app, FRAMES);
+        for _ in 0..5 {
+            app.update();
+        }
+        let file = &app.world().resource::<HighScores>().file;
+        let stats = file.free_stats(rules);
+        assert_eq!(stats.played, 1, "{}", game.name);
+        assert!(stats.won <= 1, "{}", game.name);
+        assert_eq!(file.dailies_of(rules).count(), 0, "{}", game.name);
+        let scored = matches!(rules, Game::ModernGems | Game::Dots);
+        assert_eq!(stats.best.is_some(), scored, "{}", game.name);
+    }
+}

@@ -10,6 +10,7 @@ pub mod my_data;
 pub mod player_images;
 pub mod scripted;
 pub mod settings;
+pub mod stats;
 pub mod title;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod window;
@@ -110,6 +111,7 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
             editor::plugin,
             my_data::plugin,
             title::plugin,
+            stats::plugin,
             world_text::plugin,
             ui_fonts::plugin,
         ));

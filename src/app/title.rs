@@ -1,6 +1,7 @@
 //! The title screen: the product's name in the theme's style over drifting gems, each game as a
 //! card with a picture and one line, the game played last first, and keyboard navigation
-//! (arrows or Tab to choose, Enter to play, 1–5 to jump straight in, S for Settings). Each game
+//! (arrows or Tab to choose, Enter to play, 1–5 to jump straight in, S for Settings, T for
+//! Statistics), and on each card its How to play (?) and its daily challenge. Each game
 //! comes from the [`GameRegistry`].
 
 use bevy::prelude::*;
@@ -239,7 +240,11 @@ fn title(
     scores: Option<Res<crate::kit::scores::HighScores>>,
     saved: Option<Res<crate::kit::resume::Saved>>,
     mut chrome: ResMut<crate::kit::chrome::Chrome>,
-    (mut dailies, mut confirm): (ResMut<DailyRuns>, Local<Option<Screen>>),
+    (mut dailies, mut confirm, mut stats): (
+        ResMut<DailyRuns>,
+        Local<Option<Screen>>,
+        ResMut<super::stats::StatsOpen>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let pal = palette.ui;
@@ -256,6 +261,9 @@ fn title(
         }
         if ctx.input(|i| i.key_pressed(egui::Key::S)) && !ctx.text_edit_focused() {
             open.0 = true;
+        }
+        if ctx.input(|i| i.key_pressed(egui::Key::T)) && !ctx.text_edit_focused() {
+            stats.0 = !stats.0;
         }
         // F1: the focused game opens on its How to play page.
         if ctx.input(|i| i.key_pressed(egui::Key::F1))
@@ -324,9 +332,9 @@ fn title(
                 ui.add_space(8.0);
                 ui.horizontal(|ui| {
                     let buttons = if cfg!(target_arch = "wasm32") {
-                        1.0
-                    } else {
                         2.0
+                    } else {
+                        3.0
                     };
                     ui.add_space(((ui.available_width() - 120.0 * buttons) / 2.0).max(0.0));
                     if ui
@@ -334,6 +342,12 @@ fn title(
                         .clicked()
                     {
                         open.0 = !open.0;
+                    }
+                    if ui
+                        .add(egui::Button::new("Statistics (T)").min_size(egui::vec2(110.0, 30.0)))
+                        .clicked()
+                    {
+                        stats.0 = !stats.0;
                     }
                     if !cfg!(target_arch = "wasm32")
                         && ui
@@ -346,7 +360,7 @@ fn title(
                 ui.add_space(6.0);
                 ui.label(
                     egui::RichText::new(format!(
-                        "Arrows choose · Enter plays · 1–{} jump straight in · F1 How to play",
+                        "Arrows choose · Enter plays · 1–{} jump straight in · F1 How to play · T Statistics",
                         games.len().min(DIGITS.len())
                     ))
                     .size(theme.text_size * 0.85)

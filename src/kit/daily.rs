@@ -6,7 +6,8 @@
 //! While the game on that screen is still that deal (a restart keeps it), Hint, Undo and Redo
 //! are off; a new game ends the mark. When the daily is played to its end, its outcome goes
 //! into the scores file, the first completed attempt of the day only, and a notice says the
-//! streak. A daily in progress resumes like any game (its resume file keeps the day).
+//! streak. A daily in progress resumes like any game (its resume file keeps the day). A game
+//! of free play that ends is counted in the game's statistics instead.
 
 use bevy::ecs::system::SystemId;
 use bevy::prelude::*;
@@ -131,10 +132,18 @@ impl AddDaily for App {
         .add_systems(
             Last,
             (move |session: Option<Res<S>>,
+                   example: Option<Res<super::help::ExampleShown>>,
+                   mut was_over: Local<bool>,
                    runs: ResMut<DailyRuns>,
                    scores: Option<ResMut<HighScores>>,
                    notices: Option<ResMut<Notices>>| {
-                follow::<S>(screen, session, runs, scores, notices)
+                let at = Follow {
+                    screen,
+                    session,
+                    example: example.is_some_and(|e| e.on(screen)),
+                    was_over: &mut was_over,
+                };
+                follow::<S>(at, runs, scores, notices)
             })
             .run_if(in_state(screen)),
         )
@@ -172,43 +181,58 @@ fn deal<S: DailyGame>(world: &mut World, screen: Screen, redraw: SystemId) {
     }
 }
 
-/// Follows the daily on `screen`: learns its deal, ends the mark when another deal starts,
-/// and enters its outcome once it is over.
-fn follow<S: DailyGame>(
+/// The daily (if any) of one screen's game and what the game's end was last seen as.
+struct Follow<'a, S: Resource> {
     screen: Screen,
-    session: Option<Res<S>>,
+    session: Option<Res<'a, S>>,
+    /// How to play's example is on the board (not the game in play).
+    example: bool,
+    /// The game was over when last looked at (so that its end counts once).
+    was_over: &'a mut bool,
+}
+
+/// Follows the game on `screen`: learns a daily's deal and ends the daily when another deal
+/// starts; when a game ends, enters a daily's outcome (the first attempt only) or counts a
+/// free game in the game's statistics.
+fn follow<S: DailyGame>(
+    at: Follow<S>,
     mut runs: ResMut<DailyRuns>,
     scores: Option<ResMut<HighScores>>,
     notices: Option<ResMut<Notices>>,
 ) {
-    let (Some(session), Some(game)) = (session, game_of(screen)) else {
+    let (Some(session), Some(game)) = (at.session, game_of(at.screen)) else {
         return;
     };
-    let Some(i) = runs.marks.iter().position(|m| m.screen == screen) else {
-        return;
-    };
-    if !session.is_changed() {
+    if !session.is_changed() || at.example {
         return;
     }
-    let deal = session.deal();
-    match &runs.marks[i].deal {
-        None => runs.marks[i].deal = Some(deal),
-        Some(ours) if *ours != deal => {
-            // Another deal on this screen: the daily is over.
-            runs.marks.remove(i);
-            return;
+    let mark = runs.marks.iter().position(|m| m.screen == at.screen);
+    if let Some(i) = mark {
+        let deal = session.deal();
+        match &runs.marks[i].deal {
+            None => runs.marks[i].deal = Some(deal),
+            Some(ours) if *ours != deal => {
+                // Another deal on this screen: the daily is over.
+                runs.marks.remove(i);
+            }
+            Some(_) => {}
         }
-        Some(_) => {}
     }
-    if runs.marks[i].recorded {
-        return;
-    }
-    let Some(outcome) = session.daily_outcome() else {
+    let outcome = session.daily_outcome();
+    let ended = outcome.is_some() && !*at.was_over;
+    *at.was_over = outcome.is_some();
+    let (Some(outcome), true, Some(mut scores)) = (outcome, ended, scores) else {
         return;
     };
-    runs.marks[i].recorded = true;
+    let Some(i) = runs.marks.iter().position(|m| m.screen == at.screen) else {
+        scores.update(move |f| f.count_free_game(game, outcome));
+        return;
+    };
+    if std::mem::replace(&mut runs.marks[i].recorded, true) {
+        // The daily played again: only its first attempt counts, and it is no free game.
+        return;
+    }
     let date = runs.marks[i].date;
-    let Some(mut scores) = scores else { return };
     let entry = DailyEntry {
         outcome,
         assisted: session.daily_assisted(),

@@ -373,9 +373,12 @@ pub fn dialog(
     open: Option<&mut bool>,
     add: impl FnOnce(&mut egui::Ui),
 ) {
+    // Above the screen's own areas (the title's cards, a game's panels) whatever was clicked
+    // last.
     let mut window = egui::Window::new(title)
         .collapsible(false)
         .resizable(false)
+        .order(egui::Order::Foreground)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0));
     if let Some(open) = open {
         if *open && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {

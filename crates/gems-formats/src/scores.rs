@@ -93,6 +93,38 @@ pub fn streaks(days: impl IntoIterator<Item = Date>, today: Date) -> Streaks {
     out
 }
 
+/// A game's statistics, for its daily or its free play: what the Statistics page shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Games played to their end.
+    pub played: u64,
+    /// Games won (for a game that is scored, not won, every game).
+    pub won: u64,
+    /// The best score, for the games that keep one (Modern Gems and Dots).
+    pub best: Option<u64>,
+    /// The sum of the scores, for the average.
+    pub total: u64,
+    /// The daily: days in a row played; free play: games in a row won.
+    pub streak: Streaks,
+}
+
+impl Stats {
+    /// The share of games won, in percent (`None` before any game).
+    pub fn win_rate(&self) -> Option<u64> {
+        (self.played > 0).then(|| self.won * 100 / self.played)
+    }
+
+    /// The average score, rounded down (`None` without scores).
+    pub fn average(&self) -> Option<u64> {
+        self.best.map(|_| self.total / self.played.max(1))
+    }
+}
+
+/// The counters of a game's free play (`stats <game> played`…).
+fn stat_key(game: Game, what: &str) -> String {
+    format!("stats {} {what}", game.slug())
+}
+
 /// The whole file.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ScoreFile {
@@ -163,6 +195,66 @@ impl ScoreFile {
     /// `game`'s daily on `date`, if it was played to its end.
     pub fn daily(&self, game: Game, date: Date) -> Option<DailyEntry> {
         self.dailies.get(&daily_key(game, date)).copied()
+    }
+
+    /// Counts a finished game of free play in `game`'s statistics.
+    pub fn count_free_game(&mut self, game: Game, outcome: Outcome) {
+        self.add_counter(&stat_key(game, "played"), 1);
+        let won = outcome.won();
+        if won {
+            self.add_counter(&stat_key(game, "won"), 1);
+        }
+        let run = if won {
+            self.counter(&stat_key(game, "run")).saturating_add(1)
+        } else {
+            0
+        };
+        self.set_counter(&stat_key(game, "run"), run);
+        let longest = self.counter(&stat_key(game, "longest run")).max(run);
+        self.set_counter(&stat_key(game, "longest run"), longest);
+        if let Outcome::Score(score) = outcome {
+            self.add_counter(&stat_key(game, "total"), score);
+            let best = self.counter(&stat_key(game, "best")).max(score);
+            self.set_counter(&stat_key(game, "best"), best);
+        }
+    }
+
+    /// `game`'s free-play statistics.
+    pub fn free_stats(&self, game: Game) -> Stats {
+        let scored = matches!(game, Game::ModernGems | Game::Dots);
+        let played = self.counter(&stat_key(game, "played"));
+        Stats {
+            played,
+            won: self.counter(&stat_key(game, "won")),
+            best: (scored && played > 0).then(|| self.counter(&stat_key(game, "best"))),
+            total: self.counter(&stat_key(game, "total")),
+            streak: Streaks {
+                current: u32::try_from(self.counter(&stat_key(game, "run"))).unwrap_or(u32::MAX),
+                longest: u32::try_from(self.counter(&stat_key(game, "longest run")))
+                    .unwrap_or(u32::MAX),
+            },
+        }
+    }
+
+    /// `game`'s daily statistics on `today` (an assisted day keeps the streak going but is
+    /// not counted among the games).
+    pub fn daily_stats(&self, game: Game, today: Date) -> Stats {
+        let mut stats = Stats::default();
+        let mut days = Vec::new();
+        for (date, entry) in self.dailies_of(game) {
+            days.push(date);
+            if entry.assisted {
+                continue;
+            }
+            stats.played += 1;
+            stats.won += u64::from(entry.outcome.won());
+            if let Outcome::Score(s) = entry.outcome {
+                stats.best = Some(stats.best.unwrap_or(0).max(s));
+                stats.total += s;
+            }
+        }
+        stats.streak = streaks(days, today);
+        stats
     }
 
     /// `game`'s dailies played, oldest first.
@@ -561,6 +653,65 @@ mod tests {
                 current: 3,
                 longest: 3
             }
+        );
+    }
+
+    #[test]
+    fn daily_and_free_play_statistics_count_wins_scores_and_streaks() {
+        let mut f = ScoreFile::default();
+        for s in [100, 300, 200] {
+            f.count_free_game(Game::Dots, Outcome::Score(s));
+        }
+        let dots = f.free_stats(Game::Dots);
+        assert_eq!(
+            (dots.played, dots.won, dots.best, dots.average()),
+            (3, 3, Some(300), Some(200))
+        );
+        let k = |won| Outcome::KInARow {
+            won,
+            drawn: false,
+            moves: 9,
+        };
+        for won in [true, true, false, true] {
+            f.count_free_game(Game::KInARow, k(won));
+        }
+        let ks = f.free_stats(Game::KInARow);
+        assert_eq!(
+            (ks.played, ks.won, ks.win_rate(), ks.best),
+            (4, 3, Some(75), None)
+        );
+        assert_eq!(
+            ks.streak,
+            Streaks {
+                current: 1,
+                longest: 2
+            }
+        );
+        assert_eq!(f.free_stats(Game::SoloRed), Stats::default());
+        // The daily: days in a row; an assisted day keeps the streak, not a place in the games.
+        let entry = |s, assisted| DailyEntry {
+            outcome: Outcome::Score(s),
+            assisted,
+        };
+        f.enter_daily(Game::Dots, day("2026-11-25"), entry(50, false));
+        f.enter_daily(Game::Dots, day("2026-11-26"), entry(150, false));
+        f.enter_daily(Game::Dots, day("2026-11-27"), entry(999, true));
+        let d = f.daily_stats(Game::Dots, day("2026-11-27"));
+        assert_eq!(
+            (d.played, d.won, d.best, d.average()),
+            (2, 2, Some(150), Some(100))
+        );
+        assert_eq!(
+            d.streak,
+            Streaks {
+                current: 3,
+                longest: 3
+            }
+        );
+        // Another game's dailies are its own.
+        assert_eq!(
+            f.daily_stats(Game::GridDuel, day("2026-11-27")),
+            Stats::default()
         );
     }
 }
