@@ -325,6 +325,13 @@ try {
   if (copied !== wanted) fail(`share: copied '${copied}', not '${wanted}'`);
   await page.screenshot({ path: shot.replace(/\.png$/, "-share.png") });
   console.log(`share: passed, the Share button copied ${copied}`);
+
+  // A daily by link: Friday 2026-11-27's Dots is 8×8, 6 colours, 20 moves, from the day's seed.
+  logs.length = 0;
+  await page.goto(`${url}?game=dots&daily=2026-11-27`);
+  const daily = await titleWhere((t) => t.startsWith("Dots - 8x8, 6 colours - score 0, 20 moves left"), 120, "?daily");
+  if (crashed(logs)) fail(`?daily: panic:\n${logs.join("\n")}`);
+  console.log(`daily: passed, ?game=dots&daily=2026-11-27 opened '${daily}'`);
   await page.setViewportSize({ width: 1024, height: 768 });
 
   // A mistyped link still opens its game, with the bad parts skipped (and shown as notices).

@@ -131,7 +131,16 @@ fn start_computer(
     nodes: Res<KNodeLimit>,
     mut thinking: ResMut<KThinking>,
     mut asked: MessageReader<KAction>,
+    daily: Option<Res<crate::kit::daily::DailyRuns>>,
 ) {
+    // A daily's computer searches by nodes, never by time, so that a replay of the day's
+    // moves gets the same replies on every machine.
+    let daily = daily.is_some_and(|d| d.assists_off(super::SCREEN));
+    let nodes = if daily {
+        KNodeLimit(Some(gems_rules::daily::K_IN_A_ROW_NODES))
+    } else {
+        *nodes
+    };
     let wants_hint = asked.read().any(|a| *a == KAction::Hint);
     if thinking.busy()
         || session.editing
