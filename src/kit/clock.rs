@@ -9,6 +9,11 @@ pub fn today() -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
+/// Today's date in the player's time zone, if it is one a daily can have.
+pub fn today_date() -> Option<gems_rules::daily::Date> {
+    gems_rules::daily::Date::parse(&today()).ok()
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 fn civil_today() -> (i64, u32, u32) {
     // The system's zone (UTC when it cannot be read).

@@ -166,7 +166,7 @@ impl LaunchOptions {
                 Some(v) => {
                     gems_rules::daily::Date::parse(v).map_err(|e| format!("--daily: {e}"))?
                 }
-                None => crate::kit::daily::today()
+                None => crate::kit::clock::today_date()
                     .ok_or("--daily: the clock gives no date a daily can have")?,
             };
             self.daily = Some(date);

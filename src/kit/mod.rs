@@ -44,6 +44,7 @@ pub mod camera;
 pub mod chrome;
 pub mod clock;
 pub mod daily;
+pub mod daily_game;
 pub mod example;
 pub mod fx;
 pub mod game;
@@ -106,7 +107,7 @@ pub fn logic_plugin(app: &mut App) {
         chrome::logic_plugin,
         help::logic_plugin,
         keys::plugin,
-        daily::plugin,
+        daily_game::plugin,
     ));
 }
 

@@ -197,7 +197,7 @@ impl Resumable for DotsSession {
     }
 }
 
-impl crate::kit::daily::DailyGame for DotsSession {
+impl crate::kit::daily_game::DailyGame for DotsSession {
     fn daily_setup(daily: &gems_rules::daily::Daily) -> String {
         match daily.setup {
             gems_rules::daily::Setup::Dots {

@@ -31,7 +31,7 @@ use bevy::prelude::*;
 use gems_rules::gems::{Player, RemovalPolicy, board_by_name, random_board, random_board_name};
 
 use crate::kit::chrome::{ChromeCommand, answer_chrome};
-use crate::kit::daily::AddDaily;
+use crate::kit::daily_game::AddDaily;
 use crate::kit::example::AddExample;
 use crate::kit::launch::LaunchOptions;
 use crate::kit::resume::AddResume;

@@ -197,7 +197,7 @@ impl GemsSession {
     }
 }
 
-impl crate::kit::daily::DailyGame for GemsSession {
+impl crate::kit::daily_game::DailyGame for GemsSession {
     fn daily_setup(daily: &gems_rules::daily::Daily) -> String {
         let gems_rules::daily::Setup::ModernGems { rows, cols, kinds } = daily.setup else {
             return String::new();

@@ -101,7 +101,7 @@ impl DuelSession {
     }
 }
 
-impl crate::kit::daily::DailyGame for DuelSession {
+impl crate::kit::daily_game::DailyGame for DuelSession {
     fn daily_setup(daily: &gems_rules::daily::Daily) -> String {
         match daily.setup {
             gems_rules::daily::Setup::GridDuel { smart } => {

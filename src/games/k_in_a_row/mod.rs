@@ -17,7 +17,7 @@ pub mod view;
 use bevy::prelude::*;
 
 use crate::kit::chrome::{ChromeCommand, answer_chrome};
-use crate::kit::daily::AddDaily;
+use crate::kit::daily_game::AddDaily;
 use crate::kit::example::AddExample;
 use crate::kit::resume::AddResume;
 use crate::kit::schedule::{AppResources, GameSchedule, GameSet, GameSystems};

@@ -249,7 +249,7 @@ impl crate::kit::share::Describe for KSession {
     }
 }
 
-impl crate::kit::daily::DailyGame for KSession {
+impl crate::kit::daily_game::DailyGame for KSession {
     fn daily_setup(daily: &gems_rules::daily::Daily) -> String {
         let gems_rules::daily::Setup::KInARow {
             size, k, quality, ..

@@ -232,7 +232,7 @@ impl SoloRedSession {
     }
 }
 
-impl crate::kit::daily::DailyGame for SoloRedSession {
+impl crate::kit::daily_game::DailyGame for SoloRedSession {
     fn daily_setup(daily: &gems_rules::daily::Daily) -> String {
         match daily.setup {
             gems_rules::daily::Setup::SoloRed { palettes, hand } => {
