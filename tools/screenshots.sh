@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Screenshots of every game under every shipped theme, plus the title, the theme editor, a
-# game over, each game's How to play page and the keyboard's cursors, into docs/screenshots/
-# (`tools/screenshots.sh guide` takes only the last two). Needs xvfb-run and Mesa's software Vulkan
+# game over, each game's How to play page, the keyboard's cursors, a daily and the Statistics
+# page, into docs/screenshots/ (`tools/screenshots.sh guide` takes only the last four). Needs xvfb-run and Mesa's software Vulkan
 # (Debian: xvfb xauth mesa-vulkan-drivers). Run from the repository root after `cargo build`.
 set -euo pipefail
 out=docs/screenshots
@@ -30,6 +30,33 @@ guide() {
         --keys "Right Down Space Right"
     shot keyboard-solo-red.png --theme jewels --game solo-red --seed 7 --screenshot-delay 4 \
         --keys "Right Right Space Up Right"
+    # The daily: Friday 2026-11-27's Dots (hints and undo greyed out).
+    shot daily-dots.png --theme jewels --game dots --daily 2026-11-27 --screenshot-delay 2.5
+    # The Statistics page over sample records (a week of dailies and some free play).
+    cat >"$data/scores.ron" <<'RON'
+(
+    version: 2,
+    tables: {},
+    counters: {
+        "stats dots played": 12, "stats dots won": 12, "stats dots total": 5400,
+        "stats dots best": 820, "stats k-in-a-row played": 9, "stats k-in-a-row won": 4,
+        "stats k-in-a-row run": 2, "stats k-in-a-row longest run": 3,
+        "stats solo-red played": 5, "stats solo-red won": 2,
+    },
+    played: {},
+    plays: 26,
+    dailies: {
+        "dots 2026-11-20": (outcome: "score 410"), "dots 2026-11-24": (outcome: "score 610"),
+        "dots 2026-11-25": (outcome: "score 530"), "dots 2026-11-26": (outcome: "score 380"),
+        "modern-gems 2026-11-26": (outcome: "score 1840"),
+        "k-in-a-row 2026-11-25": (outcome: "k won 14"), "k-in-a-row 2026-11-26": (outcome: "k lost 20"),
+        "grid-duel 2026-11-27": (outcome: "margin 35"),
+        "solo-red 2026-11-23": (outcome: "red lost 11", assisted: true),
+    },
+)
+RON
+    shot statistics.png --theme jewels --game title --keys T --screenshot-delay 2.5
+    rm -f "$data/scores.ron"
 }
 if [ "${1:-}" = guide ]; then
     guide
