@@ -193,3 +193,50 @@ fn a_free_game_counts_in_the_statistics_not_the_daily_in_every_game() {
         assert_eq!(stats.best.is_some(), scored, "{}", game.name);
     }
 }
+
+/// K in a Row's daily gets the same computer replies on the web build's host (which runs
+/// other searches in 10 ms slices) as run whole: a daily's computer searches by nodes, never
+/// by time, so its search is never cut into slices that end by the clock.
+#[test]
+fn k_in_a_row_daily_replies_are_the_same_on_the_web_s_host_as_whole() {
+    use gems_rules::k_in_a_row::Move;
+    use modern_gems::games::k_in_a_row::model::{KAction, KSession};
+    use modern_gems::kit::ai::AiHost;
+    let game = REGISTRY
+        .iter()
+        .copied()
+        .find(|g| g.screen == modern_gems::games::k_in_a_row::SCREEN)
+        .unwrap();
+    // Sunday's: 15×15, k 5, the strongest computer of the week.
+    let sunday = Date::parse("2026-11-29").unwrap();
+    let play = |host: AiHost| -> Vec<(usize, usize)> {
+        let mut app = app_for(game);
+        app.insert_resource(host);
+        app.world_mut()
+            .resource_mut::<DailyRuns>()
+            .ask(game.screen, sunday);
+        settle_screen(&mut app, FRAMES);
+        for (row, col) in [(7, 7), (7, 8), (8, 7), (6, 9)] {
+            let before = app.world().resource::<KSession>().game.moves().len();
+            let board = *app.world().resource::<KSession>().game.board();
+            if !board.is_empty(row, col) {
+                continue;
+            }
+            app.world_mut()
+                .write_message(KAction::Place(Move::new(row, col)));
+            for _ in 0..20_000 {
+                app.update();
+                let now = app.world().resource::<KSession>().game.moves().len();
+                if now >= before + 2 {
+                    break;
+                }
+            }
+        }
+        let moves = app.world().resource::<KSession>().game.moves().to_vec();
+        moves.iter().map(|m| m.cell()).collect()
+    };
+    let whole = play(AiHost::Inline);
+    let sliced = play(AiHost::Frames);
+    assert!(whole.len() >= 6, "the computer answered: {whole:?}");
+    assert_eq!(sliced, whole);
+}

@@ -57,6 +57,15 @@ impl AiWork for ComputerSearch {
     type Output = Option<Move>;
 
     fn step(&mut self, slice: Duration) -> Option<Self::Output> {
+        if self.limits.nodes.is_some() {
+            // A node budget is what makes a search replay exactly (a daily's, a test's), and
+            // slices stop by time: such a search runs whole, in one frame.
+            return Some(
+                Self::engine()
+                    .best_move(&self.board, self.side, self.strength, &self.limits)
+                    .best,
+            );
+        }
         let (board, side, strength, time) =
             (self.board, self.side, self.strength, self.limits.time);
         self.sliced
