@@ -18,7 +18,8 @@ pub struct DailyMark {
     pub screen: Screen,
     /// The day.
     pub date: Date,
-    /// Its deal ([`DailyGame::deal`]), once known: another deal means another game.
+    /// Its deal's setup ([`super::resume::Resumable::setup_words`]), once known: another
+    /// setup means another game.
     pub deal: Option<String>,
     /// Its outcome was entered (or was already there).
     pub recorded: bool,

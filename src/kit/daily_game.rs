@@ -23,9 +23,6 @@ use super::settings::Notices;
 pub trait DailyGame: Resumable {
     /// The setup of `daily`, in the words of the game's resume file.
     fn daily_setup(daily: &Daily) -> String;
-    /// What makes the deal this deal (its setup and seed, not the player's choices during
-    /// it): another deal on the screen ends the daily.
-    fn deal(&self) -> String;
     /// How the game ended, once it is over (`None` while it is not).
     fn daily_outcome(&self) -> Option<Outcome>;
     /// Whether the computer played part of it (autoplay, a watched line): its outcome then
@@ -105,8 +102,7 @@ fn deal<S: DailyGame>(world: &mut World, screen: Screen, redraw: SystemId) {
         return;
     };
     let daily = Daily::of(game, date);
-    let mut runs = world.resource_mut::<DailyRuns>();
-    runs.asked = None;
+    world.resource_mut::<DailyRuns>().asked = None;
     match S::replay(&S::daily_setup(&daily), &[]) {
         Ok(session) => {
             world.resource_mut::<DailyRuns>().mark(screen, date);
@@ -150,7 +146,8 @@ fn follow<S: DailyGame>(
     }
     let mark = runs.marks.iter().position(|m| m.screen == at.screen);
     if let Some(i) = mark {
-        let deal = session.deal();
+        // Another setup on this screen is another deal.
+        let deal = session.setup_words();
         match &runs.marks[i].deal {
             None => runs.marks[i].deal = Some(deal),
             Some(ours) if *ours != deal => {

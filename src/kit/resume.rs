@@ -25,6 +25,10 @@ pub const RULES_VERSION: &str = gems_rules::VERSION;
 
 /// A game's session that can be saved as a setup and a journal, and played again from them.
 pub trait Resumable: Resource + Sized {
+    /// The deal's setup in the game's own words (its size, seed, board…), which
+    /// [`Resumable::replay`] starts from: the same from the deal's first move to its end.
+    fn setup_words(&self) -> String;
+
     /// The setup and the journal of the game in progress; `None` when there is nothing to
     /// resume (no move made yet, or the game is over).
     fn journal(&self) -> Option<(String, Vec<String>)>;

@@ -153,9 +153,13 @@ impl crate::kit::share::Describe for DotsSession {
 }
 
 impl Resumable for DotsSession {
+    fn setup_words(&self) -> String {
+        format!("{} {} {} {}", self.size, self.colors, self.moves, self.seed)
+    }
+
     fn journal(&self) -> Option<(String, Vec<String>)> {
-        let setup = format!("{} {} {} {}", self.size, self.colors, self.moves, self.seed);
-        (!self.journal.is_empty() && !self.game.is_over()).then(|| (setup, self.journal.clone()))
+        (!self.journal.is_empty() && !self.game.is_over())
+            .then(|| (self.setup_words(), self.journal.clone()))
     }
 
     fn replay(setup: &str, journal: &[String]) -> Result<Self, String> {
@@ -207,10 +211,6 @@ impl crate::kit::daily_game::DailyGame for DotsSession {
             } => format!("{size} {colours} {moves} {}", daily.seed),
             _ => String::new(),
         }
-    }
-
-    fn deal(&self) -> String {
-        format!("{} {} {} {}", self.size, self.colors, self.moves, self.seed)
     }
 
     fn daily_outcome(&self) -> Option<gems_rules::daily::Outcome> {

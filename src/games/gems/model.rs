@@ -210,10 +210,6 @@ impl crate::kit::daily_game::DailyGame for GemsSession {
         format!("{name}\n{policy} 0 0\n{board}")
     }
 
-    fn deal(&self) -> String {
-        self.board_name.clone()
-    }
-
     fn daily_outcome(&self) -> Option<gems_rules::daily::Outcome> {
         // A game under another rule is no daily.
         let fair = self.game.policy() == gems_rules::daily::MODERN_GEMS_POLICY;
@@ -226,20 +222,23 @@ impl crate::kit::daily_game::DailyGame for GemsSession {
 }
 
 impl Resumable for GemsSession {
-    fn journal(&self) -> Option<(String, Vec<String>)> {
-        let watched = self.watch.is_some() || self.watched;
-        if self.journal.is_empty() || self.game.is_over() || watched {
-            return None;
-        }
-        let setup = format!(
+    fn setup_words(&self) -> String {
+        format!(
             "{}\n{} {} {}\n{}",
             self.board_name,
             self.start_policy.short_name(),
             self.start_at.0,
             self.start_at.1,
             self.start.save_string()
-        );
-        Some((setup, self.journal.clone()))
+        )
+    }
+
+    fn journal(&self) -> Option<(String, Vec<String>)> {
+        let watched = self.watch.is_some() || self.watched;
+        if self.journal.is_empty() || self.game.is_over() || watched {
+            return None;
+        }
+        Some((self.setup_words(), self.journal.clone()))
     }
 
     fn replay(setup: &str, journal: &[String]) -> Result<Self, String> {

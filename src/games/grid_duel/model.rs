@@ -111,10 +111,6 @@ impl crate::kit::daily_game::DailyGame for DuelSession {
         }
     }
 
-    fn deal(&self) -> String {
-        format!("{} {:?}", self.seed, self.duel.computer_kind())
-    }
-
     fn daily_outcome(&self) -> Option<gems_rules::daily::Outcome> {
         matches!(self.duel.phase(), gems_rules::grid_duel::Phase::Over(_)).then(|| {
             gems_rules::daily::Outcome::GridDuel {
@@ -125,14 +121,17 @@ impl crate::kit::daily_game::DailyGame for DuelSession {
 }
 
 impl Resumable for DuelSession {
-    fn journal(&self) -> Option<(String, Vec<String>)> {
+    fn setup_words(&self) -> String {
         let kind = match self.duel.computer_kind() {
             ComputerKind::Plain => "plain",
             ComputerKind::Smart => "smart",
         };
+        format!("{} {kind}", self.seed)
+    }
+
+    fn journal(&self) -> Option<(String, Vec<String>)> {
         let going = !matches!(self.duel.phase(), gems_rules::grid_duel::Phase::Over(_));
-        let setup = format!("{} {kind}", self.seed);
-        (!self.journal.is_empty() && going).then(|| (setup, self.journal.clone()))
+        (!self.journal.is_empty() && going).then(|| (self.setup_words(), self.journal.clone()))
     }
 
     fn replay(setup: &str, journal: &[String]) -> Result<Self, String> {

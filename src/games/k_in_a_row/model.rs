@@ -262,18 +262,6 @@ impl crate::kit::daily_game::DailyGame for KSession {
         format!("{size} {k} {quality} human {cells}")
     }
 
-    fn deal(&self) -> String {
-        let b = &self.setup.board;
-        let cells = crate::kit::launch::link::k_cells(b);
-        format!(
-            "{} {} {:?} {:?} {cells}",
-            b.size(),
-            b.k(),
-            self.setup.strength,
-            self.setup.first
-        )
-    }
-
     fn daily_outcome(&self) -> Option<gems_rules::daily::Outcome> {
         let (won, drawn) = match self.game.status() {
             Status::InProgress => return None,
@@ -287,7 +275,7 @@ impl crate::kit::daily_game::DailyGame for KSession {
 }
 
 impl Resumable for KSession {
-    fn journal(&self) -> Option<(String, Vec<String>)> {
+    fn setup_words(&self) -> String {
         let b = &self.setup.board;
         let strength = match self.setup.strength {
             Strength::Quality(q) => q.to_string(),
@@ -298,9 +286,12 @@ impl Resumable for KSession {
             Side::Computer => "computer",
         };
         let cells = crate::kit::launch::link::k_cells(b);
-        let setup = format!("{} {} {strength} {first} {cells}", b.size(), b.k());
+        format!("{} {} {strength} {first} {cells}", b.size(), b.k())
+    }
+
+    fn journal(&self) -> Option<(String, Vec<String>)> {
         let going = self.game.status() == Status::InProgress;
-        (!self.journal.is_empty() && going).then(|| (setup, self.journal.clone()))
+        (!self.journal.is_empty() && going).then(|| (self.setup_words(), self.journal.clone()))
     }
 
     fn replay(setup: &str, journal: &[String]) -> Result<Self, String> {

@@ -242,11 +242,6 @@ impl crate::kit::daily_game::DailyGame for SoloRedSession {
         }
     }
 
-    fn deal(&self) -> String {
-        let (palettes, hand) = self.setup();
-        format!("{} {palettes} {hand}", self.seed)
-    }
-
     fn daily_outcome(&self) -> Option<gems_rules::daily::Outcome> {
         self.game
             .is_over()
@@ -262,10 +257,14 @@ impl crate::kit::daily_game::DailyGame for SoloRedSession {
 }
 
 impl Resumable for SoloRedSession {
-    fn journal(&self) -> Option<(String, Vec<String>)> {
+    fn setup_words(&self) -> String {
         let (palettes, hand) = self.setup();
-        let setup = format!("{} {palettes} {hand}", self.seed);
-        (!self.journal.is_empty() && !self.game.is_over()).then(|| (setup, self.journal.clone()))
+        format!("{} {palettes} {hand}", self.seed)
+    }
+
+    fn journal(&self) -> Option<(String, Vec<String>)> {
+        (!self.journal.is_empty() && !self.game.is_over())
+            .then(|| (self.setup_words(), self.journal.clone()))
     }
 
     fn replay(setup: &str, journal: &[String]) -> Result<Self, String> {
