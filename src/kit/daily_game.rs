@@ -21,8 +21,6 @@ use super::settings::Notices;
 
 /// A session that can be dealt as a daily and says how a daily ended.
 pub trait DailyGame: Resumable {
-    /// The setup of `daily`, in the words of the game's resume file.
-    fn daily_setup(daily: &Daily) -> String;
     /// How the game ended, once it is over (`None` while it is not).
     fn daily_outcome(&self) -> Option<Outcome>;
     /// Whether the computer played part of it (autoplay, a watched line): its outcome then
@@ -103,7 +101,7 @@ fn deal<S: DailyGame>(world: &mut World, screen: Screen, redraw: SystemId) {
     };
     let daily = Daily::of(game, date);
     world.resource_mut::<DailyRuns>().asked = None;
-    match S::replay(&S::daily_setup(&daily), &[]) {
+    match S::replay(&daily.setup_words(), &[]) {
         Ok(session) => {
             world.resource_mut::<DailyRuns>().mark(screen, date);
             world.insert_resource(session);

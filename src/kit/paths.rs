@@ -17,24 +17,7 @@ impl DataDir {
         if cfg!(target_arch = "wasm32") {
             return Self(Some(PathBuf::from("data")));
         }
-        let env = |k: &str| {
-            std::env::var_os(k)
-                .filter(|v| !v.is_empty())
-                .map(PathBuf::from)
-        };
-        if let Some(dir) = env("MODERN_GEMS_DATA_DIR") {
-            return Self(Some(dir));
-        }
-        let dir = if cfg!(target_os = "windows") {
-            env("APPDATA").map(|d| d.join("modern-gems"))
-        } else if cfg!(target_os = "macos") {
-            env("HOME").map(|h| h.join("Library/Application Support/modern-gems"))
-        } else {
-            env("XDG_DATA_HOME")
-                .or_else(|| env("HOME").map(|h| h.join(".local/share")))
-                .map(|d| d.join("modern-gems"))
-        };
-        Self(dir)
+        Self(gems_rules::storage::data_dir())
     }
 
     /// A file in the data directory.

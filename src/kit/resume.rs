@@ -37,11 +37,6 @@ pub trait Resumable: Resource + Sized {
     fn replay(setup: &str, journal: &[String]) -> Result<Self, String>;
 }
 
-/// The journal's entry for an undo (`undo`) or a redo, the same in every game.
-pub fn step_entry(undo: bool) -> String {
-    if undo { "u" } else { "r" }.to_string()
-}
-
 /// The `N` whole numbers of a setup written as numbers separated by spaces (`names` says
 /// what they are, for the error).
 pub fn setup_numbers<const N: usize>(setup: &str, names: &str) -> Result<[u64; N], String> {

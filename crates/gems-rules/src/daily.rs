@@ -11,9 +11,14 @@ use serde::{Deserialize, Serialize};
 
 mod date;
 mod outcome;
+mod replay;
+mod sample;
 
 pub use date::{Date, DateError, Weekday};
 pub use outcome::{Outcome, OutcomeError};
+pub use replay::{
+    K_IN_A_ROW_TABLE_BITS, MAX_MOVES, ReplayError, Replayed, k_in_a_row_reply, replay_modern_gems,
+};
 
 /// The five games, each with its daily.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

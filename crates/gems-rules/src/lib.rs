@@ -21,7 +21,9 @@
 //! 5. [`grid_duel`]: grids, scoring, the duel and the smart computer.
 //! 6. [`storage`]: bounded reads and atomic writes, for every file a game keeps.
 //! 7. [`cancel`]: the stop flag every search looks at, so its owner can end it early.
-//! 8. [`daily`]: the daily challenge's dates, seeds and setups, and how its outcomes rank.
+//! 8. [`daily`]: the daily challenge's dates, seeds and setups, how its outcomes rank, and a
+//!    daily replayed from its moves (what a leaderboard trusts).
+//! 9. [`journal`]: every game's moves as the short lines of its resume journal.
 
 /// The most kinds (colours, digits) any game deals: every game, dialog, flag and link is
 /// bounded by it, and a theme defines at least this many styles, so two kinds never look alike.
@@ -36,6 +38,7 @@ pub mod daily;
 pub mod dots;
 pub mod gems;
 pub mod grid_duel;
+pub mod journal;
 pub mod k_in_a_row;
 pub mod solo_red;
 pub mod storage;

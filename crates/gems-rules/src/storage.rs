@@ -165,6 +165,30 @@ fn not_a_file() -> io::Error {
     )
 }
 
+/// The platform's data directory of the games (and of the leaderboard server's database):
+/// `$MODERN_GEMS_DATA_DIR` if set, else `$XDG_DATA_HOME/modern-gems` or
+/// `~/.local/share/modern-gems` (Linux), `~/Library/Application Support/modern-gems` (macOS),
+/// `%APPDATA%\modern-gems` (Windows); `None` when the environment names none.
+pub fn data_dir() -> Option<PathBuf> {
+    let env = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    if let Some(dir) = env("MODERN_GEMS_DATA_DIR") {
+        return Some(dir);
+    }
+    if cfg!(target_os = "windows") {
+        env("APPDATA").map(|d| d.join("modern-gems"))
+    } else if cfg!(target_os = "macos") {
+        env("HOME").map(|h| h.join("Library/Application Support/modern-gems"))
+    } else {
+        env("XDG_DATA_HOME")
+            .or_else(|| env("HOME").map(|h| h.join(".local/share")))
+            .map(|d| d.join("modern-gems"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,7 @@ use crate::kit::history::History;
 use crate::kit::resume::Resumable;
 use bevy::prelude::*;
 use gems_rules::dots::{DEFAULT_COLORS, DEFAULT_MOVES, DEFAULT_SIZE, DotsError, Game, Point};
+use gems_rules::journal::DotsStep;
 
 /// The game being played and how it was set up.
 #[derive(Resource, Clone, Debug)]
@@ -80,8 +81,7 @@ impl DotsSession {
         before.clear_selection();
         let outcome = self.game.play(path)?;
         self.history.record(before);
-        let points: Vec<String> = path.iter().map(|p| format!("{},{}", p.x, p.y)).collect();
-        self.journal.push(format!("p {}", points.join(" ")));
+        self.journal.push(DotsStep::Play(path.to_vec()).to_string());
         Ok(outcome)
     }
 
@@ -89,7 +89,7 @@ impl DotsSession {
     pub fn step_history(&mut self, undo: bool) -> bool {
         let moved = self.history.step(&mut self.game, undo);
         if moved {
-            self.journal.push(crate::kit::resume::step_entry(undo));
+            self.journal.push(DotsStep::History(undo).to_string());
             self.generation.bump();
         }
         moved
@@ -171,30 +171,22 @@ impl Resumable for DotsSession {
             .map_err(|e| e.to_string())?;
         for (i, entry) in journal.iter().enumerate() {
             let bad = |why: String| format!("move {}: {why}", i + 1);
-            match entry.split_once(' ').unwrap_or((entry, "")) {
-                (what @ ("p" | "s"), path) => {
-                    let path = path
-                        .split_whitespace()
-                        .map(parse_point)
-                        .collect::<Result<Vec<_>, _>>()
-                        .map_err(bad)?;
-                    if what == "p" {
-                        s.play(&path).map_err(|e| bad(e.to_string()))?;
-                    } else if i + 1 == journal.len() {
-                        // A path drawn and not yet removed (How to play's example ends so).
-                        for p in path {
-                            s.game.select(p).map_err(|e| bad(e.to_string()))?;
-                        }
-                    } else {
-                        return Err(bad("a path not removed comes last".into()));
+            match entry.parse::<DotsStep>().map_err(|e| bad(e.to_string()))? {
+                DotsStep::Play(path) => {
+                    s.play(&path).map_err(|e| bad(e.to_string()))?;
+                }
+                // A path drawn and not yet removed (How to play's example ends so).
+                DotsStep::Select(path) if i + 1 == journal.len() => {
+                    for p in path {
+                        s.game.select(p).map_err(|e| bad(e.to_string()))?;
                     }
                 }
-                ("u" | "r", "") => {
-                    if !s.step_history(entry == "u") {
+                DotsStep::Select(_) => return Err(bad("a path not removed comes last".into())),
+                DotsStep::History(undo) => {
+                    if !s.step_history(undo) {
                         return Err(bad("nothing to take back or play again".into()));
                     }
                 }
-                _ => return Err(bad(format!("'{entry}' is not a move"))),
             }
         }
         Ok(s)
@@ -202,17 +194,6 @@ impl Resumable for DotsSession {
 }
 
 impl crate::kit::daily_game::DailyGame for DotsSession {
-    fn daily_setup(daily: &gems_rules::daily::Daily) -> String {
-        match daily.setup {
-            gems_rules::daily::Setup::Dots {
-                size,
-                colours,
-                moves,
-            } => format!("{size} {colours} {moves} {}", daily.seed),
-            _ => String::new(),
-        }
-    }
-
     fn daily_outcome(&self) -> Option<gems_rules::daily::Outcome> {
         self.game
             .is_over()
@@ -222,15 +203,6 @@ impl crate::kit::daily_game::DailyGame for DotsSession {
     fn daily_assisted(&self) -> bool {
         self.assisted
     }
-}
-
-/// A point written `x,y`.
-fn parse_point(text: &str) -> Result<Point, String> {
-    let (x, y) = text
-        .split_once(',')
-        .ok_or_else(|| format!("'{text}' is not x,y"))?;
-    let n = |v: &str| v.parse().map_err(|_| format!("'{text}' is not x,y"));
-    Ok(Point::new(n(x)?, n(y)?))
 }
 
 /// A dot entity: where it is on the rules board and its colour.

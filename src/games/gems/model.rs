@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 use gems_rules::gems::{Board, Cell, Game, MoveOutcome, Player, RemovalPolicy};
+use gems_rules::journal::GemsStep;
 
 use crate::kit::ai::{AiSession, Generation};
 use crate::kit::history::History;
@@ -145,7 +146,7 @@ impl GemsSession {
         let before = self.game.clone();
         let outcome = self.game.play(cell)?;
         self.history.record(before);
-        self.journal.push(format!("m {},{}", cell.row, cell.col));
+        self.journal.push(GemsStep::Move(cell).to_string());
         Ok(outcome)
     }
 
@@ -153,7 +154,7 @@ impl GemsSession {
     pub fn step_history(&mut self, undo: bool) -> bool {
         let moved = self.history.step(&mut self.game, undo);
         if moved {
-            self.journal.push(crate::kit::resume::step_entry(undo));
+            self.journal.push(GemsStep::History(undo).to_string());
         }
         moved
     }
@@ -166,7 +167,7 @@ impl GemsSession {
         }
         self.game.set_policy(policy);
         self.mixed_rules |= self.game.move_num() > 0;
-        self.journal.push(format!("P {}", policy.short_name()));
+        self.journal.push(GemsStep::Policy(policy).to_string());
     }
 
     /// A session that replays `watch` from `board`: nobody plays but the line, and the game is
@@ -198,18 +199,6 @@ impl GemsSession {
 }
 
 impl crate::kit::daily_game::DailyGame for GemsSession {
-    fn daily_setup(daily: &gems_rules::daily::Daily) -> String {
-        let gems_rules::daily::Setup::ModernGems { rows, cols, kinds } = daily.setup else {
-            return String::new();
-        };
-        let kinds = kinds as gems_rules::gems::Kind;
-        let board = gems_rules::gems::random_board(rows, cols, kinds, daily.seed)
-            .map_or_else(|_| String::new(), |b| b.save_string());
-        let name = gems_rules::gems::random_board_name(rows, cols, kinds, daily.seed);
-        let policy = gems_rules::daily::MODERN_GEMS_POLICY.short_name();
-        format!("{name}\n{policy} 0 0\n{board}")
-    }
-
     fn daily_outcome(&self) -> Option<gems_rules::daily::Outcome> {
         // A game under another rule is no daily.
         let fair = self.game.policy() == gems_rules::daily::MODERN_GEMS_POLICY;
@@ -272,25 +261,16 @@ impl Resumable for GemsSession {
         s.start_at = start_at;
         for (i, entry) in journal.iter().enumerate() {
             let bad = |why: String| format!("move {}: {why}", i + 1);
-            match entry.split_once(' ').unwrap_or((entry, "")) {
-                ("m", at) => {
-                    let cell = at
-                        .split_once(',')
-                        .and_then(|(r, c)| Some(Cell::new(r.parse().ok()?, c.parse().ok()?)))
-                        .ok_or_else(|| bad(format!("'{at}' is not row,column")))?;
+            match entry.parse::<GemsStep>().map_err(|e| bad(e.to_string()))? {
+                GemsStep::Move(cell) => {
                     s.play(cell).map_err(|e| bad(e.to_string()))?;
                 }
-                ("P", name) => {
-                    let policy = RemovalPolicy::from_name(name)
-                        .ok_or_else(|| bad(format!("'{name}' is not a rule")))?;
-                    s.set_policy(policy);
-                }
-                ("u" | "r", "") => {
-                    if !s.step_history(entry == "u") {
+                GemsStep::Policy(policy) => s.set_policy(policy),
+                GemsStep::History(undo) => {
+                    if !s.step_history(undo) {
                         return Err(bad("nothing to take back or play again".into()));
                     }
                 }
-                _ => return Err(bad(format!("'{entry}' is not a move"))),
             }
         }
         Ok(s)

@@ -8,6 +8,7 @@ use gems_rules::grid_duel::{
     Breakdown, Choice, ComputerGrid, ComputerKind, Duel, DuelError, GRIDS_PER_TURN, Grid,
     HumanGrid, Outcome, RowPlan, SIZE, Side,
 };
+use gems_rules::journal::DuelStep;
 
 use crate::kit::history::History;
 use crate::kit::resume::Resumable;
@@ -64,11 +65,7 @@ impl DuelSession {
         let played = self.duel.choose(choice)?;
         self.history.record(before);
         self.hint = None;
-        self.journal.push(match choice {
-            Choice::Keep => "k".to_string(),
-            Choice::RegenerateGrid => "g".to_string(),
-            Choice::RegenerateRow(r) => format!("r{r}"),
-        });
+        self.journal.push(DuelStep::Choose(choice).to_string());
         Ok(played)
     }
 
@@ -77,7 +74,7 @@ impl DuelSession {
         let grids = self.duel.play_computer()?;
         self.history.forget();
         self.hint = None;
-        self.journal.push("c".to_string());
+        self.journal.push(DuelStep::Computer.to_string());
         Ok(grids)
     }
 
@@ -85,7 +82,7 @@ impl DuelSession {
     pub fn replay_tie(&mut self) -> Result<(), DuelError> {
         self.duel.replay()?;
         self.recorded = false;
-        self.journal.push("x".to_string());
+        self.journal.push(DuelStep::Tie.to_string());
         Ok(())
     }
 
@@ -95,22 +92,13 @@ impl DuelSession {
         let moved = self.history.step(&mut self.duel, undo);
         if moved {
             self.hint = None;
-            self.journal.push(crate::kit::resume::step_entry(undo));
+            self.journal.push(DuelStep::History(undo).to_string());
         }
         moved
     }
 }
 
 impl crate::kit::daily_game::DailyGame for DuelSession {
-    fn daily_setup(daily: &gems_rules::daily::Daily) -> String {
-        match daily.setup {
-            gems_rules::daily::Setup::GridDuel { smart } => {
-                format!("{} {}", daily.seed, if smart { "smart" } else { "plain" })
-            }
-            _ => String::new(),
-        }
-    }
-
     fn daily_outcome(&self) -> Option<gems_rules::daily::Outcome> {
         matches!(self.duel.phase(), gems_rules::grid_duel::Phase::Over(_)).then(|| {
             gems_rules::daily::Outcome::GridDuel {
@@ -149,23 +137,15 @@ impl Resumable for DuelSession {
         let mut s = Self::new(seed, kind);
         for (i, entry) in journal.iter().enumerate() {
             let bad = |why: String| format!("choice {}: {why}", i + 1);
-            let done = match entry.as_str() {
-                "k" => s.choose(Choice::Keep).map(|_| ()),
-                "g" => s.choose(Choice::RegenerateGrid).map(|_| ()),
-                "c" => s.play_computer().map(|_| ()),
-                "x" => s.replay_tie(),
-                "u" | "r" => {
-                    if !s.step_history(entry == "u") {
+            let done = match entry.parse::<DuelStep>().map_err(|e| bad(e.to_string()))? {
+                DuelStep::Choose(choice) => s.choose(choice).map(|_| ()),
+                DuelStep::Computer => s.play_computer().map(|_| ()),
+                DuelStep::Tie => s.replay_tie(),
+                DuelStep::History(undo) => {
+                    if !s.step_history(undo) {
                         return Err(bad("nothing to take back or make again".into()));
                     }
                     Ok(())
-                }
-                row => {
-                    let n = row
-                        .strip_prefix('r')
-                        .and_then(|n| n.parse().ok())
-                        .ok_or_else(|| bad(format!("'{row}' is not a choice")))?;
-                    s.choose(Choice::RegenerateRow(n)).map(|_| ())
                 }
             };
             done.map_err(|e| bad(e.to_string()))?;

@@ -49,7 +49,8 @@ impl ComputerSearch {
     }
 
     fn engine() -> Engine {
-        Engine::with_table_bits(18)
+        // The daily's size: a node-budget search then replies as the server's replay does.
+        Engine::with_table_bits(gems_rules::daily::K_IN_A_ROW_TABLE_BITS)
     }
 }
 

@@ -7,6 +7,7 @@ use crate::kit::resume::Resumable;
 use std::time::Duration;
 
 use bevy::prelude::*;
+use gems_rules::journal::KStep;
 use gems_rules::k_in_a_row::{
     Board, BoardFile, Cell, Game, MAX_FILE_BYTES, Move, Side, Status, Strength, parse_board_file,
 };
@@ -140,8 +141,7 @@ impl KSession {
             self.history.record(before);
         }
         self.hint = None;
-        let who = if side == Side::Human { 'h' } else { 'c' };
-        self.journal.push(format!("{who} {},{}", mv.row, mv.col));
+        self.journal.push(KStep::Place(side, mv).to_string());
         true
     }
 
@@ -158,7 +158,7 @@ impl KSession {
         if moved {
             self.generation.bump();
             self.hint = None;
-            self.journal.push(crate::kit::resume::step_entry(undo));
+            self.journal.push(KStep::History(undo).to_string());
         }
         moved
     }
@@ -250,18 +250,6 @@ impl crate::kit::share::Describe for KSession {
 }
 
 impl crate::kit::daily_game::DailyGame for KSession {
-    fn daily_setup(daily: &gems_rules::daily::Daily) -> String {
-        let gems_rules::daily::Setup::KInARow {
-            size, k, quality, ..
-        } = daily.setup
-        else {
-            return String::new();
-        };
-        let cells = Board::new(size, k)
-            .map_or_else(|_| String::new(), |b| crate::kit::launch::link::k_cells(&b));
-        format!("{size} {k} {quality} human {cells}")
-    }
-
     fn daily_outcome(&self) -> Option<gems_rules::daily::Outcome> {
         let (won, drawn) = match self.game.status() {
             Status::InProgress => return None,
@@ -323,21 +311,9 @@ impl Resumable for KSession {
         });
         for (i, entry) in journal.iter().enumerate() {
             let bad = |why: String| format!("move {}: {why}", i + 1);
-            let played = match entry.split_once(' ').unwrap_or((entry, "")) {
-                (who @ ("h" | "c"), at) => {
-                    let (r, c) = at
-                        .split_once(',')
-                        .ok_or_else(|| bad(format!("'{at}' is not row,column")))?;
-                    let mv = Move::new(number(r).map_err(bad)?, number(c).map_err(bad)?);
-                    let side = if who == "h" {
-                        Side::Human
-                    } else {
-                        Side::Computer
-                    };
-                    s.place(mv, side, None)
-                }
-                ("u" | "r", "") => s.step_history(entry == "u"),
-                _ => return Err(bad(format!("'{entry}' is not a move"))),
+            let played = match entry.parse::<KStep>().map_err(|e| bad(e.to_string()))? {
+                KStep::Place(side, mv) => s.place(mv, side, None),
+                KStep::History(undo) => s.step_history(undo),
             };
             if !played {
                 return Err(bad(format!("'{entry}' is not a move here")));

@@ -3,6 +3,7 @@
 //! and the phase of a deal.
 
 use bevy::prelude::*;
+use gems_rules::journal::SoloRedStep;
 use gems_rules::solo_red::{Card, Game, Move, MoveError, PlayResult};
 
 use crate::kit::ai::{AiSession, Generation};
@@ -126,7 +127,7 @@ impl SoloRedSession {
         self.game = now.game;
         self.canvas_pile = now.canvas_pile;
         if moved {
-            self.journal.push(crate::kit::resume::step_entry(undo));
+            self.journal.push(SoloRedStep::History(undo).to_string());
             self.generation.bump();
             self.selected = None;
             self.hint = None;
@@ -205,7 +206,7 @@ impl SoloRedSession {
         }
         self.canvas_pile.push(card);
         self.generation.bump();
-        self.journal.push(format!("v {i}"));
+        self.journal.push(SoloRedStep::Canvas(i).to_string());
         Ok(())
     }
 
@@ -218,7 +219,13 @@ impl SoloRedSession {
             self.history.record(start);
         }
         self.generation.bump();
-        self.journal.push(format!("p {q} {i}"));
+        self.journal.push(
+            SoloRedStep::Palette {
+                palette: q,
+                card: i,
+            }
+            .to_string(),
+        );
         Ok(result)
     }
 
@@ -227,21 +234,12 @@ impl SoloRedSession {
         self.autoplay = !self.autoplay;
         if self.autoplay && !self.game.is_over() && !self.assisted {
             self.assisted = true;
-            self.journal.push("a".to_string());
+            self.journal.push(SoloRedStep::Autoplay.to_string());
         }
     }
 }
 
 impl crate::kit::daily_game::DailyGame for SoloRedSession {
-    fn daily_setup(daily: &gems_rules::daily::Daily) -> String {
-        match daily.setup {
-            gems_rules::daily::Setup::SoloRed { palettes, hand } => {
-                format!("{} {palettes} {hand}", daily.seed)
-            }
-            _ => String::new(),
-        }
-    }
-
     fn daily_outcome(&self) -> Option<gems_rules::daily::Outcome> {
         self.game
             .is_over()
@@ -274,26 +272,21 @@ impl Resumable for SoloRedSession {
             Self::dealt(seed, palettes as usize, hand as usize).map_err(|e| e.to_string())?;
         for (i, entry) in journal.iter().enumerate() {
             let bad = |why: String| format!("play {}: {why}", i + 1);
-            let n: Vec<usize> = entry
-                .split_whitespace()
-                .skip(1)
-                .map(|v| {
-                    v.parse()
-                        .map_err(|_| bad(format!("'{entry}' is not a play")))
-                })
-                .collect::<Result<_, _>>()?;
-            match (entry.split_whitespace().next(), &n[..]) {
-                (Some("v"), &[i]) => s.play_canvas(i).map_err(|e| bad(e.to_string()))?,
-                (Some("p"), &[q, i]) => {
-                    s.play_palette(q, i).map_err(|e| bad(e.to_string()))?;
+            match entry
+                .parse::<SoloRedStep>()
+                .map_err(|e| bad(e.to_string()))?
+            {
+                SoloRedStep::Canvas(i) => s.play_canvas(i).map_err(|e| bad(e.to_string()))?,
+                SoloRedStep::Palette { palette, card } => {
+                    s.play_palette(palette, card)
+                        .map_err(|e| bad(e.to_string()))?;
                 }
-                (Some("a"), []) => s.toggle_autoplay(),
-                (Some(u @ ("u" | "r")), []) => {
-                    if !s.step_history(u == "u") {
+                SoloRedStep::Autoplay => s.toggle_autoplay(),
+                SoloRedStep::History(undo) => {
+                    if !s.step_history(undo) {
                         return Err(bad("nothing to take back or play again".into()));
                     }
                 }
-                _ => return Err(bad(format!("'{entry}' is not a play"))),
             }
         }
         // Autoplay was on when the deal was saved; it does not switch on again by itself.
