@@ -106,6 +106,7 @@ fn settings_window(
     editor: Option<ResMut<crate::app::editor::ThemeEditor>>,
     my_data: Option<ResMut<crate::app::my_data::MyDataPanel>>,
     mut requests: MessageWriter<crate::app::my_data::MyDataRequest>,
+    mut typed: Local<SharingFields>,
 ) -> Result {
     let Some(mut settings) = settings else {
         return Ok(());
@@ -145,6 +146,7 @@ fn settings_window(
                 ui.label("");
                 ui.checkbox(&mut s.reduced_motion, "Reduced motion (skip animations)");
                 ui.end_row();
+                sharing_rows(ui, &mut s, &mut typed);
             });
             if let Some(mut editor) = editor
                 && ui
@@ -165,6 +167,60 @@ fn settings_window(
         *settings = s;
     }
     Ok(())
+}
+
+/// The name and server address as typed: they take effect when the field is left (or Enter),
+/// so the server is not sent every keystroke.
+#[derive(Default)]
+struct SharingFields {
+    name: Option<String>,
+    server: Option<String>,
+}
+
+/// Settings' leaderboard rows: sharing on or off, the name, and (on the desktop) the server.
+fn sharing_rows(ui: &mut egui::Ui, s: &mut Settings, typed: &mut SharingFields) {
+    ui.label("Leaderboards");
+    ui.checkbox(&mut s.share_daily, "Share my daily results")
+        .on_hover_text(
+            "When a daily ends, its moves go to the leaderboard server, which replays them and ranks you. \
+             Nothing is sent while this is off.",
+        );
+    ui.end_row();
+    if !s.share_daily {
+        return;
+    }
+    ui.label("Name");
+    let name = typed.name.get_or_insert_with(|| s.player_name.clone());
+    let field = ui.add(
+        egui::TextEdit::singleline(name)
+            .hint_text("Player and a number")
+            .char_limit(24)
+            .desired_width(180.0),
+    );
+    if field.lost_focus() {
+        s.player_name = name.trim().to_string();
+    }
+    ui.end_row();
+    if cfg!(target_arch = "wasm32") {
+        return;
+    }
+    ui.label("Server");
+    let server = typed.server.get_or_insert_with(|| s.server.clone());
+    let field = ui.add(
+        egui::TextEdit::singleline(server)
+            .hint_text("https://…")
+            .desired_width(180.0),
+    );
+    let valid = server.trim().is_empty() || crate::kit::leaderboard::server_url(server).is_ok();
+    if field.lost_focus() && valid {
+        s.server = server.trim().trim_end_matches('/').to_string();
+    }
+    ui.end_row();
+    if !valid {
+        ui.label("");
+        ui.label("An address such as https://gems.example.org");
+        ui.end_row();
+    }
 }
 
 fn notices_window(

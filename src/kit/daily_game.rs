@@ -73,14 +73,15 @@ impl AddDaily for App {
                    mut was_over: Local<bool>,
                    runs: ResMut<DailyRuns>,
                    scores: Option<ResMut<HighScores>>,
-                   notices: Option<ResMut<Notices>>| {
+                   notices: Option<ResMut<Notices>>,
+                   finished: MessageWriter<super::leaderboard::DailyFinished>| {
                 let at = Follow {
                     screen,
                     session,
                     example: example.is_some_and(|e| e.on(screen)),
                     was_over: &mut was_over,
                 };
-                follow::<S>(at, runs, scores, notices)
+                follow::<S>(at, runs, scores, notices, finished)
             })
             .run_if(in_state(screen)),
         )
@@ -135,6 +136,7 @@ fn follow<S: DailyGame>(
     mut runs: ResMut<DailyRuns>,
     scores: Option<ResMut<HighScores>>,
     notices: Option<ResMut<Notices>>,
+    mut finished: MessageWriter<super::leaderboard::DailyFinished>,
 ) {
     let (Some(session), Some(game)) = (at.session, game_of(at.screen)) else {
         return;
@@ -175,6 +177,16 @@ fn follow<S: DailyGame>(
         assisted: session.daily_assisted(),
     };
     let entered = scores.update(move |f| f.enter_daily(game, date, entry));
+    if entered {
+        // To the leaderboard, when the player shares their dailies.
+        finished.write(super::leaderboard::DailyFinished {
+            game,
+            date,
+            setup: session.setup_words(),
+            moves: session.moves().to_vec(),
+            assisted: entry.assisted,
+        });
+    }
     let counted = scores.file.daily(game, date).unwrap_or(entry);
     let days = scores.file.dailies_of(game).map(|(d, _)| d);
     let run = today().map_or(1, |t| streaks(days, t).current);

@@ -56,6 +56,9 @@ pub struct LaunchOptions {
     /// `--daily [DATE]` (`?daily`): the first screen's game opens on that day's daily
     /// challenge (today's in the player's time zone when no date is given).
     pub daily: Option<gems_rules::daily::Date>,
+    /// `--server URL`: the leaderboard server that daily results go to, when the player shares
+    /// them (Settings); the web page's own origin by default.
+    pub server: Option<String>,
     /// Problems with the page's link that were skipped, shown as notices when the game starts.
     pub notices: Vec<String>,
 }
@@ -180,6 +183,11 @@ impl LaunchOptions {
         };
         match flag {
             "--board" => o.board = Some(value("--board")?),
+            "--server" => {
+                let v = value("--server")?;
+                o.server =
+                    Some(super::leaderboard::server_url(&v).map_err(|e| format!("--server: {e}"))?);
+            }
             "--replay" => {
                 let v = value("--replay")?;
                 if cfg!(target_arch = "wasm32") {

@@ -54,6 +54,7 @@ pub mod insets;
 pub mod keys;
 pub mod launch;
 pub mod layout;
+pub mod leaderboard;
 pub mod palette;
 pub mod paths;
 pub mod phase;
@@ -108,6 +109,7 @@ pub fn logic_plugin(app: &mut App) {
         help::logic_plugin,
         keys::plugin,
         daily_game::plugin,
+        leaderboard::plugin,
     ));
 }
 

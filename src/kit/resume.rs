@@ -29,6 +29,10 @@ pub trait Resumable: Resource + Sized {
     /// [`Resumable::replay`] starts from: the same from the deal's first move to its end.
     fn setup_words(&self) -> String;
 
+    /// Every move, undo and redo since the setup, in the game's journal words
+    /// ([`gems_rules::journal`]), the game over or not.
+    fn moves(&self) -> &[String];
+
     /// The setup and the journal of the game in progress; `None` when there is nothing to
     /// resume (no move made yet, or the game is over).
     fn journal(&self) -> Option<(String, Vec<String>)>;

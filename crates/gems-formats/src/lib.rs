@@ -7,6 +7,7 @@
 pub mod base64;
 pub mod bundle;
 pub mod image;
+pub mod leaderboard;
 pub mod link;
 pub mod resume;
 pub mod scores;

@@ -51,6 +51,13 @@ pub struct Settings {
     pub window_position: Option<(i32, i32)>,
     /// The games (by `--game` name) whose How to play page was offered on their first visit.
     pub help_offered: Vec<String>,
+    /// Daily results go to the leaderboard server (off until the player turns it on).
+    pub share_daily: bool,
+    /// The name the leaderboards show (empty: the server's `Player` and a number).
+    pub player_name: String,
+    /// The leaderboard server's address (`https://…`); empty: `--server`, or on the web the
+    /// page's own origin.
+    pub server: String,
     /// Fields of a newer version this one does not know, written back as they came.
     #[serde(skip)]
     pub unknown: BTreeMap<String, ron::Value>,
@@ -67,6 +74,9 @@ impl Default for Settings {
             window_size: DEFAULT_WINDOW_SIZE,
             window_position: None,
             help_offered: Vec::new(),
+            share_daily: false,
+            player_name: String::new(),
+            server: String::new(),
             unknown: BTreeMap::new(),
         }
     }

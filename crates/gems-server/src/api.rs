@@ -30,7 +30,7 @@ use serde_json::{Value, json};
 use crate::db::Store;
 use crate::limits::RateLimiter;
 use crate::player::{self, Secret};
-use crate::submission::{self, Submission, SubmissionError, Target};
+use crate::submission::{self, Check, SubmissionError, Target};
 use crate::{standard, unix_now};
 
 /// What every request shares.
@@ -214,7 +214,7 @@ async fn submit(
         };
         ApiError::new(status, message)
     })?;
-    let submission = Submission::decode(&body)?;
+    let submission = submission::decode(&body)?;
     let today = state.today();
     let (_, secret) = submission.check(today)?;
     state

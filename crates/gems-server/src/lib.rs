@@ -129,6 +129,7 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     }
     let state = state(&config).await?;
     let listener = tokio::net::TcpListener::bind(config.listen).await?;
+    let web = config.web.clone();
     println!(
         "gems-server: listening on http://{} (database {}{})",
         listener.local_addr()?,
@@ -138,7 +139,17 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
             .as_ref()
             .map_or_else(String::new, |w| format!(", web {}", w.display()))
     );
-    let app = app(state, config.web.as_deref());
+    serve_on(listener, state, web.as_deref()).await
+}
+
+/// Serves `state` (and `web`) on `listener` until the process is interrupted: what [`serve`]
+/// runs, and what a test runs on a port of its own.
+pub async fn serve_on(
+    listener: tokio::net::TcpListener,
+    state: Arc<api::AppState>,
+    web: Option<&std::path::Path>,
+) -> Result<(), ServeError> {
+    let app = app(state, web);
     axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),

@@ -3,7 +3,6 @@
 //! moves with the rules crate and keeps the outcome it computes itself.
 
 use gems_rules::daily::{Daily, Date, Game, Outcome, ReplayError};
-use serde::Deserialize;
 
 use crate::player::{PlayerError, Secret};
 use crate::standard;
@@ -17,32 +16,7 @@ pub const MAX_LINE_BYTES: usize = 2_000;
 /// The longest client version string.
 pub const MAX_CLIENT_BYTES: usize = 40;
 
-/// A submission as sent, in JSON.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Submission {
-    /// The game's slug (`modern-gems`, `dots`, `k-in-a-row`, `solo-red`, `grid-duel`).
-    pub game: String,
-    /// The daily's date, `YYYY-MM-DD` (or `board`).
-    #[serde(default)]
-    pub date: Option<String>,
-    /// A standard position's name, `standard-1` … `standard-20` (Modern Gems only).
-    #[serde(default)]
-    pub board: Option<String>,
-    /// The setup the moves start from, in the game's resume words (checked against the
-    /// date's, when given).
-    #[serde(default)]
-    pub setup: Option<String>,
-    /// The moves, one journal line each.
-    pub moves: Vec<String>,
-    /// The client's version.
-    pub client: String,
-    /// The player's secret: 32 hexadecimal digits.
-    pub player: String,
-    /// Whether the client counts the game as assisted (the computer played for the person).
-    #[serde(default)]
-    pub assisted: bool,
-}
+pub use gems_formats::leaderboard::Submission;
 
 /// What a submission is for, once checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,17 +86,27 @@ pub enum SubmissionError {
     Replay(#[from] ReplayError),
 }
 
-impl Submission {
-    /// The submission in `body`, or why it is not one.
-    pub fn decode(body: &[u8]) -> Result<Submission, SubmissionError> {
-        if body.len() > MAX_BODY_BYTES {
-            return Err(SubmissionError::TooLong("the body"));
-        }
-        serde_json::from_slice(body).map_err(|e| SubmissionError::Json(e.to_string()))
+/// The submission in `body`, or why it is not one.
+pub fn decode(body: &[u8]) -> Result<Submission, SubmissionError> {
+    if body.len() > MAX_BODY_BYTES {
+        return Err(SubmissionError::TooLong("the body"));
     }
+    Submission::from_json(body).map_err(SubmissionError::Json)
+}
 
+/// The checks of a submission, before and with its replay.
+pub trait Check {
     /// Everything but the replay checked, on `today` (UTC): the target and the player.
-    pub fn check(&self, today: Date) -> Result<(Target, Secret), SubmissionError> {
+    fn check(&self, today: Date) -> Result<(Target, Secret), SubmissionError>;
+
+    /// The submission checked and replayed on `today` (UTC): the outcome the server keeps.
+    /// A daily of K in a row replays the computer's searches: seconds of work, for a
+    /// blocking thread.
+    fn verify(self, today: Date) -> Result<Verified, SubmissionError>;
+}
+
+impl Check for Submission {
+    fn check(&self, today: Date) -> Result<(Target, Secret), SubmissionError> {
         let secret = Secret::parse(&self.player)?;
         if self.client.len() > MAX_CLIENT_BYTES {
             return Err(SubmissionError::TooLong("the client's version"));
@@ -160,10 +144,7 @@ impl Submission {
         Ok((target, secret))
     }
 
-    /// The submission checked and replayed on `today` (UTC): the outcome the server keeps.
-    /// A daily of K in a row replays the computer's searches: seconds of work, for a
-    /// blocking thread.
-    pub fn verify(self, today: Date) -> Result<Verified, SubmissionError> {
+    fn verify(self, today: Date) -> Result<Verified, SubmissionError> {
         let (target, secret) = self.check(today)?;
         let (outcome, assisted) = match &target {
             Target::Daily(daily) => {

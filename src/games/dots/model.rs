@@ -153,6 +153,10 @@ impl crate::kit::share::Describe for DotsSession {
 }
 
 impl Resumable for DotsSession {
+    fn moves(&self) -> &[String] {
+        &self.journal
+    }
+
     fn setup_words(&self) -> String {
         format!("{} {} {} {}", self.size, self.colors, self.moves, self.seed)
     }

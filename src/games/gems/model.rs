@@ -211,6 +211,10 @@ impl crate::kit::daily_game::DailyGame for GemsSession {
 }
 
 impl Resumable for GemsSession {
+    fn moves(&self) -> &[String] {
+        &self.journal
+    }
+
     fn setup_words(&self) -> String {
         format!(
             "{}\n{} {} {}\n{}",

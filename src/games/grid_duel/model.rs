@@ -109,6 +109,10 @@ impl crate::kit::daily_game::DailyGame for DuelSession {
 }
 
 impl Resumable for DuelSession {
+    fn moves(&self) -> &[String] {
+        &self.journal
+    }
+
     fn setup_words(&self) -> String {
         let kind = match self.duel.computer_kind() {
             ComputerKind::Plain => "plain",

@@ -263,6 +263,10 @@ impl crate::kit::daily_game::DailyGame for KSession {
 }
 
 impl Resumable for KSession {
+    fn moves(&self) -> &[String] {
+        &self.journal
+    }
+
     fn setup_words(&self) -> String {
         let b = &self.setup.board;
         let strength = match self.setup.strength {

@@ -255,6 +255,10 @@ impl crate::kit::daily_game::DailyGame for SoloRedSession {
 }
 
 impl Resumable for SoloRedSession {
+    fn moves(&self) -> &[String] {
+        &self.journal
+    }
+
     fn setup_words(&self) -> String {
         let (palettes, hand) = self.setup();
         format!("{} {palettes} {hand}", self.seed)

@@ -1,0 +1,169 @@
+//! The leaderboards' wire format and the game's outbox.
+//!
+//! A [`Submission`] is what the game sends the leaderboard server (`gems-server`) when a daily
+//! ends, in JSON: the server decodes the same type. Until the server has answered, it waits in
+//! the [`Outbox`], a RON file in the data directory (`leaderboard.ron`; the browser's storage
+//! on the web) that also keeps the player's secret.
+
+use serde::{Deserialize, Serialize};
+
+/// The largest outbox file read.
+pub const MAX_OUTBOX_BYTES: usize = 1 << 20;
+
+/// The most submissions the outbox keeps waiting (the oldest go first past it).
+pub const MAX_QUEUED: usize = 64;
+
+/// A finished daily (or standard position), as sent to the server.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Submission {
+    /// The game's slug (`modern-gems`, `dots`, `k-in-a-row`, `solo-red`, `grid-duel`).
+    pub game: String,
+    /// The daily's date, `YYYY-MM-DD` (or `board`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// A standard position's name, `standard-1` … `standard-20` (Modern Gems only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+    /// The setup the moves start from, in the game's resume words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<String>,
+    /// The moves, one journal line each.
+    pub moves: Vec<String>,
+    /// The client's version.
+    pub client: String,
+    /// The player's secret: 32 hexadecimal digits.
+    pub player: String,
+    /// Whether the client counts the game as assisted (the computer played for the person).
+    #[serde(default)]
+    pub assisted: bool,
+}
+
+impl Submission {
+    /// The submission's JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// The submission in `body`, or why it is not one.
+    pub fn from_json(body: &[u8]) -> Result<Submission, String> {
+        serde_json::from_slice(body).map_err(|e| e.to_string())
+    }
+}
+
+/// What the server answers a submission: the outcome it computed and the rank, or an error.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct Answer {
+    /// The player's public id.
+    pub player: Option<String>,
+    /// The outcome in words.
+    pub outcome: Option<String>,
+    /// The outcome for people (`score 420`, `won in 12 moves`).
+    pub describe: Option<String>,
+    /// In the assisted table.
+    pub assisted: bool,
+    /// The rank in the day's table (absent when assisted).
+    pub rank: Option<i64>,
+    /// How many players the table holds.
+    pub of: Option<i64>,
+    /// Why the submission was refused.
+    pub error: Option<String>,
+}
+
+impl Answer {
+    /// The answer in `body` (an unreadable body is an answer with no fields).
+    pub fn from_json(body: &str) -> Answer {
+        serde_json::from_str(body).unwrap_or_default()
+    }
+}
+
+/// The game's leaderboard file: the player's secret, their public id once the server told it,
+/// the name last sent, and the submissions not yet answered.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Outbox {
+    /// The player's secret (32 hexadecimal digits), made from the system's random source on
+    /// first use; empty until then.
+    pub secret: String,
+    /// The player's public id, as the server last told it.
+    pub player: Option<String>,
+    /// The display name the server has (what was last sent and accepted).
+    pub name_sent: String,
+    /// Submissions waiting for the server, the oldest first.
+    pub queue: Vec<Submission>,
+}
+
+impl Outbox {
+    /// The outbox in `text`, or why it cannot be read.
+    pub fn parse(text: &str) -> Result<Outbox, crate::FormatError> {
+        if text.len() > MAX_OUTBOX_BYTES {
+            return Err(crate::FormatError::too_large(MAX_OUTBOX_BYTES));
+        }
+        ron::from_str(text).map_err(|e| crate::FormatError::ron(&e))
+    }
+
+    /// The file's text.
+    pub fn to_text(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).unwrap_or_default()
+    }
+
+    /// Queues `submission`, dropping the oldest past [`MAX_QUEUED`].
+    pub fn push(&mut self, submission: Submission) {
+        self.queue.push(submission);
+        let over = self.queue.len().saturating_sub(MAX_QUEUED);
+        self.queue.drain(..over);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Submission {
+        Submission {
+            game: "dots".into(),
+            date: Some("2026-11-26".into()),
+            board: None,
+            setup: Some("8 6 20 5".into()),
+            moves: vec!["p 0,0 1,0".into(), "p \"quoted\"\n".into()],
+            client: "0.1.0".into(),
+            player: "ab".repeat(16),
+            assisted: false,
+        }
+    }
+
+    #[test]
+    fn leaderboard_submission_json_round_trips_and_refuses_extra_fields() {
+        let s = sample();
+        let json = s.to_json();
+        assert!(!json.contains("board"), "{json}");
+        assert_eq!(Submission::from_json(json.as_bytes()), Ok(s));
+        let forged = json.replacen('{', "{\"score\":5,", 1);
+        assert!(
+            Submission::from_json(forged.as_bytes())
+                .unwrap_err()
+                .contains("score")
+        );
+    }
+
+    #[test]
+    fn leaderboard_outbox_round_trips_and_keeps_the_newest() {
+        let mut outbox = Outbox {
+            secret: "00".repeat(16),
+            ..Outbox::default()
+        };
+        for i in 0..MAX_QUEUED + 3 {
+            let mut s = sample();
+            s.client = i.to_string();
+            outbox.push(s);
+        }
+        assert_eq!(outbox.queue.len(), MAX_QUEUED);
+        assert_eq!(outbox.queue[0].client, "3");
+        assert_eq!(Outbox::parse(&outbox.to_text()), Ok(outbox));
+        assert!(Outbox::parse("(queue: 5)").is_err());
+        let answer = Answer::from_json("{\"rank\":3,\"of\":9,\"outcome\":\"score 5\",\"new\":1}");
+        assert_eq!((answer.rank, answer.of), (Some(3), Some(9)));
+        assert_eq!(Answer::from_json("not json"), Answer::default());
+    }
+}

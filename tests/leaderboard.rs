@@ -1,0 +1,195 @@
+//! The game and a real leaderboard server (`gems-server` on a port of its own): a daily
+//! finished with sharing on is sent, replayed by the server natively, ranked, and its rank
+//! told to the player; with sharing off nothing is sent; while the server cannot be reached
+//! the result waits in the outbox and goes once it can.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use gems_formats::settings::Settings;
+use gems_rules::daily::{Date, Game};
+use modern_gems::games::REGISTRY;
+use modern_gems::kit::daily::DailyRuns;
+use modern_gems::kit::game::GameInfo;
+use modern_gems::kit::launch::LaunchOptions;
+use modern_gems::kit::leaderboard::Leaderboard;
+use modern_gems::settle_screen;
+
+#[path = "contract/games.rs"]
+#[allow(dead_code)]
+mod games;
+use games::{app_for, play_to_the_end};
+
+/// The most frames a game may take to settle.
+const FRAMES: usize = 2_000;
+
+fn day() -> Date {
+    Date::parse("2026-11-26").unwrap()
+}
+
+/// A leaderboard server on a free port (today being [`day`]), serving until the test ends;
+/// its address and its state.
+fn start_server() -> (String, Arc<gems_server::api::AppState>) {
+    let file = std::env::temp_dir().join(format!(
+        "gems-leaderboard-test-{}-{:?}.sqlite",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    let _ = std::fs::remove_file(&file);
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let (state, listener) = runtime.block_on(async {
+        let store = gems_server::db::Store::open(&format!("sqlite://{}", file.display()))
+            .await
+            .unwrap();
+        let state = Arc::new(gems_server::api::AppState {
+            store,
+            today: Some(day()),
+            per_player: gems_server::limits::RateLimiter::new(100),
+            per_address: gems_server::limits::RateLimiter::new(1000),
+        });
+        let listener = tokio::net::TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], 0)))
+            .await
+            .unwrap();
+        (state, listener)
+    });
+    let address = listener.local_addr().unwrap();
+    let serving = state.clone();
+    std::thread::spawn(move || {
+        let _ = runtime.block_on(gems_server::serve_on(listener, serving, None));
+    });
+    (format!("http://{address}"), state)
+}
+
+/// `game`'s headless app on its daily of [`day`], sharing results with `server`.
+fn sharing_app(game: &'static GameInfo, server: Option<&str>, share: bool) -> App {
+    let mut app = app_for(game);
+    app.insert_resource(Settings {
+        share_daily: share,
+        player_name: "Ada".to_string(),
+        ..Settings::default()
+    });
+    app.insert_resource(LaunchOptions {
+        server: server.map(str::to_string),
+        ..LaunchOptions::default()
+    });
+    app.world_mut()
+        .resource_mut::<DailyRuns>()
+        .ask(game.screen, day());
+    settle_screen(&mut app, FRAMES);
+    app
+}
+
+/// Runs frames until `done` or 60 s pass.
+fn run_until(app: &mut App, done: impl Fn(&App) -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(60) {
+        if done(app) {
+            return true;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    false
+}
+
+#[test]
+fn leaderboard_daily_of_every_game_is_replayed_by_the_server_and_ranked() {
+    let (url, state) = start_server();
+    for game in REGISTRY {
+        let rules = Game::from_slug(game.screen.slug()).unwrap();
+        let mut app = sharing_app(game, Some(&url), true);
+        play_to_the_end(&mut app, game.screen);
+        settle_screen(&mut app, FRAMES);
+        let sent = run_until(&mut app, |app| {
+            let board = app.world().resource::<Leaderboard>();
+            board.last.is_some() && board.outbox.queue.is_empty() && !board.busy()
+        });
+        let board = app.world().resource::<Leaderboard>();
+        assert!(
+            sent,
+            "{}: never sent ({:?})",
+            game.name,
+            board.outbox.queue.len()
+        );
+        let told = board.last.clone().unwrap();
+        assert!(told.starts_with("Leaderboard: "), "{}: {told}", game.name);
+        assert!(!told.contains("not counted"), "{}: {told}", game.name);
+        // The server's own replay agrees with the game's outcome.
+        let entry = app
+            .world()
+            .resource::<modern_gems::kit::scores::HighScores>()
+            .file
+            .daily(rules, day())
+            .unwrap();
+        let public = board
+            .outbox
+            .player
+            .clone()
+            .expect("the server told the player's id");
+        let stored = tokio::runtime::Runtime::new().unwrap().block_on(async {
+            state
+                .store
+                .daily_result(&public, rules.slug(), &day().to_string())
+                .await
+                .unwrap()
+        });
+        let stored = stored.unwrap_or_else(|| panic!("{}: not stored", game.name));
+        assert_eq!(stored.outcome, entry.outcome.words(), "{}", game.name);
+        assert_eq!(stored.assisted, entry.assisted, "{}", game.name);
+        assert_eq!(board.outbox.name_sent, "Ada");
+    }
+}
+
+#[test]
+fn leaderboard_sends_nothing_unless_the_player_shares() {
+    let (url, state) = start_server();
+    let game = &REGISTRY[3];
+    let mut app = sharing_app(game, Some(&url), false);
+    play_to_the_end(&mut app, game.screen);
+    for _ in 0..50 {
+        app.update();
+    }
+    let board = app.world().resource::<Leaderboard>();
+    assert!(board.outbox.queue.is_empty() && board.outbox.secret.is_empty() && !board.busy());
+    let players = tokio::runtime::Runtime::new().unwrap().block_on(async {
+        state
+            .store
+            .daily_table(game.screen.slug(), &day().to_string())
+            .await
+            .unwrap()
+    });
+    assert!(players.is_empty());
+}
+
+#[test]
+fn leaderboard_result_waits_in_the_outbox_while_the_server_is_away() {
+    // A port nobody listens on.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let away = format!("http://{}", closed.local_addr().unwrap());
+    drop(closed);
+    let game = &REGISTRY[4];
+    let mut app = sharing_app(game, Some(&away), true);
+    play_to_the_end(&mut app, game.screen);
+    settle_screen(&mut app, FRAMES);
+    // The name goes first, and fails: the result stays queued.
+    assert!(run_until(&mut app, |app| {
+        let board = app.world().resource::<Leaderboard>();
+        !board.busy() && !board.outbox.queue.is_empty()
+    }));
+    for _ in 0..20 {
+        app.update();
+    }
+    let board = app.world().resource::<Leaderboard>();
+    assert_eq!(board.outbox.queue.len(), 1, "kept for later");
+    assert!(board.last.is_none());
+    // The server comes back (at another address, as the player sets it): the result goes.
+    let (url, _state) = start_server();
+    app.world_mut().resource_mut::<LaunchOptions>().server = Some(url);
+    app.world_mut().resource_mut::<Leaderboard>().retry_now();
+    assert!(run_until(&mut app, |app| {
+        let board = app.world().resource::<Leaderboard>();
+        board.outbox.queue.is_empty() && board.last.is_some()
+    }));
+}
