@@ -4,6 +4,7 @@
 //! [`crate::games`]); no game or kit file knows it.
 
 pub mod editor;
+pub mod leaderboards;
 pub mod library;
 pub mod monkey;
 pub mod my_data;
@@ -112,6 +113,7 @@ pub fn game_app(opts: LaunchOptions) -> Result<App, String> {
             my_data::plugin,
             title::plugin,
             stats::plugin,
+            leaderboards::plugin,
             world_text::plugin,
             ui_fonts::plugin,
         ));

@@ -243,10 +243,11 @@ fn title(
     scores: Option<Res<crate::kit::scores::HighScores>>,
     saved: Option<Res<crate::kit::resume::Saved>>,
     mut chrome: ResMut<crate::kit::chrome::Chrome>,
-    (mut dailies, mut confirm, mut stats): (
+    (mut dailies, mut confirm, mut stats, mut boards): (
         ResMut<DailyRuns>,
         Local<Option<Screen>>,
         ResMut<super::stats::StatsOpen>,
+        ResMut<super::leaderboards::LeaderboardsPage>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -267,6 +268,9 @@ fn title(
         }
         if ctx.input(|i| i.key_pressed(egui::Key::T)) && !ctx.text_edit_focused() {
             stats.0 = !stats.0;
+        }
+        if ctx.input(|i| i.key_pressed(egui::Key::L)) && !ctx.text_edit_focused() {
+            boards.open = !boards.open;
         }
         // F1: the focused game opens on its How to play page.
         if ctx.input(|i| i.key_pressed(egui::Key::F1))
@@ -335,9 +339,9 @@ fn title(
                 ui.add_space(8.0);
                 ui.horizontal(|ui| {
                     let buttons = if cfg!(target_arch = "wasm32") {
-                        2.0
-                    } else {
                         3.0
+                    } else {
+                        4.0
                     };
                     ui.add_space(((ui.available_width() - 120.0 * buttons) / 2.0).max(0.0));
                     if ui
@@ -351,6 +355,12 @@ fn title(
                         .clicked()
                     {
                         stats.0 = !stats.0;
+                    }
+                    if ui
+                        .add(egui::Button::new("Leaderboards (L)").min_size(egui::vec2(110.0, 30.0)))
+                        .clicked()
+                    {
+                        boards.open = !boards.open;
                     }
                     if !cfg!(target_arch = "wasm32")
                         && ui

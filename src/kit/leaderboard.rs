@@ -62,7 +62,7 @@ pub struct Reply {
 }
 
 /// Where a request's answer lands, from a thread or the browser's event loop.
-type Slot = Arc<Mutex<Option<Result<Reply, String>>>>;
+pub type Slot = Arc<Mutex<Option<Result<Reply, String>>>>;
 
 /// What a request in flight is for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,7 +114,10 @@ pub fn server_url(text: &str) -> Result<String, String> {
 }
 
 /// The server results go to: `--server`, else Settings' address, else the web page's origin.
-fn server(settings: &Settings, launch: Option<&super::launch::LaunchOptions>) -> Option<String> {
+pub fn server(
+    settings: &Settings,
+    launch: Option<&super::launch::LaunchOptions>,
+) -> Option<String> {
     if let Some(url) = launch.and_then(|l| l.server.clone()) {
         return Some(url);
     }
@@ -365,7 +368,7 @@ fn take_reply(
 }
 
 /// A game's name for people, from its slug.
-fn title_of(slug: &str) -> &'static str {
+pub fn title_of(slug: &str) -> &'static str {
     match Game::from_slug(slug) {
         Some(Game::ModernGems) => "Modern Gems",
         Some(Game::Dots) => "Dots",
@@ -374,6 +377,13 @@ fn title_of(slug: &str) -> &'static str {
         Some(Game::GridDuel) => "Grid Duel",
         None => "unknown",
     }
+}
+
+/// A request for a page: `GET base + path`, answered in the slot returned.
+pub fn fetch(url: &str) -> Slot {
+    let slot: Slot = Arc::default();
+    request("GET", url, String::new(), slot.clone());
+    slot
 }
 
 /// Sends `body` to `url` with `method` on a thread of its own; the answer lands in `slot`.
@@ -395,7 +405,7 @@ fn request(method: &'static str, url: &str, body: String, slot: Slot) {
                     .content_type("application/json")
                     .send(&body),
             };
-            let reply = sent.map_err(|e| e.to_string()).and_then(|mut r| {
+            let reply = sent.map_err(|e| e.to_string()).map(|mut r| {
                 let status = r.status().as_u16();
                 let body = r
                     .body_mut()
@@ -403,7 +413,7 @@ fn request(method: &'static str, url: &str, body: String, slot: Slot) {
                     .limit(1 << 20)
                     .read_to_string()
                     .unwrap_or_default();
-                Ok(Reply { status, body })
+                Reply { status, body }
             });
             if let Ok(mut s) = slot.lock() {
                 *s = Some(reply);
@@ -427,7 +437,9 @@ fn request(method: &'static str, url: &str, body: String, slot: Slot) {
             let window = web_sys::window().ok_or("no window")?;
             let init = web_sys::RequestInit::new();
             init.set_method(method);
-            init.set_body(&wasm_bindgen::JsValue::from_str(&body));
+            if method != "GET" {
+                init.set_body(&wasm_bindgen::JsValue::from_str(&body));
+            }
             let headers = web_sys::Headers::new().map_err(why)?;
             headers
                 .set("content-type", "application/json")

@@ -78,6 +78,79 @@ impl Answer {
     }
 }
 
+/// One row of a table, as the server sends it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct Row {
+    /// 1 for the best; equal results share a rank.
+    pub rank: i64,
+    /// The player's display name.
+    pub name: String,
+    /// The player's public id.
+    pub player: String,
+    /// The result for people (`score 420`, `won in 12 moves`).
+    pub describe: String,
+}
+
+/// The reader's own place in a table.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct Own {
+    /// Their rank (none in the assisted table).
+    pub rank: Option<i64>,
+    /// Their result for people.
+    pub describe: String,
+    /// Their best score (a standard position's table).
+    pub score: Option<i64>,
+}
+
+/// A table as the server sends it: a day's daily (`GET /api/daily/…`) or a standard position's
+/// (`GET /api/standard/…`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct Table {
+    /// How many players the table holds.
+    pub players: i64,
+    /// Its best rows.
+    pub top: Vec<Row>,
+    /// The reader's own place, when they asked with their id and have one.
+    pub you: Option<Own>,
+    /// The Expert's record (a standard position's table).
+    pub record: Option<Record>,
+    /// The position's name (a standard position's table).
+    pub board: Option<String>,
+}
+
+/// The Expert's record on a standard position.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct Record {
+    /// Its score.
+    pub score: i64,
+}
+
+/// Every standard position's table (`GET /api/standard`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct StandardTables {
+    /// The 20 positions, in order.
+    pub boards: Vec<Table>,
+}
+
+impl Table {
+    /// The table in `body`, or why it is not one.
+    pub fn from_json(body: &str) -> Result<Table, String> {
+        serde_json::from_str(body).map_err(|e| e.to_string())
+    }
+}
+
+impl StandardTables {
+    /// The tables in `body`, or why they are not.
+    pub fn from_json(body: &str) -> Result<StandardTables, String> {
+        serde_json::from_str(body).map_err(|e| e.to_string())
+    }
+}
+
 /// The game's leaderboard file: the player's secret, their public id once the server told it,
 /// the name last sent, and the submissions not yet answered.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

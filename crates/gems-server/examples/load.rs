@@ -140,7 +140,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     latencies.sort();
-    let db = if database.starts_with("sqlite") { "SQLite" } else { "PostgreSQL" };
+    let db = if database.starts_with("sqlite") {
+        "SQLite"
+    } else {
+        "PostgreSQL"
+    };
     println!(
         "load: {db}, {clients} clients, {} submissions in {:.2} s: {:.0} submissions/s, p50 {:.1} ms, p99 {:.1} ms, {refused} refused",
         results.len(),
