@@ -211,7 +211,7 @@ fn sharing_rows(ui: &mut egui::Ui, s: &mut Settings, typed: &mut SharingFields) 
             .hint_text("https://…")
             .desired_width(180.0),
     );
-    let valid = server.trim().is_empty() || crate::kit::leaderboard::server_url(server).is_ok();
+    let valid = server.trim().is_empty() || gems_formats::leaderboard::server_url(server).is_ok();
     if field.lost_focus() && valid {
         s.server = server.trim().trim_end_matches('/').to_string();
     }

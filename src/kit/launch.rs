@@ -185,8 +185,10 @@ impl LaunchOptions {
             "--board" => o.board = Some(value("--board")?),
             "--server" => {
                 let v = value("--server")?;
-                o.server =
-                    Some(super::leaderboard::server_url(&v).map_err(|e| format!("--server: {e}"))?);
+                o.server = Some(
+                    gems_formats::leaderboard::server_url(&v)
+                        .map_err(|e| format!("--server: {e}"))?,
+                );
             }
             "--replay" => {
                 let v = value("--replay")?;

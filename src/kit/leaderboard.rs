@@ -12,7 +12,7 @@
 use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
-use gems_formats::leaderboard::{Answer, Outbox, Submission};
+use gems_formats::leaderboard::{Answer, Outbox, Submission, server_url};
 use gems_formats::settings::Settings;
 use gems_rules::daily::{Date, Game};
 
@@ -98,19 +98,6 @@ impl Leaderboard {
         self.retry_at = 0.0;
         self.backoff = 0.0;
     }
-}
-
-/// `text` as a server's base address (`http://` or `https://`, no trailing slash), or why not.
-pub fn server_url(text: &str) -> Result<String, String> {
-    let text = text.trim().trim_end_matches('/');
-    let rest = text
-        .strip_prefix("https://")
-        .or_else(|| text.strip_prefix("http://"))
-        .ok_or_else(|| format!("'{text}' is not an http:// or https:// address"))?;
-    if rest.is_empty() || rest.contains(char::is_whitespace) || rest.contains(['?', '#']) {
-        return Err(format!("'{text}' is not a server's address"));
-    }
-    Ok(text.to_string())
 }
 
 /// The server results go to: `--server`, else Settings' address, else the web page's origin.
@@ -468,28 +455,6 @@ fn request(method: &'static str, url: &str, body: String, slot: Slot) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn leaderboard_server_url_is_http_or_https_without_a_slash() {
-        assert_eq!(
-            server_url("https://gems.example/"),
-            Ok("https://gems.example".into())
-        );
-        assert_eq!(
-            server_url(" http://127.0.0.1:8080 "),
-            Ok("http://127.0.0.1:8080".into())
-        );
-        for bad in [
-            "",
-            "gems.example",
-            "ftp://x",
-            "http://",
-            "http://a b",
-            "http://x?y=1",
-        ] {
-            assert!(server_url(bad).is_err(), "{bad}");
-        }
-    }
 
     #[test]
     fn leaderboard_json_strings_escape_what_json_needs() {
