@@ -193,3 +193,37 @@ fn leaderboard_result_waits_in_the_outbox_while_the_server_is_away() {
         board.outbox.queue.is_empty() && board.last.is_some()
     }));
 }
+
+#[test]
+fn leaderboard_page_fetch_reads_the_day_s_table() {
+    let (url, _state) = start_server();
+    // Grid Duel: played by the person here (the other games' computer players make theirs
+    // assisted, outside the main table).
+    let game = &REGISTRY[4];
+    let mut app = sharing_app(game, Some(&url), true);
+    play_to_the_end(&mut app, game.screen);
+    settle_screen(&mut app, FRAMES);
+    assert!(run_until(&mut app, |app| {
+        app.world()
+            .resource::<Leaderboard>()
+            .outbox
+            .queue
+            .is_empty()
+            && app.world().resource::<Leaderboard>().last.is_some()
+    }));
+    let slot =
+        modern_gems::kit::leaderboard::fetch(&format!("{url}/api/daily/grid-duel/{}", day()));
+    let start = Instant::now();
+    let reply = loop {
+        if let Some(reply) = slot.lock().unwrap().take() {
+            break reply.expect("an answer");
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "no answer");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let table = gems_formats::leaderboard::Table::from_json(&reply.body).unwrap();
+    assert_eq!(table.players, 1);
+    assert_eq!(table.top[0].name, "Ada");
+    assert_eq!(table.top[0].rank, 1);
+}

@@ -182,8 +182,10 @@ fn day_table(ui: &mut egui::Ui, table: &Table) {
         ui.label("Nobody has finished today's daily yet.");
         return;
     }
+    let room = ui.ctx().content_rect().height() * 0.6;
     egui::ScrollArea::vertical()
-        .max_height(420.0)
+        .max_height(room)
+        .min_scrolled_height(room.min(420.0))
         .show(ui, |ui| {
             egui::Grid::new("day-table")
                 .striped(true)
@@ -205,8 +207,10 @@ fn day_table(ui: &mut egui::Ui, table: &Table) {
 
 fn standard_tables(ui: &mut egui::Ui, tables: &StandardTables) {
     ui.label("The 20 standard positions of the SameGame literature (classic rules): each player's best, beside the Expert's record.");
+    let room = ui.ctx().content_rect().height() * 0.6;
     egui::ScrollArea::vertical()
-        .max_height(420.0)
+        .max_height(room)
+        .min_scrolled_height(room.min(420.0))
         .show(ui, |ui| {
             egui::Grid::new("standard-tables")
                 .striped(true)

@@ -373,7 +373,7 @@ fn title(
                 ui.add_space(6.0);
                 ui.label(
                     egui::RichText::new(format!(
-                        "Arrows choose · Enter plays · 1–{} jump straight in · F1 How to play · T Statistics",
+                        "Arrows choose · Enter plays · 1–{} jump straight in · F1 How to play · T Statistics · L Leaderboards",
                         games.len().min(DIGITS.len())
                     ))
                     .size(theme.text_size * 0.85)

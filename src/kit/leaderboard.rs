@@ -386,6 +386,7 @@ fn request(method: &'static str, url: &str, body: String, slot: Slot) {
                 .build()
                 .into();
             let sent = match method {
+                "GET" => agent.get(&url).call(),
                 "PUT" => agent.put(&url).content_type("application/json").send(&body),
                 _ => agent
                     .post(&url)
