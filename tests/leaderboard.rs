@@ -227,3 +227,45 @@ fn leaderboard_page_fetch_reads_the_day_s_table() {
     assert_eq!(table.top[0].name, "Ada");
     assert_eq!(table.top[0].rank, 1);
 }
+
+#[test]
+fn leaderboard_result_waits_when_the_page_host_has_no_server() {
+    use std::io::{Read, Write};
+    // A static page host: every request is a plain-text 404, no leaderboard behind it.
+    let host = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", host.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for stream in host.incoming().flatten() {
+            let mut stream = stream;
+            let mut buf = [0u8; 65536];
+            let _ = stream.read(&mut buf);
+            let _ = stream.write_all(
+                b"HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\nConnection: close\r\n\r\nnot found",
+            );
+        }
+    });
+    let game = &REGISTRY[4];
+    let mut app = sharing_app(game, Some(&url), true);
+    // No name to send: the result itself meets the 404.
+    app.world_mut()
+        .resource_mut::<Settings>()
+        .player_name
+        .clear();
+    play_to_the_end(&mut app, game.screen);
+    settle_screen(&mut app, FRAMES);
+    assert!(run_until(&mut app, |app| {
+        let board = app.world().resource::<Leaderboard>();
+        !board.busy() && !board.outbox.queue.is_empty()
+    }));
+    for _ in 0..20 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let board = app.world().resource::<Leaderboard>();
+    assert_eq!(
+        board.outbox.queue.len(),
+        1,
+        "a 404 from a page host loses nothing"
+    );
+    assert!(board.last.is_none(), "{:?}", board.last);
+}

@@ -293,7 +293,10 @@ fn take_reply(
         .as_ref()
         .map(|r| Answer::from_json(&r.body))
         .unwrap_or_default();
-    let retry = status == 0 || status == 429 || status >= 500;
+    // A refusal is the leaderboard server's own (a JSON error); any other answer (a page host
+    // with no server behind it: 404, 405) is a server away, and the result waits.
+    let refused = (400..500).contains(&status) && status != 429 && answer.error.is_some();
+    let retry = !(200..300).contains(&status) && !refused;
     if retry {
         board.backoff = (board.backoff * 2.0).clamp(FIRST_BACKOFF, MAX_BACKOFF);
         board.retry_at = now + board.backoff;
