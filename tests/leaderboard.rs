@@ -94,6 +94,21 @@ fn run_until(app: &mut App, done: impl Fn(&App) -> bool) -> bool {
     false
 }
 
+/// Plays the daily on `app` to its end, then runs frames until its first request came back
+/// unsent (the result still queued), and a few more.
+fn finish_and_wait_unsent(app: &mut App, game: &GameInfo) {
+    play_to_the_end(app, game.screen);
+    settle_screen(app, FRAMES);
+    assert!(run_until(app, |app| {
+        let board = app.world().resource::<Leaderboard>();
+        !board.busy() && !board.outbox.queue.is_empty()
+    }));
+    for _ in 0..20 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 #[test]
 fn leaderboard_daily_of_every_game_is_replayed_by_the_server_and_ranked() {
     let (url, state) = start_server();
@@ -171,16 +186,8 @@ fn leaderboard_result_waits_in_the_outbox_while_the_server_is_away() {
     drop(closed);
     let game = &REGISTRY[4];
     let mut app = sharing_app(game, Some(&away), true);
-    play_to_the_end(&mut app, game.screen);
-    settle_screen(&mut app, FRAMES);
     // The name goes first, and fails: the result stays queued.
-    assert!(run_until(&mut app, |app| {
-        let board = app.world().resource::<Leaderboard>();
-        !board.busy() && !board.outbox.queue.is_empty()
-    }));
-    for _ in 0..20 {
-        app.update();
-    }
+    finish_and_wait_unsent(&mut app, game);
     let board = app.world().resource::<Leaderboard>();
     assert_eq!(board.outbox.queue.len(), 1, "kept for later");
     assert!(board.last.is_none());
@@ -251,16 +258,7 @@ fn leaderboard_result_waits_when_the_page_host_has_no_server() {
         .resource_mut::<Settings>()
         .player_name
         .clear();
-    play_to_the_end(&mut app, game.screen);
-    settle_screen(&mut app, FRAMES);
-    assert!(run_until(&mut app, |app| {
-        let board = app.world().resource::<Leaderboard>();
-        !board.busy() && !board.outbox.queue.is_empty()
-    }));
-    for _ in 0..20 {
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    finish_and_wait_unsent(&mut app, game);
     let board = app.world().resource::<Leaderboard>();
     assert_eq!(
         board.outbox.queue.len(),
