@@ -7,11 +7,11 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use gems_formats::leaderboard::{StandardTables, Table};
 use gems_formats::settings::Settings;
-use gems_rules::daily::Game;
 
-use crate::kit::daily::today;
+use crate::kit::daily::{daily_games, today};
+use crate::kit::game::GameRegistry;
 use crate::kit::launch::LaunchOptions;
-use crate::kit::leaderboard::{Leaderboard, Slot, fetch, server, title_of};
+use crate::kit::leaderboard::{Leaderboard, Slot, fetch, server};
 use crate::kit::screens::Screen;
 
 /// The page's state: open or not, the tab, and the table shown or being fetched.
@@ -19,12 +19,12 @@ use crate::kit::screens::Screen;
 pub struct LeaderboardsPage {
     /// The page is open.
     pub open: bool,
-    /// The tab: a game of [`Game::ALL`], or past them the standard positions.
+    /// The tab: a game of [`daily_games`], or past them the standard positions.
     tab: usize,
     /// What the tab shows.
     shown: Shown,
-    /// The request in flight, for the tab it was made for.
-    loading: Option<(usize, Slot)>,
+    /// The request in flight, and whether it is for the standard positions' tables.
+    loading: Option<(bool, Slot)>,
 }
 
 /// What a tab shows.
@@ -47,19 +47,18 @@ pub fn plugin(app: &mut App) {
         .add_systems(EguiPrimaryContextPass, page.run_if(in_state(Screen::Title)));
 }
 
-/// The standard positions' tab, after the five games.
-const STANDARD_TAB: usize = Game::ALL.len();
-
 fn page(
     mut contexts: EguiContexts,
     mut page: ResMut<LeaderboardsPage>,
     settings: Option<Res<Settings>>,
     launch: Option<Res<LaunchOptions>>,
     board: Res<Leaderboard>,
+    registry: Res<GameRegistry>,
 ) -> Result {
     if !page.open {
         return Ok(());
     }
+    let games = daily_games(&registry);
     let base = settings
         .as_deref()
         .and_then(|s| server(s, launch.as_deref()));
@@ -71,14 +70,14 @@ fn page(
                 "No leaderboard server is set: give its address in Settings (Leaderboards), or start the game with --server URL.".into(),
             ),
             Some(base) => {
-                let url = match (Game::ALL.get(tab), today()) {
+                let url = match (games.get(tab).map(|&(_, g)| g), today()) {
                     (Some(game), Some(day)) => {
                         let you = board.outbox.player.as_deref().map_or_else(String::new, |p| format!("?player={p}"));
                         format!("{base}/api/daily/{}/{day}{you}", game.slug())
                     }
                     _ => format!("{base}/api/standard"),
                 };
-                page.loading = Some((tab, fetch(&url)));
+                page.loading = Some((tab >= games.len(), fetch(&url)));
                 Shown::Nothing
             }
         };
@@ -101,9 +100,9 @@ fn page(
                 });
             });
             ui.horizontal_wrapped(|ui| {
-                let names = Game::ALL
+                let names = games
                     .iter()
-                    .map(|g| title_of(g.slug()))
+                    .map(|&(name, _)| name)
                     .chain(["Standard positions"]);
                 for (i, name) in names.enumerate() {
                     if ui.selectable_label(page.tab == i, name).clicked() && page.tab != i {
@@ -143,13 +142,13 @@ fn page(
 
 /// Moves a finished request's answer into the page.
 fn take_answer(page: &mut LeaderboardsPage) {
-    let Some((tab, slot)) = page.loading.as_ref() else {
+    let Some((standard, slot)) = page.loading.as_ref() else {
         return;
     };
     let Some(reply) = slot.lock().ok().and_then(|mut s| s.take()) else {
         return;
     };
-    let tab = *tab;
+    let standard = *standard;
     page.loading = None;
     page.shown = match reply {
         Err(e) => Shown::Problem(format!(
@@ -162,7 +161,7 @@ fn take_answer(page: &mut LeaderboardsPage) {
                 .error
                 .unwrap_or_default()
         )),
-        Ok(r) if tab == STANDARD_TAB => {
+        Ok(r) if standard => {
             StandardTables::from_json(&r.body).map_or_else(Shown::Problem, Shown::Standard)
         }
         Ok(r) => Table::from_json(&r.body).map_or_else(Shown::Problem, Shown::Day),

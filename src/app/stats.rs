@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use gems_formats::scores::{ScoreFile, Stats};
 use gems_rules::daily::{Date, Game};
 
-use crate::kit::daily::{game_of, today};
+use crate::kit::daily::{daily_games, today};
 use crate::kit::game::GameRegistry;
 use crate::kit::palette::Palette;
 use crate::kit::scores::HighScores;
@@ -41,11 +41,7 @@ fn page(
     let empty = ScoreFile::default();
     let file = scores.as_ref().map_or(&empty, |s| &s.file);
     let today = today();
-    let games: Vec<(&str, Game)> = registry
-        .0
-        .iter()
-        .filter_map(|g| Some((g.name, game_of(g.screen)?)))
-        .collect();
+    let games = daily_games(&registry);
     // A modal page: the title behind it dims, and Esc or a click beside it closes it.
     // Opaque, over a dimmed title (a theme's windows may be glass).
     let style = ctx.global_style();

@@ -65,6 +65,15 @@ pub fn game_of(screen: Screen) -> Option<Game> {
     Game::from_slug(screen.slug())
 }
 
+/// The registered games that have a daily, by name, in the title's order.
+pub fn daily_games(registry: &super::game::GameRegistry) -> Vec<(&'static str, Game)> {
+    registry
+        .0
+        .iter()
+        .filter_map(|g| Some((g.name, game_of(g.screen)?)))
+        .collect()
+}
+
 /// Today's date in the player's time zone, if the clock gives one dailies can have.
 pub fn today() -> Option<Date> {
     super::clock::today_date()

@@ -12,7 +12,7 @@
 use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
-use gems_formats::leaderboard::{Answer, Outbox, Submission, server_url};
+use gems_formats::leaderboard::{Answer, Outbox, Rename, Submission, server_url};
 use gems_formats::settings::Settings;
 use gems_rules::daily::{Date, Game};
 
@@ -235,11 +235,11 @@ fn send_next(
     };
     let name = settings.player_name.trim().to_string();
     let (sending, method, url, body) = if !name.is_empty() && name != board.outbox.name_sent {
-        let body = format!(
-            "{{\"player\":{},\"name\":{}}}",
-            json_string(&board.outbox.secret),
-            json_string(&name)
-        );
+        let body = Rename {
+            player: board.outbox.secret.clone(),
+            name: name.clone(),
+        }
+        .to_json();
         (Sending::Name(name), "PUT", format!("{base}/api/name"), body)
     } else if let Some(first) = board.outbox.queue.first() {
         (
@@ -256,25 +256,10 @@ fn send_next(
     board.in_flight = Some((sending, slot));
 }
 
-/// `text` as a JSON string.
-fn json_string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 /// Handles the answer of the request in flight, once it came.
 fn take_reply(
     time: Res<Time<Real>>,
+    registry: Option<Res<super::game::GameRegistry>>,
     dir: Option<Res<DataDir>>,
     mut board: ResMut<Leaderboard>,
     mut notices: Option<ResMut<Notices>>,
@@ -327,7 +312,13 @@ fn take_reply(
             let sent = board.outbox.queue.remove(0);
             let what = format!(
                 "{} daily of {}",
-                title_of(&sent.game),
+                registry
+                    .as_deref()
+                    .map(super::daily::daily_games)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .find(|(_, g)| g.slug() == sent.game)
+                    .map_or(sent.game.as_str(), |(name, _)| name),
                 sent.date.unwrap_or_default()
             );
             if (200..300).contains(&status) {
@@ -354,18 +345,6 @@ fn take_reply(
             n.tell(text.clone());
         }
         board.last = Some(text);
-    }
-}
-
-/// A game's name for people, from its slug.
-pub fn title_of(slug: &str) -> &'static str {
-    match Game::from_slug(slug) {
-        Some(Game::ModernGems) => "Modern Gems",
-        Some(Game::Dots) => "Dots",
-        Some(Game::KInARow) => "K in a Row",
-        Some(Game::SoloRed) => "Solo Red",
-        Some(Game::GridDuel) => "Grid Duel",
-        None => "unknown",
     }
 }
 
@@ -459,12 +438,6 @@ fn request(method: &'static str, url: &str, body: String, slot: Slot) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn leaderboard_json_strings_escape_what_json_needs() {
-        assert_eq!(json_string("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");
-        assert_eq!(json_string("Zoë"), "\"Zoë\"");
-    }
 
     #[test]
     fn leaderboard_secret_is_128_random_bits() {

@@ -51,6 +51,28 @@ impl Submission {
     }
 }
 
+/// A display name for the player with a secret (`PUT /api/name`), as sent to the server.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rename {
+    /// The player's secret: 32 hexadecimal digits.
+    pub player: String,
+    /// The name the tables show.
+    pub name: String,
+}
+
+impl Rename {
+    /// The rename's JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// The rename in `body`, or why it is not one.
+    pub fn from_json(body: &[u8]) -> Result<Rename, String> {
+        serde_json::from_slice(body).map_err(|e| e.to_string())
+    }
+}
+
 /// What the server answers a submission: the outcome it computed and the rank, or an error.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default)]
@@ -253,6 +275,18 @@ mod tests {
         ] {
             assert!(server_url(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn leaderboard_rename_json_escapes_and_round_trips() {
+        let r = Rename {
+            player: "ab".repeat(16),
+            name: "Zoë \"Q\"\\\n".into(),
+        };
+        let json = r.to_json();
+        assert!(json.contains("Zoë \\\"Q\\\"\\\\\\n"), "{json}");
+        assert_eq!(Rename::from_json(json.as_bytes()), Ok(r));
+        assert!(Rename::from_json(b"{\"player\":\"x\",\"name\":\"y\",\"z\":1}").is_err());
     }
 
     #[test]

@@ -23,6 +23,7 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router, routing};
+use gems_formats::leaderboard::Rename;
 use gems_rules::daily::{Date, Game, Outcome};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -333,17 +334,9 @@ async fn history(State(state): State<Shared>, Path(id): Path<String>) -> ApiResu
     ))
 }
 
-/// A rename's body.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Rename {
-    player: String,
-    name: String,
-}
-
 async fn rename(State(state): State<Shared>, body: Result<Bytes, BytesRejection>) -> ApiResult {
     let body = body.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
-    let rename: Rename = serde_json::from_slice(&body)
+    let rename = Rename::from_json(&body)
         .map_err(|e| ApiError::bad(format!("the body is not a rename: {e}")))?;
     let secret = Secret::parse(&rename.player).map_err(|e| ApiError::bad(e.to_string()))?;
     let name = player::display_name(&rename.name).map_err(|e| ApiError::bad(e.to_string()))?;
