@@ -381,11 +381,20 @@ try {
     const noticed = await poll(page, async () => logs.find((l) => l.includes("notice: Link:") && l.includes(word)),
       (l) => l !== undefined, 2, what);
     if (!noticed) fail(`${what}: no notice naming '${word}' within 2 s:\n${logs.join("\n")}`);
-    const asked = Date.now();
-    await page.evaluate(() => 1 + 1);
-    if (Date.now() - asked > 2000) fail(`${what}: the page took ${Date.now() - asked} ms to answer`);
+    // The page keeps answering: one of three questions, 300 ms apart, is answered within 2 s
+    // (a single slow frame, such as SwiftShader compiling the board's shaders on a slow machine,
+    // is not a hang; a page that never answers fails all three).
+    const answers = [];
+    for (let i = 0; i < 3; i++) {
+      const asked = Date.now();
+      await page.evaluate(() => 1 + 1);
+      answers.push(Date.now() - asked);
+      if (answers[i] <= 2000) break;
+      await page.waitForTimeout(300);
+    }
+    if (Math.min(...answers) > 2000) fail(`${what}: the page took ${answers.join(", ")} ms to answer`);
     if (crashed(logs)) fail(`${what}: panic:\n${logs.join("\n")}`);
-    console.log(`${what}: passed, '${noticed.replace("notice: ", "")}' ${Date.now() - up} ms after the game was up`);
+    console.log(`${what}: passed, '${noticed.replace("notice: ", "")}' ${Date.now() - up} ms after the game was up, answered in ${answers.join(", ")} ms`);
   }
 
   // The theme editor imports the player's own PNG from the file picker into IndexedDB
