@@ -348,8 +348,9 @@ impl Board {
     /// `doRemovals()`). Flags are cleared. Returns what was removed and how every surviving gem
     /// that changed position moved.
     ///
-    /// One pass per column does both removal and falling (a write cursor walks up from the
-    /// bottom); a second pass over the columns packs the non-empty ones to the left.
+    /// A first pass finds where each column that keeps a gem will end up; one pass per column
+    /// then does both removal and falling (a write cursor walks up from the bottom), listing
+    /// only the gems that move; a last pass packs the non-empty columns to the left.
     pub fn remove_flagged(&mut self) -> Removal {
         let (rows, cols) = (self.rows, self.cols);
         let mut removal = Removal::default();
@@ -358,10 +359,24 @@ impl Board {
                 removal.removed.push(RemovedGem { cell, kind });
             }
         }
+        // Where each column ends up: the columns that keep a gem slide left over the emptied
+        // ones (phase 3), so a gem's move is known as it falls and only gems that move are
+        // listed.
+        let mut dest_of = vec![None; cols];
+        let mut dest = 0;
+        for (c, to) in dest_of.iter_mut().enumerate() {
+            let keeps = (0..rows).any(|r| {
+                let gem = self.cells[r * cols + c];
+                !gem.flagged() && gem.kind().is_some()
+            });
+            if keeps {
+                *to = Some(dest);
+                dest += 1;
+            }
+        }
         // Phases 1 and 2, per column: drop flagged gems and let the others fall.
         let mut survivors: Vec<GemMove> = Vec::new();
-        let mut column_filled = vec![false; cols];
-        for (c, filled) in column_filled.iter_mut().enumerate() {
+        for (c, dest) in dest_of.iter().enumerate() {
             let mut write = rows;
             for r in (0..rows).rev() {
                 let gem = self.cells[r * cols + c];
@@ -369,36 +384,30 @@ impl Board {
                 if let (false, Some(kind)) = (gem.flagged(), gem.kind()) {
                     write -= 1;
                     self.cells[write * cols + c] = Gem::new(kind);
-                    let fallen = Cell::new(write, c);
-                    survivors.push(GemMove {
-                        kind,
-                        from: Cell::new(r, c),
-                        fallen,
-                        to: fallen,
-                    });
-                }
-            }
-            *filled = write < rows;
-        }
-        // Phase 3: slide non-empty columns left over the empty ones.
-        let mut dest_of = vec![0; cols];
-        let mut dest = 0;
-        for c in 0..cols {
-            if column_filled[c] {
-                dest_of[c] = dest;
-                if dest != c {
-                    for r in 0..rows {
-                        self.cells[r * cols + dest] = self.cells[r * cols + c];
-                        self.cells[r * cols + c] = Gem::empty();
+                    let (from, fallen) = (Cell::new(r, c), Cell::new(write, c));
+                    let to = Cell::new(write, dest.unwrap_or(c));
+                    if from != to {
+                        survivors.push(GemMove {
+                            kind,
+                            from,
+                            fallen,
+                            to,
+                        });
                     }
                 }
-                dest += 1;
             }
         }
-        for m in &mut survivors {
-            m.to.col = dest_of[m.fallen.col];
+        // Phase 3: slide non-empty columns left over the empty ones.
+        for (c, to) in dest_of.iter().enumerate() {
+            if let Some(dest) = *to
+                && dest != c
+            {
+                for r in 0..rows {
+                    self.cells[r * cols + dest] = self.cells[r * cols + c];
+                    self.cells[r * cols + c] = Gem::empty();
+                }
+            }
         }
-        survivors.retain(|m| m.from != m.to);
         removal.moves = survivors;
         removal
     }
