@@ -15,6 +15,7 @@ use modern_gems::kit::daily::DailyRuns;
 use modern_gems::kit::game::GameInfo;
 use modern_gems::kit::launch::LaunchOptions;
 use modern_gems::kit::leaderboard::Leaderboard;
+use modern_gems::kit::standing::{DayTable, Standings};
 use modern_gems::settle_screen;
 
 #[path = "contract/games.rs"]
@@ -154,6 +155,29 @@ fn leaderboard_daily_of_every_game_is_replayed_by_the_server_and_ranked() {
         assert_eq!(stored.outcome, entry.outcome.words(), "{}", game.name);
         assert_eq!(stored.assisted, entry.assisted, "{}", game.name);
         assert_eq!(board.outbox.name_sent, "Ada");
+        let player = board.outbox.player.clone();
+        // The game-over window's standing: the day's table, read back with the player's rank.
+        let read = run_until(&mut app, |app| {
+            matches!(
+                app.world().resource::<Standings>().day(rules, day()),
+                Some(DayTable::Ready(_) | DayTable::Problem(_))
+            )
+        });
+        assert!(read, "{}: the day's table was never read", game.name);
+        let standings = app.world().resource::<Standings>();
+        let Some(DayTable::Ready(table)) = standings.day(rules, day()) else {
+            panic!("{}: {:?}", game.name, standings.day(rules, day()));
+        };
+        let you = table.you.as_ref().expect("the player's own place");
+        assert_eq!(you.describe, entry.outcome.describe(), "{}", game.name);
+        if entry.assisted {
+            assert_eq!(you.rank, None, "{}: assisted", game.name);
+        } else {
+            assert_eq!(you.rank, Some(1), "{}: the only player", game.name);
+            assert_eq!(table.players, 1, "{}", game.name);
+            assert_eq!(table.top[0].name, "Ada", "{}", game.name);
+            assert_eq!(Some(&table.top[0].player), player.as_ref());
+        }
     }
 }
 
@@ -266,4 +290,61 @@ fn leaderboard_result_waits_when_the_page_host_has_no_server() {
         "a 404 from a page host loses nothing"
     );
     assert!(board.last.is_none(), "{:?}", board.last);
+}
+
+#[test]
+fn leaderboard_standard_position_played_unaided_reaches_its_all_time_table() {
+    use gems_rules::gems::{Player, RemovalPolicy};
+    use modern_gems::games::gems::model::{GemsAction, GemsSession};
+    use modern_gems::games::gems::{headless_app, settle_gems};
+
+    let (url, state) = start_server();
+    // The Expert's line on standard-1, played by the person move by move.
+    let record = gems_server::standard::record(1).unwrap();
+    let session = GemsSession::new(
+        "standard-1".to_string(),
+        record.board.clone(),
+        RemovalPolicy::Classic,
+        Player::Interactive,
+    );
+    let mut app = headless_app(session, Duration::from_millis(16));
+    app.insert_resource(Settings {
+        share_daily: true,
+        player_name: "Ada".to_string(),
+        ..Settings::default()
+    });
+    app.insert_resource(LaunchOptions {
+        server: Some(url),
+        ..LaunchOptions::default()
+    });
+    settle_gems(&mut app);
+    for &cell in &record.moves {
+        app.world_mut().write_message(GemsAction::Select(cell));
+        settle_gems(&mut app);
+    }
+    let session = app.world().resource::<GemsSession>();
+    assert!(session.game.is_over());
+    assert_eq!(session.game.score(), record.score);
+    // Asked for a hint, the same game would stay out of the table.
+    let mut hinted = session.clone();
+    hinted.hinted = true;
+    assert_eq!(hinted.standard_result(), None);
+    assert!(run_until(&mut app, |app| {
+        let board = app.world().resource::<Leaderboard>();
+        board.outbox.queue.is_empty() && board.last.is_some() && !board.busy()
+    }));
+    let board = app.world().resource::<Leaderboard>();
+    let told = board.last.clone().unwrap();
+    assert_eq!(
+        told,
+        format!(
+            "Leaderboard: score {} on standard-1, rank 1 of 1.",
+            record.score
+        )
+    );
+    let public = board.outbox.player.clone().unwrap();
+    let best = tokio::runtime::Runtime::new()
+        .unwrap()
+        .block_on(async { state.store.standard_best(1, &public).await.unwrap() });
+    assert_eq!(best, Some(record.score as i64));
 }

@@ -13,6 +13,7 @@ use crate::kit::game::GameRegistry;
 use crate::kit::launch::LaunchOptions;
 use crate::kit::leaderboard::{Leaderboard, Slot, fetch, server};
 use crate::kit::screens::Screen;
+use crate::kit::standing::table_rows;
 
 /// The page's state: open or not, the tab, and the table shown or being fetched.
 #[derive(Resource, Default)]
@@ -128,7 +129,7 @@ fn page(
                 Shown::Problem(why) => {
                     ui.label(why);
                 }
-                Shown::Day(table) => day_table(ui, table),
+                Shown::Day(table) => day_table(ui, table, board.outbox.player.as_deref()),
                 Shown::Standard(tables) => standard_tables(ui, tables),
             }
         });
@@ -168,7 +169,8 @@ fn take_answer(page: &mut LeaderboardsPage) {
     };
 }
 
-fn day_table(ui: &mut egui::Ui, table: &Table) {
+/// Today's table of a game's daily, the player's own row in bold (`mine`, their public id).
+fn day_table(ui: &mut egui::Ui, table: &Table, mine: Option<&str>) {
     let day = today().map_or_else(String::new, |d| d.to_string());
     ui.label(format!("Today's daily ({day}): {} players", table.players));
     if let Some(you) = &table.you {
@@ -185,23 +187,7 @@ fn day_table(ui: &mut egui::Ui, table: &Table) {
     egui::ScrollArea::vertical()
         .max_height(room)
         .min_scrolled_height(room.min(420.0))
-        .show(ui, |ui| {
-            egui::Grid::new("day-table")
-                .striped(true)
-                .spacing(egui::vec2(16.0, 4.0))
-                .show(ui, |ui| {
-                    for head in ["Rank", "Name", "Result"] {
-                        ui.label(egui::RichText::new(head).strong());
-                    }
-                    ui.end_row();
-                    for row in &table.top {
-                        ui.label(row.rank.to_string());
-                        ui.label(&row.name);
-                        ui.label(&row.describe);
-                        ui.end_row();
-                    }
-                });
-        });
+        .show(ui, |ui| table_rows(ui, "day-table", &table.top, mine));
 }
 
 fn standard_tables(ui: &mut egui::Ui, tables: &StandardTables) {

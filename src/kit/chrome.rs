@@ -419,6 +419,9 @@ pub struct ChromeBar<'w> {
     palette: Res<'w, super::palette::Palette>,
     theme: Res<'w, Theme>,
     daily: Option<Res<'w, super::daily::DailyRuns>>,
+    standings: Option<Res<'w, super::standing::Standings>>,
+    leaderboard: Option<Res<'w, super::leaderboard::Leaderboard>>,
+    settings: Option<Res<'w, gems_formats::settings::Settings>>,
 }
 
 impl ChromeBar<'_> {
@@ -593,6 +596,7 @@ impl ChromeBar<'_> {
         dialog(ctx, title, None, |ui| {
             ui.vertical_centered(|ui| {
                 content(ui);
+                self.daily_standing(ui);
                 ui.add_space(8.0);
                 ui.horizontal(|ui| {
                     if self.offers(Capability::Restart) {
@@ -613,6 +617,20 @@ impl ChromeBar<'_> {
                 }
             });
         });
+    }
+
+    /// In a daily's game-over window, where the player stands on the day's leaderboard.
+    fn daily_standing(&self, ui: &mut egui::Ui) {
+        let game = super::daily::game_of(*self.screen.get());
+        if let (Some(day), Some(game), Some(standings), Some(board)) = (
+            self.daily(),
+            game,
+            self.standings.as_deref(),
+            self.leaderboard.as_deref(),
+        ) {
+            let sharing = self.settings.as_ref().is_some_and(|s| s.share_daily);
+            super::standing::game_over_standing(ui, standings, board, sharing, game, day);
+        }
     }
 
     /// Whether the game's New game window is open.

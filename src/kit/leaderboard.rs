@@ -32,6 +32,7 @@ const OUTBOX_FILE: &str = "leaderboard.ron";
 /// The leaderboards' part of the kit.
 pub fn plugin(app: &mut App) {
     app.add_message::<DailyFinished>()
+        .add_message::<StandardFinished>()
         .init_resource::<Leaderboard>()
         .add_systems(Startup, load_outbox)
         .add_systems(Update, (queue_finished, take_reply, send_next).chain());
@@ -50,6 +51,17 @@ pub struct DailyFinished {
     pub moves: Vec<String>,
     /// The computer played for the person.
     pub assisted: bool,
+}
+
+/// A game of Modern Gems on one of the 20 standard positions ended, played by the person
+/// under the positions' classic rules with no help (no hint, undo or computer player): its
+/// moves go to the positions' all-time tables.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct StandardFinished {
+    /// The position's name (`standard-5`).
+    pub board: String,
+    /// Its moves, the game's journal.
+    pub moves: Vec<String>,
 }
 
 /// An HTTP answer: the status and the body.
@@ -169,45 +181,59 @@ fn save_outbox(dir: Option<&DataDir>, outbox: &Outbox) {
     }
 }
 
-/// Queues the dailies that just ended, when the player shares them.
+/// Queues the dailies and standard positions that just ended, when the player shares them.
 fn queue_finished(
     mut finished: MessageReader<DailyFinished>,
+    mut standard: MessageReader<StandardFinished>,
     settings: Option<Res<Settings>>,
     dir: Option<Res<DataDir>>,
     mut board: ResMut<Leaderboard>,
     mut notices: Option<ResMut<Notices>>,
 ) {
     let share = settings.as_ref().is_some_and(|s| s.share_daily);
-    for daily in finished.read() {
-        if !share {
-            continue;
-        }
-        if board.outbox.secret.is_empty() {
-            match new_secret() {
-                Ok(secret) => board.outbox.secret = secret,
-                Err(e) => {
-                    if let Some(n) = notices.as_mut() {
-                        n.warn(format!("Daily results cannot be shared: {e}."));
-                    }
-                    continue;
+    let client = || env!("CARGO_PKG_VERSION").to_string();
+    let dailies = finished.read().map(|daily| Submission {
+        game: daily.game.slug().to_string(),
+        date: Some(daily.date.to_string()),
+        board: None,
+        setup: Some(daily.setup.clone()),
+        moves: daily.moves.clone(),
+        client: client(),
+        player: String::new(),
+        assisted: daily.assisted,
+    });
+    let positions = standard.read().map(|game| Submission {
+        game: Game::ModernGems.slug().to_string(),
+        date: None,
+        board: Some(game.board.clone()),
+        setup: None,
+        moves: game.moves.clone(),
+        client: client(),
+        player: String::new(),
+        assisted: false,
+    });
+    let results: Vec<Submission> = dailies.chain(positions).collect();
+    if !share || results.is_empty() {
+        return;
+    }
+    if board.outbox.secret.is_empty() {
+        match new_secret() {
+            Ok(secret) => board.outbox.secret = secret,
+            Err(e) => {
+                if let Some(n) = notices.as_mut() {
+                    n.warn(format!("Results cannot be shared: {e}."));
                 }
+                return;
             }
         }
-        let submission = Submission {
-            game: daily.game.slug().to_string(),
-            date: Some(daily.date.to_string()),
-            board: None,
-            setup: Some(daily.setup.clone()),
-            moves: daily.moves.clone(),
-            client: env!("CARGO_PKG_VERSION").to_string(),
-            player: board.outbox.secret.clone(),
-            assisted: daily.assisted,
-        };
-        board.outbox.push(submission);
-        // Sent at once, whatever the last failure's wait.
-        board.retry_now();
-        save_outbox(dir.as_deref(), &board.outbox);
     }
+    for mut submission in results {
+        submission.player = board.outbox.secret.clone();
+        board.outbox.push(submission);
+    }
+    // Sent at once, whatever the last failure's wait.
+    board.retry_now();
+    save_outbox(dir.as_deref(), &board.outbox);
 }
 
 /// Starts the next request: the player's name when it changed, else the oldest result.
@@ -310,29 +336,37 @@ fn take_reply(
         }
         Sending::Submission => {
             let sent = board.outbox.queue.remove(0);
-            let what = format!(
-                "{} daily of {}",
-                registry
-                    .as_deref()
-                    .map(super::daily::daily_games)
-                    .unwrap_or_default()
-                    .into_iter()
-                    .find(|(_, g)| g.slug() == sent.game)
-                    .map_or(sent.game.as_str(), |(name, _)| name),
-                sent.date.unwrap_or_default()
-            );
+            let what = match &sent.board {
+                Some(position) => position.clone(),
+                None => format!(
+                    "the {} daily of {}",
+                    registry
+                        .as_deref()
+                        .map(super::daily::daily_games)
+                        .unwrap_or_default()
+                        .into_iter()
+                        .find(|(_, g)| g.slug() == sent.game)
+                        .map_or(sent.game.as_str(), |(name, _)| name),
+                    sent.date.clone().unwrap_or_default()
+                ),
+            };
             if (200..300).contains(&status) {
                 board.outbox.player = answer.player.clone().or(board.outbox.player.take());
                 let outcome = answer.describe.unwrap_or_default();
-                Some(match (answer.rank, answer.of) {
-                    (Some(rank), Some(of)) => {
-                        format!("Leaderboard: {outcome} on the {what}, rank {rank} of {of}.")
-                    }
-                    _ => format!("Leaderboard: {outcome} on the {what} (assisted table)."),
-                })
+                Some(
+                    match (answer.rank, answer.of, answer.improved, answer.best) {
+                        (Some(rank), Some(of), Some(false), Some(best)) => format!(
+                            "Leaderboard: {outcome} on {what}; your best there is still {best}, rank {rank} of {of}."
+                        ),
+                        (Some(rank), Some(of), ..) => {
+                            format!("Leaderboard: {outcome} on {what}, rank {rank} of {of}.")
+                        }
+                        _ => format!("Leaderboard: {outcome} on {what} (assisted table)."),
+                    },
+                )
             } else {
                 Some(format!(
-                    "Leaderboard: the {what} was not counted: {}.",
+                    "Leaderboard: the result on {what} was not counted: {}.",
                     answer.error.unwrap_or_else(|| format!("status {status}"))
                 ))
             }

@@ -68,6 +68,7 @@ pub mod screens;
 pub mod seed;
 pub mod settings;
 pub mod share;
+pub mod standing;
 pub mod status;
 pub mod store;
 pub mod text_asset;
@@ -110,6 +111,7 @@ pub fn logic_plugin(app: &mut App) {
         keys::plugin,
         daily_game::plugin,
         leaderboard::plugin,
+        standing::plugin,
     ));
 }
 

@@ -89,6 +89,10 @@ pub struct Answer {
     pub rank: Option<i64>,
     /// How many players the table holds.
     pub of: Option<i64>,
+    /// A standard position's: the player's best score there (the rank is the best's).
+    pub best: Option<i64>,
+    /// A standard position's: the result beat the player's best.
+    pub improved: Option<bool>,
     /// Why the submission was refused.
     pub error: Option<String>,
 }

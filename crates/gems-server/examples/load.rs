@@ -5,9 +5,11 @@
 //!
 //! ```text
 //! cargo run --release -p gems-server --example load [-- --database URL] [--clients N]
-//!     [--each N] [--rate N] [--preload N] [--reads N]
+//!     [--each N] [--rate N] [--preload N] [--reads N] [--game SLUG]
 //! ```
 //!
+//! - `--game` sends another game's dailies (`dots`, `solo-red`, `grid-duel`; K in a row's
+//!   replays its computer's searches, seconds each), to fill a table for a picture.
 //! - The clients send as fast as they are answered (the server's throughput), or with
 //!   `--rate N` on a fixed schedule of N submissions a second in all (the latency at that
 //!   load, each counted from when its submission was due).
@@ -100,6 +102,37 @@ fn server_cpu_between(
             used.saturating_sub(before.get(tid).map_or(Duration::ZERO, |(_, d)| *d))
         })
         .sum()
+}
+
+/// The CPU time PostgreSQL's processes on this machine have used so far (the database
+/// server's share of a PostgreSQL run).
+fn postgres_cpu() -> Duration {
+    // SAFETY: sysconf only reads a constant.
+    let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
+    let Ok(processes) = std::fs::read_dir("/proc") else {
+        return Duration::ZERO;
+    };
+    let mut seconds = 0.0;
+    for process in processes.flatten() {
+        let Ok(stat) = std::fs::read_to_string(process.path().join("stat")) else {
+            continue;
+        };
+        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
+            continue;
+        };
+        if &stat[open + 1..close] != "postgres" {
+            continue;
+        }
+        let fields: Vec<&str> = stat[close + 1..].split_whitespace().collect();
+        let used = |i: usize| {
+            fields
+                .get(i)
+                .and_then(|f| f.parse::<f64>().ok())
+                .unwrap_or(0.0)
+        };
+        seconds += (used(11) + used(12)) / ticks;
+    }
+    Duration::from_secs_f64(seconds)
 }
 
 /// The CPU time the calling thread has used.
@@ -262,7 +295,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     server.spawn(gems_server::serve_on(listener, state, None));
 
     // The games, made before the clock starts: a random line each, one player each.
-    let daily = Daily::of(Game::ModernGems, today);
+    let game = match arg(&args, "--game") {
+        Some(slug) => Game::from_slug(&slug).ok_or(format!("no game '{slug}'"))?,
+        None => Game::ModernGems,
+    };
+    let daily = Daily::of(game, today);
     let total = clients * each;
     let bodies: Vec<String> = (0..total)
         .map(|n| {
@@ -287,6 +324,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // The clients, on the second core.
     let before = thread_times();
+    let postgres_before = postgres_cpu();
     let start = Instant::now();
     let ran = std::thread::Builder::new()
         .name("load-client".into())
@@ -301,6 +339,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     each,
                     rate,
                     reads,
+                    game,
                 },
             )
         })?
@@ -309,6 +348,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let elapsed = start.elapsed();
     let after = thread_times();
     let server_cpu = server_cpu_between(&before, &after);
+    let postgres = postgres_cpu().saturating_sub(postgres_before);
 
     let (submit_time, client_cpu) = (ran.sending, ran.cpu);
     let mut latencies: Vec<Duration> = Vec::new();
@@ -339,7 +379,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         |r| format!("offered at {r:.0}/s"),
     );
     println!(
-        "load: {db}, {clients} clients {pace}, {total} Modern Gems dailies ({distinct} distinct games, one player each) in {:.2} s: {:.0} submissions/s, p50 {:.1} ms, p99 {:.1} ms",
+        "load: {db}, {clients} clients {pace}, {total} {} dailies ({distinct} distinct games, one player each) in {:.2} s: {:.0} submissions/s, p50 {:.1} ms, p99 {:.1} ms",
+        game.slug(),
         submit_time.as_secs_f64(),
         latencies.len() as f64 / submit_time.as_secs_f64(),
         ms(percentile(&latencies, 0.5)),
@@ -372,6 +413,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "one core (not pinned: fewer than 2 cores)"
         },
     );
+    if !database.starts_with("sqlite") {
+        println!(
+            "load: PostgreSQL's own processes used {:.2} s ({:.0}% of a core; pin them with taskset to keep them off the clients' core)",
+            postgres.as_secs_f64(),
+            100.0 * postgres.as_secs_f64() / wall
+        );
+    }
     if !refused.is_empty() || stored != total as i64 - limited as i64 {
         return Err(format!(
             "{} submissions were refused (first: {}), {stored} of {total} stored",
@@ -393,6 +441,8 @@ struct Clients {
     rate: Option<f64>,
     /// How many reads of the day's table follow.
     reads: usize,
+    /// The game whose daily they send.
+    game: Game,
 }
 
 /// What the clients saw.
@@ -426,6 +476,7 @@ fn client_run(
         each,
         rate,
         reads,
+        game,
     } = how;
     if pinned {
         pin_to(1);
@@ -467,7 +518,7 @@ fn client_run(
         let reader = gems_server::player::Secret::parse(&format!("{:032x}", 1))
             .map(|s| s.public_id())
             .unwrap_or_default();
-        let head = format!("GET /api/daily/modern-gems/{today}?player={reader}");
+        let head = format!("GET /api/daily/{}/{today}?player={reader}", game.slug());
         let mut times = Vec::new();
         for n in 0..reads {
             let (status, body, took) = request(to, address(total_offset(n)), &head, "").await?;

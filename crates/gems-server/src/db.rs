@@ -172,10 +172,15 @@ impl Store {
     }
 
     /// Stores a verified result with its player (made if new): a daily's if it is the
-    /// player's first there, a standard position's if it beats the player's best. The writer
-    /// task stores the results that arrive together in one transaction (a group commit), and
-    /// reads a daily's rank in it, on the writer's connection, whose cache the write has not
-    /// made stale.
+    /// player's first there, a standard position's if it beats the player's best, and reads
+    /// a daily's rank in the same transaction.
+    ///
+    /// The writer task stores the results that arrive together in one transaction (a group
+    /// commit): SQLite has one writer at a time, and a result's counts (the day's players,
+    /// its bucket, its outcome) are rows every result of the day updates, which separate
+    /// transactions would take turns at, one commit each (measured on PostgreSQL: 216–246
+    /// submissions a second that way, 516–623 batched). On SQLite the writer's connection's
+    /// cache is never made stale by another writer.
     pub async fn record(&self, v: &Verified, now: i64) -> Result<Recorded, sqlx::Error> {
         let (answer, reply) = oneshot::channel();
         let job = Job {
@@ -607,6 +612,10 @@ mod tests {
             assert_eq!(bucket(bucket_top(b)), b);
         }
         assert_eq!(bucket_top(bucket(i64::MAX)), i64::MAX);
-        assert_eq!(bucket_top(bucket(i64::MIN)), i64::MIN, "no overflow at the bottom");
+        assert_eq!(
+            bucket_top(bucket(i64::MIN)),
+            i64::MIN,
+            "no overflow at the bottom"
+        );
     }
 }

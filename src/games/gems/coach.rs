@@ -137,12 +137,13 @@ fn forget_the_coach(mut coach: ResMut<Coach>) {
 
 fn start_hint(
     mut actions: MessageReader<GemsAction>,
-    session: Res<GemsSession>,
+    mut session: ResMut<GemsSession>,
     budget: Res<CoachBudget>,
     host: Res<AiHost>,
     mut ai: ResMut<HintAi>,
 ) {
     if actions.read().any(|a| *a == GemsAction::Hint) && !session.game.is_over() {
+        session.hinted = true;
         let work = ExpertWork::new(session.game.board(), session.game.policy(), budget.hint);
         ai.start(&host, work, session.generation, HintJob);
     }

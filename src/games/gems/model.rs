@@ -113,6 +113,9 @@ pub struct GemsSession {
     pub start_policy: RemovalPolicy,
     /// The score and move number it started at (a loaded game's; 0 and 0 for a new one).
     pub start_at: (u64, u32),
+    /// The player asked for a hint: the Expert helped, and the game stays out of the standard
+    /// positions' all-time tables.
+    pub hinted: bool,
 }
 
 impl AiSession for GemsSession {
@@ -137,6 +140,7 @@ impl GemsSession {
             journal: Vec::new(),
             start_policy: policy,
             start_at: (0, 0),
+            hinted: false,
         }
     }
 
@@ -190,6 +194,26 @@ impl GemsSession {
     pub fn watch_move(&self) -> Option<Cell> {
         let watch = self.watch.as_ref()?;
         watch.moves.get(self.game.move_num() as usize).copied()
+    }
+
+    /// A finished game on one of the 20 standard positions, played from their start by the
+    /// person under their classic rules with nothing but moves (no hint, undo, redo, change of
+    /// rules, watched line or computer player): the position's name and the moves, for its
+    /// all-time table.
+    pub fn standard_result(&self) -> Option<(String, Vec<String>)> {
+        let number: usize = self.board_name.strip_prefix("standard-")?.parse().ok()?;
+        let unaided = !self.hinted
+            && !self.watched
+            && self.game.player() == Player::Interactive
+            && self.start_at == (0, 0)
+            && self.start_policy == RemovalPolicy::Classic
+            && self
+                .journal
+                .iter()
+                .all(|w| matches!(w.parse(), Ok(GemsStep::Move(_))));
+        let named = (1..=20).contains(&number) && self.board_name == format!("standard-{number}");
+        (self.game.is_over() && unaided && named)
+            .then(|| (self.board_name.clone(), self.journal.clone()))
     }
 
     /// The high-score key of this game: board and policy.

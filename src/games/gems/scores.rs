@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use super::model::GemsSession;
 use crate::kit::fx::{Celebration, FxWriters};
 use crate::kit::layout::BoardLayout;
+use crate::kit::leaderboard::StandardFinished;
 use crate::kit::scores::{GameOverInfo, HighScores};
 use crate::kit::status::{MoveSettled, finish_game};
 
@@ -22,6 +23,7 @@ fn record_game_over(
     mut info: ResMut<GameOverInfo>,
     layout: Res<BoardLayout>,
     mut fx: FxWriters,
+    mut standard: MessageWriter<StandardFinished>,
 ) {
     let Some(session) = session else { return };
     for s in settled
@@ -31,6 +33,10 @@ fn record_game_over(
         *info = finish_game(&mut scores, &session.score_key(), s.score, session.ranked());
         if info.new_record {
             fx.celebrate(Celebration::NewBest, layout.rect());
+        }
+        // A standard position's all-time table (sent only when the player shares results).
+        if let Some((board, moves)) = session.standard_result() {
+            standard.write(StandardFinished { board, moves });
         }
     }
 }

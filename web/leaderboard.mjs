@@ -1,0 +1,128 @@
+// Browser test of the leaderboards (run by web/smoke-test.sh): the web build served by a real
+// `gems-server --web`, so the page and the API share one origin. With Settings' "Share my
+// daily results" on, today's daily is played to its end with the keyboard in Modern Gems,
+// K in a Row and Grid Duel; each result is sent by the page's `fetch`, replayed natively by
+// the server (K in a Row's and Grid Duel's computer moves, made in the browser, must be the
+// ones the server's computer makes, or the server refuses them), and found on the day's
+// table with the outcome the page told the player.
+import { chromium } from "playwright-core";
+
+const [url] = process.argv.slice(2);
+const origin = new URL(url).origin;
+const fail = (msg) => { console.error(`leaderboard test FAILED: ${msg}`); process.exit(1); };
+const crashed = (logs) => logs.some((l) => l.includes("panicked") || l.includes("RuntimeError"));
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+         "--ignore-gpu-blocklist", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  const logs = [];
+  page.on("console", (m) => logs.push(m.text()));
+  page.on("pageerror", (e) => logs.push(String(e)));
+  const title = async () => (await page.locator("canvas#bevy").getAttribute("alt")) || "";
+  const ready = () => page.waitForFunction(
+    () => window.modernGemsLoading && window.modernGemsLoading.phase === "ready", null, { timeout: 180_000 });
+  const notice = () => logs.find((l) => l.includes("notice: Leaderboard:"));
+
+  // Sharing on, a name, and every game's "how to play" already offered (so no window takes
+  // the keys), written where the game keeps its settings, then read at the next start.
+  await page.goto(`${url}?game=dots`);
+  await ready();
+  await page.evaluate(() => window.modernGemsStore.set("modern-gems:data/settings.ron",
+    '(share_daily: true, player_name: "Smoke", help_offered: ["modern-gems", "dots", "k-in-a-row", "solo-red", "grid-duel"])'));
+  await page.waitForTimeout(1000);
+
+  // Plays `game`'s daily (a link) with `step`, a keyboard move, until the page tells the
+  // leaderboard's answer; then finds the result on the day's table.
+  const playDaily = async (game, link, prepare, step, minutes) => {
+    logs.length = 0;
+    await page.goto(`${url}${link}`);
+    await ready();
+    const deadline = Date.now() + 120_000;
+    while (!(await title()).includes(" - ")) {
+      if (Date.now() > deadline) fail(`${game}: the daily never showed: ${logs.join("\n")}`);
+      await page.waitForTimeout(500);
+    }
+    await page.waitForTimeout(2000);
+    await page.focus("canvas#bevy");
+    await prepare();
+    const end = Date.now() + minutes * 60_000;
+    let moves = 0;
+    while (!notice()) {
+      if (crashed(logs)) fail(`${game}: panic:\n${logs.join("\n")}`);
+      if (Date.now() > end) fail(`${game}: no leaderboard answer after ${moves} keys; title '${await title()}'; log:\n${logs.join("\n")}`);
+      await step();
+      moves += 1;
+    }
+    const told = notice().replace(/^.*notice: /, "");
+    if (!told.includes(", rank ")) fail(`${game}: the leaderboard did not count it: ${told}`);
+    const day = told.match(/daily of (\d{4}-\d{2}-\d{2})/)?.[1] ?? fail(`${game}: no day in '${told}'`);
+    const table = await page.evaluate(async ([o, g, d]) =>
+      (await fetch(`${o}/api/daily/${g}/${d}`)).json(), [origin, game, day]);
+    const row = table.top.find((r) => r.name === "Smoke") ?? fail(`${game}: not on the day's table: ${JSON.stringify(table)}`);
+    if (!told.includes(`${row.describe} on the`)) fail(`${game}: told '${told}', the table says '${row.describe}'`);
+    console.log(`${game}: passed, ${moves} keys; '${told}'; the day's table has Smoke at rank ${row.rank}: ${row.describe}`);
+  };
+
+  const press = async (key, times = 1) => {
+    for (let i = 0; i < times; i++) await page.keyboard.press(key);
+  };
+  // Waits up to `secs` for the title to change from `before`.
+  const changed = async (before, secs) => {
+    const end = Date.now() + secs * 1000;
+    while (Date.now() < end && !notice()) {
+      if ((await title()) !== before) return true;
+      await page.waitForTimeout(150);
+    }
+    return false;
+  };
+
+  // Modern Gems: under the daily's rules any gem can go, and gems fall down and left, so
+  // the bottom-left cell holds a gem until the board is empty.
+  await playDaily("modern-gems", "?daily", async () => {
+    await press("ArrowDown", 30);
+    await press("ArrowLeft", 30);
+  }, async () => {
+    const before = await title();
+    await press("Enter");
+    await changed(before, 4);
+  }, 12);
+
+  // Grid Duel: keep the grid every turn (Enter), the computer answering between.
+  await playDaily("grid-duel", "?game=grid-duel&daily", async () => {}, async () => {
+    const before = await title();
+    await press("Enter");
+    await changed(before, 4);
+  }, 12);
+
+  // K in a Row: walk the board row by row from the top-left corner, placing a stone where
+  // the cell is free (a taken cell changes nothing), the computer answering each.
+  let size = 0, col = 0;
+  await playDaily("k-in-a-row", "?game=k-in-a-row&daily", async () => {
+    size = Number((await title()).match(/(\d+)x\d+/)?.[1] ?? fail("K in a Row: no size in the title"));
+    await press("ArrowUp", size + 1);
+    await press("ArrowLeft", size + 1);
+    col = 0;
+  }, async () => {
+    const before = await title();
+    await press("Enter");
+    // A placed stone is answered by the computer's (the title counts both).
+    if (await changed(before, 2)) await changed(await title(), 20);
+    if (col < size - 1) {
+      await press("ArrowRight");
+      col += 1;
+    } else {
+      await press("ArrowDown");
+      await press("ArrowLeft", size);
+      col = 0;
+    }
+  }, 20);
+  await page.screenshot({ path: process.env.LEADERBOARD_SHOT || "leaderboard.png" });
+  console.log("leaderboards in the browser: passed");
+} finally {
+  await browser.close();
+}
