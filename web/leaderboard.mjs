@@ -5,19 +5,13 @@
 // the server (K in a Row's and Grid Duel's computer moves, made in the browser, must be the
 // ones the server's computer makes, or the server refuses them), and found on the day's
 // table with the outcome the page told the player.
-import { chromium } from "playwright-core";
+import { crashed, launch } from "./browser.mjs";
 
 const [url] = process.argv.slice(2);
 const origin = new URL(url).origin;
 const fail = (msg) => { console.error(`leaderboard test FAILED: ${msg}`); process.exit(1); };
-const crashed = (logs) => logs.some((l) => l.includes("panicked") || l.includes("RuntimeError"));
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-         "--ignore-gpu-blocklist", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"],
-});
+const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
   const logs = [];

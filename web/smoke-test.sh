@@ -33,7 +33,7 @@ python3 -m http.server "$port" --bind 127.0.0.1 --directory .smoke/served >/dev/
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/" >/dev/null && break; sleep 0.1; done
-cp smoke.mjs .smoke/smoke.mjs
+cp smoke.mjs browser.mjs .smoke/
 # The test stops the server itself (offline reload), then serves the build for the error pages.
 SMOKE_SERVER_PID=$server SMOKE_DIST="$PWD/dist" SMOKE_SERVED="$PWD/.smoke/served" \
   SMOKE_DIST_B="$PWD/.smoke/dist-b" node .smoke/smoke.mjs "http://127.0.0.1:$port/index.html" "$PWD/dist/smoke.png"

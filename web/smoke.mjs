@@ -3,20 +3,12 @@
 // panic in the console or a blank picture. Then every other game, under the Jewels theme (its
 // PNG art and mip chains on WebGL2): each loads from its link (`?game=NAME`), takes input that
 // changes what it shows, and must not panic.
-import { chromium } from "playwright-core";
+import { crashed, launch } from "./browser.mjs";
 
 const [url, shot] = process.argv.slice(2);
 const fail = (msg) => { console.error(`smoke test FAILED: ${msg}`); process.exit(1); };
-// A panic prints "panicked at …"; a build whose std aborts at once on panic (web/build.sh's
-// nightly mode) traps instead, which the page reports as "RuntimeError: unreachable".
-const crashed = (logs) => logs.some((l) => l.includes("panicked") || l.includes("RuntimeError"));
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-         "--ignore-gpu-blocklist", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--autoplay-policy=no-user-gesture-required"],
-});
+const browser = await launch(["--autoplay-policy=no-user-gesture-required"]);
 try {
   const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
   const logs = [];

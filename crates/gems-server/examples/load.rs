@@ -53,19 +53,20 @@ fn pin_to(core: usize) -> bool {
     }
 }
 
-/// The CPU time each of this process's threads has used so far, by thread id, with its name.
-fn thread_times() -> HashMap<String, (String, Duration)> {
+/// The CPU time each entry of `dir` (`/proc` or `/proc/self/task`) has used so far: its id,
+/// its name and the time.
+fn cpu_times(dir: &str) -> Vec<(String, String, Duration)> {
     // SAFETY: sysconf only reads a constant.
     let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
-    let mut out = HashMap::new();
-    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
-        return out;
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
     };
-    for task in tasks.flatten() {
-        let Ok(stat) = std::fs::read_to_string(task.path().join("stat")) else {
+    let mut out = Vec::new();
+    for entry in entries.flatten() {
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
             continue;
         };
-        // "tid (name) state ppid …": the name may hold spaces; the fields after it do not.
+        // "id (name) state ppid …": the name may hold spaces; the fields after it do not.
         let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
             continue;
         };
@@ -77,16 +78,21 @@ fn thread_times() -> HashMap<String, (String, Duration)> {
                 .and_then(|f| f.parse::<f64>().ok())
                 .unwrap_or(0.0)
         };
-        let seconds = (used(11) + used(12)) / ticks;
-        out.insert(
-            task.file_name().to_string_lossy().into_owned(),
-            (
-                stat[open + 1..close].to_string(),
-                Duration::from_secs_f64(seconds),
-            ),
-        );
+        out.push((
+            entry.file_name().to_string_lossy().into_owned(),
+            stat[open + 1..close].to_string(),
+            Duration::from_secs_f64((used(11) + used(12)) / ticks),
+        ));
     }
     out
+}
+
+/// The CPU time each of this process's threads has used so far, by thread id, with its name.
+fn thread_times() -> HashMap<String, (String, Duration)> {
+    cpu_times("/proc/self/task")
+        .into_iter()
+        .map(|(id, name, used)| (id, (name, used)))
+        .collect()
 }
 
 /// The CPU time the server's threads (its workers, its replays and its database's threads;
@@ -107,32 +113,11 @@ fn server_cpu_between(
 /// The CPU time PostgreSQL's processes on this machine have used so far (the database
 /// server's share of a PostgreSQL run).
 fn postgres_cpu() -> Duration {
-    // SAFETY: sysconf only reads a constant.
-    let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
-    let Ok(processes) = std::fs::read_dir("/proc") else {
-        return Duration::ZERO;
-    };
-    let mut seconds = 0.0;
-    for process in processes.flatten() {
-        let Ok(stat) = std::fs::read_to_string(process.path().join("stat")) else {
-            continue;
-        };
-        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
-            continue;
-        };
-        if &stat[open + 1..close] != "postgres" {
-            continue;
-        }
-        let fields: Vec<&str> = stat[close + 1..].split_whitespace().collect();
-        let used = |i: usize| {
-            fields
-                .get(i)
-                .and_then(|f| f.parse::<f64>().ok())
-                .unwrap_or(0.0)
-        };
-        seconds += (used(11) + used(12)) / ticks;
-    }
-    Duration::from_secs_f64(seconds)
+    cpu_times("/proc")
+        .into_iter()
+        .filter(|(_, name, _)| name == "postgres")
+        .map(|(_, _, used)| used)
+        .sum()
 }
 
 /// The CPU time the calling thread has used.
