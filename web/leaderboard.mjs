@@ -81,17 +81,18 @@ try {
     await press("ArrowDown", 30);
     await press("ArrowLeft", 30);
   }, async () => {
+    // A press during a move's animation may be dropped: press again soon.
     const before = await title();
     await press("Enter");
-    await changed(before, 4);
-  }, 12);
+    await changed(before, 1.5);
+  }, 15);
 
   // Grid Duel: keep the grid every turn (Enter), the computer answering between.
   await playDaily("grid-duel", "?game=grid-duel&daily", async () => {}, async () => {
     const before = await title();
     await press("Enter");
-    await changed(before, 4);
-  }, 12);
+    await changed(before, 2);
+  }, 10);
 
   // K in a Row: walk the board row by row from the top-left corner, placing a stone where
   // the cell is free (a taken cell changes nothing), the computer answering each.

@@ -483,10 +483,11 @@ try {
     .split("\n").find((l) => l.includes('"tiny|')) || "").split("score:").length - 1);
   const playedBefore = await tinyGames(fp);
   let playedAfter = playedBefore;
-  for (let i = 0; i < 20 && playedAfter <= playedBefore; i++) {
+  // Each new game gets 15 s to end (a slow machine's SwiftShader frames can make the greedy
+  // game on tiny take longer than a fixed 3 s between presses, which restarted it forever).
+  for (let i = 0; i < 6 && playedAfter <= playedBefore; i++) {
     await fp.keyboard.press("r");
-    await fp.waitForTimeout(3000);
-    playedAfter = await tinyGames(fp);
+    playedAfter = (await poll(fp, () => tinyGames(fp), (n) => n > playedBefore, 15, "full storage")) ?? playedAfter;
   }
   if (playedAfter <= playedBefore) fail(`full storage: no game's score was saved (${playedBefore} in the table before, ${playedAfter} after)`);
   if (crashed(fullLogs)) fail(`full storage: panic:\n${fullLogs.join("\n")}`);
