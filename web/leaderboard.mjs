@@ -26,16 +26,18 @@ try {
   const today = await page.evaluate(() => new Date().toLocaleDateString("sv"));
   let game = "";
   const onTable = async () => (await page.evaluate(async ([o, g, d]) =>
-    (await fetch(`${o}/api/daily/${g}/${d}`)).json(), [origin, game, today])).top.find((r) => r.name === "Smoke");
+    (await fetch(`${o}/api/daily/${g}/${d}`)).json(), [origin, game, today])).top.find((r) => r.name === name);
   let found = null;
   const notice = () => found;
 
-  // Sharing on, a name, and every game's "how to play" already offered (so no window takes
+  // A name of this run's own, so that a table from an earlier run cannot pass for this one.
+  const name = `Smoke ${Date.now() % 1_000_000}`;
+  // Sharing on, the name, and every game's "how to play" already offered (so no window takes
   // the keys), written where the game keeps its settings, then read at the next start.
   await page.goto(`${url}?game=dots`);
   await ready();
   await page.evaluate(() => window.modernGemsStore.set("modern-gems:data/settings.ron",
-    '(share_daily: true, player_name: "Smoke", help_offered: ["modern-gems", "dots", "k-in-a-row", "solo-red", "grid-duel"])'));
+    `(share_daily: true, player_name: "${name}", help_offered: ["modern-gems", "dots", "k-in-a-row", "solo-red", "grid-duel"])`));
   await page.waitForTimeout(1000);
 
   // Plays `game`'s daily (a link) with `step`, a keyboard move, until the page tells the
@@ -64,7 +66,7 @@ try {
       if (moves % 5 === 0) found = (await onTable()) ?? null;
     }
     const row = found;
-    console.log(`${game}: passed, ${moves} keys; the day's table (${today}) has Smoke at rank ${row.rank}: ${row.describe}`);
+    console.log(`${game}: passed, ${moves} keys; the day's table (${today}) has ${name} at rank ${row.rank}: ${row.describe}`);
   };
 
   const press = async (key, times = 1) => {
