@@ -1,5 +1,4 @@
-// Browser test of the leaderboards (not yet run by web/smoke-test.sh: a Modern Gems daily takes
-// longer than 15 minutes of keyboard play in SwiftShader): the web build served by a real
+// Browser test of the leaderboards (run by web/smoke-test.sh): the web build served by a real
 // `gems-server --web`, so the page and the API share one origin. With Settings' "Share my
 // daily results" on, today's daily is played to its end with the keyboard in Modern Gems,
 // K in a Row and Grid Duel; each result is sent by the page's `fetch`, replayed natively by
@@ -18,6 +17,13 @@ try {
   const logs = [];
   page.on("console", (m) => logs.push(m.text()));
   page.on("pageerror", (e) => logs.push(String(e)));
+  // The page's own calls to the server, as they happen (the test's table reads aside).
+  page.on("response", async (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith("/api/") && r.request().method() !== "GET") {
+      console.log(`  page: ${r.request().method()} ${u.pathname} -> ${r.status()} ${(await r.text().catch(() => "")).slice(0, 200)}`);
+    }
+  });
   const title = async () => (await page.locator("canvas#bevy").getAttribute("alt")) || "";
   const ready = () => page.waitForFunction(
     () => window.modernGemsLoading && window.modernGemsLoading.phase === "ready", null, { timeout: 180_000 });
@@ -36,8 +42,10 @@ try {
   // the keys), written where the game keeps its settings, then read at the next start.
   await page.goto(`${url}?game=dots`);
   await ready();
-  await page.evaluate(() => window.modernGemsStore.set("modern-gems:data/settings.ron",
-    `(share_daily: true, player_name: "${name}", help_offered: ["modern-gems", "dots", "k-in-a-row", "solo-red", "grid-duel"])`));
+  // (The name goes in as an argument: inside the page, `name` would be `window.name`.)
+  // Reduced motion skips the animations, which SwiftShader draws slowly.
+  await page.evaluate((n) => window.modernGemsStore.set("modern-gems:data/settings.ron",
+    `(share_daily: true, reduced_motion: true, player_name: "${n}", help_offered: ["modern-gems", "dots", "k-in-a-row", "solo-red", "grid-duel"])`), name);
   await page.waitForTimeout(1000);
 
   // Plays `game`'s daily (a link) with `step`, a keyboard move, until the page tells the

@@ -4,9 +4,8 @@
 # Modern Gems, a deep link and input for each other game, a mistyped link, links naming a shipped
 # board file and a missing one, the page reloaded offline from the service worker, and the error
 # pages (no WebGL2, a failed download) with Retry; links that ask for too much; a new build
-# offered by "A new version is ready" and taken by Reload; a panic's "The game stopped".
-# (web/leaderboard.mjs, the dailies played against a real gems-server, is not run here yet:
-# in SwiftShader a Modern Gems daily takes longer than 15 minutes of keyboard play.)
+# offered by "A new version is ready" and taken by Reload; a panic's "The game stopped"; then
+# the leaderboards against a real gems-server (web/leaderboard.mjs).
 # Leaves screenshots at web/dist/smoke*.png.
 # Exits non-zero on any failure.
 #   web/build.sh && web/smoke-test.sh
@@ -38,3 +37,17 @@ cp smoke.mjs browser.mjs .smoke/
 # The test stops the server itself (offline reload), then serves the build for the error pages.
 SMOKE_SERVER_PID=$server SMOKE_DIST="$PWD/dist" SMOKE_SERVED="$PWD/.smoke/served" \
   SMOKE_DIST_B="$PWD/.smoke/dist-b" node .smoke/smoke.mjs "http://127.0.0.1:$port/index.html" "$PWD/dist/smoke.png"
+# The leaderboards: the build served by a real gems-server (the page and the API on one
+# origin, a fresh SQLite file), today's dailies played in the page with sharing on and
+# replayed by the server.
+target="${CARGO_TARGET_DIR:-$PWD/../target}"
+(cd .. && cargo build -q -p gems-server)
+board_dir=$(mktemp -d)
+lport=${LEADERBOARD_PORT:-8766}
+"$target/debug/gems-server" --listen "127.0.0.1:$lport" --web "$PWD/dist" \
+  --database "sqlite://$board_dir/leaderboards.sqlite" >"$board_dir/server.log" 2>&1 &
+lserver=$!
+trap 'kill $server $lserver 2>/dev/null || true; rm -rf "$board_dir"' EXIT
+for _ in $(seq 100); do curl -sf "http://127.0.0.1:$lport/api/health" >/dev/null && break; sleep 0.1; done
+cp leaderboard.mjs .smoke/leaderboard.mjs
+LEADERBOARD_SHOT="$PWD/dist/smoke-leaderboard.png" node .smoke/leaderboard.mjs "http://127.0.0.1:$lport/index.html"
