@@ -200,14 +200,15 @@ async fn preload(pool: &sqlx::AnyPool, day: &str, n: i64) -> Result<(), sqlx::Er
     .bind(day)
     .execute(pool)
     .await?;
-    // The counts the server keeps as it stores a result (migrations/0002_daily_ranks.sql).
+    // The counts the server keeps as it stores a result (migrations/0003_daily_ranks_one_table.sql):
+    // the day's players, by bucket of 64 outcomes, by outcome.
     for count in [
-        "INSERT INTO daily_counts (game, day, players) SELECT game, day, COUNT(*) \
+        "INSERT INTO daily_ranks (game, day, level, value, players) SELECT game, day, 0, 0, COUNT(*) \
          FROM daily_results WHERE game = 'modern-gems' AND day = $1 AND assisted = 0 GROUP BY game, day",
-        "INSERT INTO daily_buckets (game, day, bucket, players) SELECT game, day, rank_key / 64, COUNT(*) \
+        "INSERT INTO daily_ranks (game, day, level, value, players) SELECT game, day, 1, rank_key / 64, COUNT(*) \
          FROM daily_results WHERE game = 'modern-gems' AND day = $1 AND assisted = 0 \
          GROUP BY game, day, rank_key / 64",
-        "INSERT INTO daily_keys (game, day, rank_key, players) SELECT game, day, rank_key, COUNT(*) \
+        "INSERT INTO daily_ranks (game, day, level, value, players) SELECT game, day, 2, rank_key, COUNT(*) \
          FROM daily_results WHERE game = 'modern-gems' AND day = $1 AND assisted = 0 \
          GROUP BY game, day, rank_key",
     ] {

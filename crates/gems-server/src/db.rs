@@ -196,7 +196,7 @@ impl Store {
     }
 
     /// The rank a `key` has in the main table of `game`'s daily on `day`, and how many
-    /// results that table holds: sums over the day's distinct outcomes (`daily_keys`), not a
+    /// results that table holds: sums over the day's counts (`daily_ranks`), not a
     /// count of its results.
     pub async fn daily_rank(
         &self,
@@ -327,7 +327,7 @@ async fn with_rank(
     Ok(result)
 }
 
-/// Outcomes a count of `daily_buckets` covers.
+/// Outcomes a bucket's count (level 1 of `daily_ranks`) covers.
 const BUCKET_WIDTH: i64 = 64;
 
 /// The bucket of `key`: `key / 64`, rounded towards zero as SQL's division rounds (the
@@ -483,7 +483,7 @@ async fn record_on(
 }
 
 /// Counts a new result of `key` in the main table of `game`'s daily on `day`: in the day's
-/// players, its bucket and its outcome.
+/// players, its bucket and its outcome (levels 0, 1 and 2 of `daily_ranks`), in one statement.
 async fn count_in(
     tx: &mut sqlx::AnyConnection,
     game: &str,
@@ -491,26 +491,15 @@ async fn count_in(
     key: i64,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO daily_counts (game, day, players) VALUES ($1, $2, 1) \
-         ON CONFLICT (game, day) DO UPDATE SET players = daily_counts.players + 1",
+        "INSERT INTO daily_ranks (game, day, level, value, players) \
+         VALUES ($1, $2, 0, 0, 1), ($3, $4, 1, $5, 1), ($6, $7, 2, $8, 1) \
+         ON CONFLICT (game, day, level, value) DO UPDATE SET players = daily_ranks.players + 1",
     )
     .bind(game)
     .bind(day)
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query(
-        "INSERT INTO daily_buckets (game, day, bucket, players) VALUES ($1, $2, $3, 1) \
-         ON CONFLICT (game, day, bucket) DO UPDATE SET players = daily_buckets.players + 1",
-    )
     .bind(game)
     .bind(day)
     .bind(bucket(key))
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query(
-        "INSERT INTO daily_keys (game, day, rank_key, players) VALUES ($1, $2, $3, 1) \
-         ON CONFLICT (game, day, rank_key) DO UPDATE SET players = daily_keys.players + 1",
-    )
     .bind(game)
     .bind(day)
     .bind(key)
@@ -530,11 +519,12 @@ async fn rank_on(
     let b = bucket(key);
     let row = sqlx::query(
         "SELECT \
-         CAST(COALESCE((SELECT SUM(players) FROM daily_buckets \
-         WHERE game = $1 AND day = $2 AND bucket > $3), 0) AS BIGINT), \
-         CAST(COALESCE((SELECT SUM(players) FROM daily_keys \
-         WHERE game = $4 AND day = $5 AND rank_key > $6 AND rank_key <= $7), 0) AS BIGINT), \
-         CAST(COALESCE((SELECT players FROM daily_counts WHERE game = $8 AND day = $9), 0) AS BIGINT)",
+         CAST(COALESCE((SELECT SUM(players) FROM daily_ranks \
+         WHERE game = $1 AND day = $2 AND level = 1 AND value > $3), 0) AS BIGINT), \
+         CAST(COALESCE((SELECT SUM(players) FROM daily_ranks \
+         WHERE game = $4 AND day = $5 AND level = 2 AND value > $6 AND value <= $7), 0) AS BIGINT), \
+         CAST(COALESCE((SELECT players FROM daily_ranks \
+         WHERE game = $8 AND day = $9 AND level = 0 AND value = 0), 0) AS BIGINT)",
     )
     .bind(game)
     .bind(day)

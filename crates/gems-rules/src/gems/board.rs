@@ -348,35 +348,56 @@ impl Board {
     /// `doRemovals()`). Flags are cleared. Returns what was removed and how every surviving gem
     /// that changed position moved.
     ///
-    /// A first pass finds where each column that keeps a gem will end up; one pass per column
-    /// then does both removal and falling (a write cursor walks up from the bottom), listing
-    /// only the gems that move; a last pass packs the non-empty columns to the left.
+    /// One row-major pass lists the removed gems and finds, per column, whether it keeps a
+    /// gem and whether it changes (a flag, or a gem above an empty cell). The columns that keep
+    /// a gem slide left over the emptied ones, so each one's destination is known; a column
+    /// that neither changes nor moves is left alone (most moves touch a few columns), and each
+    /// other one does removal and falling in one pass (a write cursor walks up from the
+    /// bottom), listing only the gems that move; a last pass packs the columns to the left.
     pub fn remove_flagged(&mut self) -> Removal {
+        /// What the first pass learns of a column.
+        #[derive(Clone, Copy, Default)]
+        struct Column {
+            /// It holds an unflagged gem.
+            keeps: bool,
+            /// A flag, or a gem above an empty cell: the column changes.
+            changes: bool,
+        }
         let (rows, cols) = (self.rows, self.cols);
         let mut removal = Removal::default();
-        for (cell, gem) in self.cells() {
-            if let (true, Some(kind)) = (gem.flagged(), gem.kind()) {
-                removal.removed.push(RemovedGem { cell, kind });
+        let mut columns = vec![Column::default(); cols];
+        for (r, row) in self.cells.chunks_exact(cols).enumerate() {
+            for ((c, gem), column) in row.iter().enumerate().zip(columns.iter_mut()) {
+                match (gem.flagged(), gem.kind()) {
+                    (true, Some(kind)) => {
+                        column.changes = true;
+                        removal.removed.push(RemovedGem {
+                            cell: Cell::new(r, c),
+                            kind,
+                        });
+                    }
+                    (true, None) => column.changes = true,
+                    (false, Some(_)) => column.keeps = true,
+                    // Row-major: a gem already seen in this column is above this hole.
+                    (false, None) => column.changes |= column.keeps,
+                }
             }
         }
-        // Where each column ends up: the columns that keep a gem slide left over the emptied
-        // ones (phase 3), so a gem's move is known as it falls and only gems that move are
-        // listed.
-        let mut dest_of = vec![None; cols];
         let mut dest = 0;
-        for (c, to) in dest_of.iter_mut().enumerate() {
-            let keeps = (0..rows).any(|r| {
-                let gem = self.cells[r * cols + c];
-                !gem.flagged() && gem.kind().is_some()
-            });
-            if keeps {
-                *to = Some(dest);
-                dest += 1;
+        let dest_of: Vec<Option<usize>> = columns
+            .iter()
+            .map(|column| {
+                column.keeps.then(|| {
+                    dest += 1;
+                    dest - 1
+                })
+            })
+            .collect();
+        // Per column that changes or moves: drop flagged gems and let the others fall.
+        for (c, (column, dest)) in columns.iter().zip(&dest_of).enumerate() {
+            if !column.changes && *dest == Some(c) {
+                continue;
             }
-        }
-        // Phases 1 and 2, per column: drop flagged gems and let the others fall.
-        let mut survivors: Vec<GemMove> = Vec::new();
-        for (c, dest) in dest_of.iter().enumerate() {
             let mut write = rows;
             for r in (0..rows).rev() {
                 let gem = self.cells[r * cols + c];
@@ -387,7 +408,7 @@ impl Board {
                     let (from, fallen) = (Cell::new(r, c), Cell::new(write, c));
                     let to = Cell::new(write, dest.unwrap_or(c));
                     if from != to {
-                        survivors.push(GemMove {
+                        removal.moves.push(GemMove {
                             kind,
                             from,
                             fallen,
@@ -397,7 +418,7 @@ impl Board {
                 }
             }
         }
-        // Phase 3: slide non-empty columns left over the empty ones.
+        // Slide non-empty columns left over the empty ones.
         for (c, to) in dest_of.iter().enumerate() {
             if let Some(dest) = *to
                 && dest != c
@@ -408,7 +429,6 @@ impl Board {
                 }
             }
         }
-        removal.moves = survivors;
         removal
     }
 
@@ -573,6 +593,83 @@ impl BoardParseError {
                 max,
             },
             other => other,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{RngExt, SeedableRng};
+
+    use super::*;
+
+    /// The removal as the spec words it, one phase at a time over every cell: the flagged
+    /// gems go, every column's gems fall, the non-empty columns close up to the left.
+    fn removal_by_the_spec(board: &Board) -> (Vec<Option<Kind>>, Vec<RemovedGem>) {
+        let (rows, cols) = (board.rows, board.cols);
+        let removed = board
+            .cells()
+            .filter(|(_, g)| g.flagged())
+            .filter_map(|(cell, g)| g.kind().map(|kind| RemovedGem { cell, kind }))
+            .collect();
+        let mut columns: Vec<Vec<Kind>> = (0..cols)
+            .map(|c| {
+                (0..rows)
+                    .filter_map(|r| {
+                        let g = board.cells[r * cols + c];
+                        if g.flagged() { None } else { g.kind() }
+                    })
+                    .collect()
+            })
+            .filter(|column: &Vec<Kind>| !column.is_empty())
+            .collect();
+        columns.resize(cols, Vec::new());
+        let mut kinds = vec![None; rows * cols];
+        for (c, column) in columns.iter().enumerate() {
+            for (i, &kind) in column.iter().rev().enumerate() {
+                kinds[(rows - 1 - i) * cols + c] = Some(kind);
+            }
+        }
+        (kinds, removed)
+    }
+
+    #[test]
+    fn removal_agrees_with_the_spec_s_phases_on_random_boards_with_holes() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..5_000 {
+            let (rows, cols) = (rng.random_range(1..8), rng.random_range(1..8));
+            let grid: Vec<Vec<i64>> = (0..rows)
+                .map(|_| (0..cols).map(|_| rng.random_range(-2..4)).collect())
+                .collect();
+            let mut board = Board::from_grid(&grid).unwrap();
+            for i in 0..rows * cols {
+                if rng.random_bool(0.3) {
+                    board.cells[i].set_flag();
+                }
+            }
+            let before = board.clone();
+            let (kinds, removed) = removal_by_the_spec(&board);
+            let removal = board.remove_flagged();
+            let after: Vec<Option<Kind>> = board.cells.iter().map(|g| g.kind()).collect();
+            assert_eq!(after, kinds, "{before:?}");
+            assert!(board.cells.iter().all(|g| !g.flagged()), "flags cleared");
+            assert_eq!(removal.removed, removed);
+            // Every listed move goes from a surviving gem to where it now is, and the gems not
+            // listed stayed where they were.
+            let mut moved = vec![false; rows * cols];
+            for m in &removal.moves {
+                assert_ne!(m.from, m.to);
+                assert_eq!(before.kind_at(m.from), Some(m.kind));
+                assert_eq!(board.kind_at(m.to), Some(m.kind));
+                assert_eq!(m.fallen.col, m.from.col);
+                assert_eq!(m.fallen.row, m.to.row);
+                moved[m.from.row * cols + m.from.col] = true;
+            }
+            for (i, g) in before.cells.iter().enumerate() {
+                if let (false, Some(kind), false) = (g.flagged(), g.kind(), moved[i]) {
+                    assert_eq!(board.cells[i].kind(), Some(kind), "an unlisted gem moved");
+                }
+            }
         }
     }
 }
