@@ -348,3 +348,36 @@ fn leaderboard_standard_position_played_unaided_reaches_its_all_time_table() {
         .block_on(async { state.store.standard_best(1, &public).await.unwrap() });
     assert_eq!(best, Some(record.score as i64));
 }
+
+#[test]
+fn leaderboard_resume_keeps_a_hinted_standard_game_out_of_its_all_time_table() {
+    use gems_rules::gems::{Player, RemovalPolicy};
+    use modern_gems::games::gems::model::GemsSession;
+    use modern_gems::kit::resume::Resumable;
+
+    let record = gems_server::standard::record(1).unwrap();
+    // The Expert's line on standard-1, saved after its first move and resumed: with a hint
+    // asked before the save, and without.
+    let finish = |hint: bool| {
+        let mut s = GemsSession::new(
+            "standard-1".to_string(),
+            record.board.clone(),
+            RemovalPolicy::Classic,
+            Player::Interactive,
+        );
+        s.play(record.moves[0]).unwrap();
+        if hint {
+            s.mark_hinted();
+        }
+        let (setup, journal) = s.journal().unwrap();
+        let mut resumed = GemsSession::replay(&setup, &journal).unwrap();
+        assert_eq!(resumed.hinted, hint, "the hint survives the resume");
+        for &cell in &record.moves[1..] {
+            resumed.play(cell).unwrap();
+        }
+        assert_eq!(resumed.game.score(), record.score);
+        resumed.standard_result()
+    };
+    assert!(finish(false).is_some(), "unaided, the resumed game is sent");
+    assert_eq!(finish(true), None, "hinted, it is not");
+}

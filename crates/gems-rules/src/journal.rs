@@ -66,6 +66,8 @@ pub enum GemsStep {
     Policy(RemovalPolicy),
     /// An undo (`true`) or a redo.
     History(bool),
+    /// The player asked for a hint (the game is then no longer unaided).
+    Hint,
 }
 
 impl fmt::Display for GemsStep {
@@ -74,6 +76,7 @@ impl fmt::Display for GemsStep {
             GemsStep::Move(c) => write!(f, "m {},{}", c.row, c.col),
             GemsStep::Policy(p) => write!(f, "P {}", p.short_name()),
             GemsStep::History(undo) => f.write_str(if *undo { "u" } else { "r" }),
+            GemsStep::Hint => f.write_str("h"),
         }
     }
 }
@@ -82,9 +85,12 @@ impl FromStr for GemsStep {
     type Err = StepError;
 
     fn from_str(line: &str) -> Result<Self, StepError> {
-        let bad = || StepError::new(line, "a move (m ROW,COL), a rule (P NAME), u or r");
+        let bad = || StepError::new(line, "a move (m ROW,COL), a rule (P NAME), u, r or h");
         if let Some(undo) = history_step(line) {
             return Ok(GemsStep::History(undo));
+        }
+        if line == "h" {
+            return Ok(GemsStep::Hint);
         }
         match line.split_once(' ').ok_or_else(bad)? {
             ("m", at) => pair(at)
@@ -298,7 +304,7 @@ mod tests {
 
     #[test]
     fn journal_lines_read_back_as_written() {
-        round_trip::<GemsStep>(&["m 3,14", "P chained", "u", "r"]);
+        round_trip::<GemsStep>(&["m 3,14", "P chained", "u", "r", "h"]);
         round_trip::<DotsStep>(&["p 0,0 1,0 1,1 0,1 0,0", "s 2,3", "u"]);
         round_trip::<KStep>(&["h 7,7", "c 6,8", "r"]);
         round_trip::<SoloRedStep>(&["v 3", "p 2 0", "a", "u"]);

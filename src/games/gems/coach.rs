@@ -143,7 +143,7 @@ fn start_hint(
     mut ai: ResMut<HintAi>,
 ) {
     if actions.read().any(|a| *a == GemsAction::Hint) && !session.game.is_over() {
-        session.hinted = true;
+        session.mark_hinted();
         let work = ExpertWork::new(session.game.board(), session.game.policy(), budget.hint);
         ai.start(&host, work, session.generation, HintJob);
     }

@@ -163,6 +163,15 @@ impl GemsSession {
         moved
     }
 
+    /// Marks the game as helped by a hint (once, in the journal too, so that a resumed game
+    /// stays out of the all-time tables as well).
+    pub fn mark_hinted(&mut self) {
+        if !self.hinted {
+            self.hinted = true;
+            self.journal.push(GemsStep::Hint.to_string());
+        }
+    }
+
     /// Puts `policy` in force from the next move on (after the first move, the game is then
     /// played under mixed rules).
     pub fn set_policy(&mut self, policy: RemovalPolicy) {
@@ -294,6 +303,7 @@ impl Resumable for GemsSession {
                     s.play(cell).map_err(|e| bad(e.to_string()))?;
                 }
                 GemsStep::Policy(policy) => s.set_policy(policy),
+                GemsStep::Hint => s.mark_hinted(),
                 GemsStep::History(undo) => {
                     if !s.step_history(undo) {
                         return Err(bad("nothing to take back or play again".into()));

@@ -225,7 +225,9 @@ pub fn replay_modern_gems(
                 .play(cell)
                 .map(|_| ())
                 .map_err(|e| illegal(index, line, e)),
-            GemsStep::Policy(_) | GemsStep::History(_) => Err(not_in_a_daily(index, line)),
+            GemsStep::Policy(_) | GemsStep::History(_) | GemsStep::Hint => {
+                Err(not_in_a_daily(index, line))
+            }
         },
     )?;
     Ok(game.into_inner().score())
