@@ -4,7 +4,7 @@
 // K in a Row and Grid Duel; each result is sent by the page's `fetch`, replayed natively by
 // the server (K in a Row's and Grid Duel's computer moves, made in the browser, must be the
 // ones the server's computer makes, or the server refuses them), and found on the day's
-// table with the outcome the page told the player.
+// table, under this run's name, with the outcome the server answered the page.
 import { crashed, launch } from "./browser.mjs";
 
 const [url] = process.argv.slice(2);
@@ -21,7 +21,11 @@ try {
   page.on("response", async (r) => {
     const u = new URL(r.url());
     if (u.pathname.startsWith("/api/") && r.request().method() !== "GET") {
-      console.log(`  page: ${r.request().method()} ${u.pathname} -> ${r.status()} ${(await r.text().catch(() => "")).slice(0, 200)}`);
+      const text = await r.text().catch(() => "");
+      console.log(`  page: ${r.request().method()} ${u.pathname} -> ${r.status()} ${text.slice(0, 200)}`);
+      if (u.pathname === "/api/submit" && r.status() === 201) {
+        try { told = JSON.parse(text).describe; } catch { told = text; }
+      }
     }
   });
   const title = async () => (await page.locator("canvas#bevy").getAttribute("alt")) || "";
@@ -29,10 +33,13 @@ try {
     () => window.modernGemsLoading && window.modernGemsLoading.phase === "ready", null, { timeout: 180_000 });
   // The game tells the leaderboard's answer as a notice, which the web build does not copy
   // to the console (only warnings): the test asks the server's day table instead.
-  const today = await page.evaluate(() => new Date().toLocaleDateString("sv"));
-  let game = "";
+  // The player's local day, read again for each game (a run may cross midnight).
+  const localDay = () => page.evaluate(() => new Date().toLocaleDateString("sv"));
+  let game = "", today = "";
   const onTable = async () => (await page.evaluate(async ([o, g, d]) =>
-    (await fetch(`${o}/api/daily/${g}/${d}`)).json(), [origin, game, today])).top.find((r) => r.name === name);
+    (await fetch(`${o}/api/daily/${g}/${d}`)).json(), [origin, game, today]))?.top?.find((r) => r.name === name);
+  // What the server answered the page's last submission (its outcome in words).
+  let told = null;
   let found = null;
   const notice = () => found;
 
@@ -53,9 +60,11 @@ try {
   const playDaily = async (slug, link, prepare, step, minutes) => {
     game = slug;
     found = null;
+    told = null;
     logs.length = 0;
     await page.goto(`${url}${link}`);
     await ready();
+    today = await localDay();
     const deadline = Date.now() + 120_000;
     while (!(await title()).includes(" - ")) {
       if (Date.now() > deadline) fail(`${game}: the daily never showed: ${logs.join("\n")}`);
@@ -74,6 +83,8 @@ try {
       if (moves % 5 === 0) found = (await onTable()) ?? null;
     }
     const row = found;
+    for (let i = 0; i < 50 && told === null; i++) await page.waitForTimeout(100);
+    if (row.describe !== told) fail(`${game}: the table says '${row.describe}', the server answered the page '${told}'`);
     console.log(`${game}: passed, ${moves} keys; the day's table (${today}) has ${name} at rank ${row.rank}: ${row.describe}`);
   };
 

@@ -10,7 +10,8 @@
 # Exits non-zero on any failure.
 #   web/build.sh && web/smoke-test.sh
 # Needs: chromium (apt-get install chromium), node + npm (installs playwright-core into
-# web/.smoke; it drives the system Chromium and downloads no browser).
+# web/.smoke; it drives the system Chromium and downloads no browser), and cargo (it builds
+# gems-server for the leaderboards' step).
 set -euo pipefail
 cd "$(dirname "$0")"
 [ -f dist/sizes.json ] || { echo "web/dist is missing: run web/build.sh first" >&2; exit 1; }
@@ -40,7 +41,8 @@ SMOKE_SERVER_PID=$server SMOKE_DIST="$PWD/dist" SMOKE_SERVED="$PWD/.smoke/served
 # The leaderboards: the build served by a real gems-server (the page and the API on one
 # origin, a fresh SQLite file), today's dailies played in the page with sharing on and
 # replayed by the server.
-target="${CARGO_TARGET_DIR:-$PWD/../target}"
+target=$(cd .. && cargo metadata --format-version 1 --no-deps \
+  | python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
 (cd .. && cargo build -q -p gems-server)
 board_dir=$(mktemp -d)
 lport=${LEADERBOARD_PORT:-8766}
@@ -49,5 +51,12 @@ lport=${LEADERBOARD_PORT:-8766}
 lserver=$!
 trap 'kill $server $lserver 2>/dev/null || true; rm -rf "$board_dir"' EXIT
 for _ in $(seq 100); do curl -sf "http://127.0.0.1:$lport/api/health" >/dev/null && break; sleep 0.1; done
+# Ours, answering (not another program on the port, not a server that failed to start).
+if ! kill -0 "$lserver" 2>/dev/null || ! curl -sf "http://127.0.0.1:$lport/api/health" >/dev/null; then
+  echo "gems-server did not start on port $lport (LEADERBOARD_PORT picks another):" >&2
+  cat "$board_dir/server.log" >&2
+  exit 1
+fi
 cp leaderboard.mjs .smoke/leaderboard.mjs
-LEADERBOARD_SHOT="$PWD/dist/smoke-leaderboard.png" node .smoke/leaderboard.mjs "http://127.0.0.1:$lport/index.html"
+LEADERBOARD_SHOT="$PWD/dist/smoke-leaderboard.png" node .smoke/leaderboard.mjs "http://127.0.0.1:$lport/index.html" \
+  || { echo "gems-server's log:" >&2; cat "$board_dir/server.log" >&2; exit 1; }
