@@ -381,3 +381,47 @@ fn leaderboard_resume_keeps_a_hinted_standard_game_out_of_its_all_time_table() {
     assert!(finish(false).is_some(), "unaided, the resumed game is sent");
     assert_eq!(finish(true), None, "hinted, it is not");
 }
+
+#[test]
+fn leaderboard_restart_keeps_a_hinted_standard_game_out_of_its_all_time_table() {
+    use gems_rules::gems::{Player, RemovalPolicy};
+    use modern_gems::games::gems::model::{GemsAction, GemsSession};
+    use modern_gems::games::gems::{headless_app, settle_gems};
+
+    let record = gems_server::standard::record(1).unwrap();
+    let session = GemsSession::new(
+        "standard-1".to_string(),
+        record.board.clone(),
+        RemovalPolicy::Classic,
+        Player::Interactive,
+    );
+    let mut app = headless_app(session, Duration::from_millis(16));
+    settle_gems(&mut app);
+    app.world_mut()
+        .write_message(GemsAction::Select(record.moves[0]));
+    settle_gems(&mut app);
+    app.world_mut().resource_mut::<GemsSession>().mark_hinted();
+    // Restarted, the hinted board is still hinted; the Expert's whole line played on it
+    // stays out of the table.
+    app.world_mut().write_message(GemsAction::Restart);
+    settle_gems(&mut app);
+    assert_eq!(app.world().resource::<GemsSession>().game.move_num(), 0);
+    assert!(app.world().resource::<GemsSession>().hinted);
+    for &cell in &record.moves {
+        app.world_mut().write_message(GemsAction::Select(cell));
+        settle_gems(&mut app);
+    }
+    let session = app.world().resource::<GemsSession>();
+    assert_eq!(session.game.score(), record.score);
+    assert_eq!(session.standard_result(), None);
+    // A new game on another board starts unaided.
+    let other = gems_server::standard::record(2).unwrap();
+    app.world_mut().write_message(GemsAction::NewGame {
+        board_name: "standard-2".to_string(),
+        board: other.board.clone(),
+        policy: RemovalPolicy::Classic,
+        player: Player::Interactive,
+    });
+    settle_gems(&mut app);
+    assert!(!app.world().resource::<GemsSession>().hinted);
+}

@@ -104,7 +104,8 @@ fn handle_actions(mut actions: MessageReader<GemsAction>, mut p: SessionParams) 
                     s.start.clone(),
                     s.game.policy(),
                     s.game.player(),
-                );
+                )
+                .after(s);
                 *p.session = fresh;
                 rebuild(&mut p, Rebuild::Deal);
             }
@@ -116,7 +117,8 @@ fn handle_actions(mut actions: MessageReader<GemsAction>, mut p: SessionParams) 
             } => {
                 // A new or loaded game replaces everything, so it may interrupt a transition:
                 // a request from a dialog is never dropped.
-                *p.session = GemsSession::new(board_name.clone(), board.clone(), *policy, *player);
+                *p.session = GemsSession::new(board_name.clone(), board.clone(), *policy, *player)
+                    .after(&p.session);
                 rebuild(&mut p, Rebuild::Deal);
             }
             GemsAction::Load { name, game } => {

@@ -172,6 +172,16 @@ impl GemsSession {
         }
     }
 
+    /// This new game, on the board `previous` was played on: a hint asked there still marks
+    /// it (the hinted line could be played again from the start), so a restart cannot clear it.
+    pub fn after(mut self, previous: &GemsSession) -> Self {
+        if previous.hinted && previous.board_name == self.board_name && previous.start == self.start
+        {
+            self.mark_hinted();
+        }
+        self
+    }
+
     /// Puts `policy` in force from the next move on (after the first move, the game is then
     /// played under mixed rules).
     pub fn set_policy(&mut self, policy: RemovalPolicy) {
