@@ -292,21 +292,31 @@ fn leaderboard_result_waits_when_the_page_host_has_no_server() {
     assert!(board.last.is_none(), "{:?}", board.last);
 }
 
-#[test]
-fn leaderboard_standard_position_played_unaided_reaches_its_all_time_table() {
+/// The Expert's recorded line on standard position 1, and a fresh game of that position
+/// under its classic rules, played by the person.
+fn standard_1() -> (
+    gems_rules::gems::LineFile,
+    modern_gems::games::gems::model::GemsSession,
+) {
     use gems_rules::gems::{Player, RemovalPolicy};
-    use modern_gems::games::gems::model::{GemsAction, GemsSession};
-    use modern_gems::games::gems::{headless_app, settle_gems};
-
-    let (url, state) = start_server();
-    // The Expert's line on standard-1, played by the person move by move.
     let record = gems_server::standard::record(1).unwrap();
-    let session = GemsSession::new(
+    let session = modern_gems::games::gems::model::GemsSession::new(
         "standard-1".to_string(),
         record.board.clone(),
         RemovalPolicy::Classic,
         Player::Interactive,
     );
+    (record, session)
+}
+
+#[test]
+fn leaderboard_standard_position_played_unaided_reaches_its_all_time_table() {
+    use modern_gems::games::gems::model::{GemsAction, GemsSession};
+    use modern_gems::games::gems::{headless_app, settle_gems};
+
+    let (url, state) = start_server();
+    // The Expert's line on standard-1, played by the person move by move.
+    let (record, session) = standard_1();
     let mut app = headless_app(session, Duration::from_millis(16));
     app.insert_resource(Settings {
         share_daily: true,
@@ -351,20 +361,14 @@ fn leaderboard_standard_position_played_unaided_reaches_its_all_time_table() {
 
 #[test]
 fn leaderboard_resume_keeps_a_hinted_standard_game_out_of_its_all_time_table() {
-    use gems_rules::gems::{Player, RemovalPolicy};
     use modern_gems::games::gems::model::GemsSession;
     use modern_gems::kit::resume::Resumable;
 
-    let record = gems_server::standard::record(1).unwrap();
+    let (record, _) = standard_1();
     // The Expert's line on standard-1, saved after its first move and resumed: with a hint
     // asked before the save, and without.
     let finish = |hint: bool| {
-        let mut s = GemsSession::new(
-            "standard-1".to_string(),
-            record.board.clone(),
-            RemovalPolicy::Classic,
-            Player::Interactive,
-        );
+        let (_, mut s) = standard_1();
         s.play(record.moves[0]).unwrap();
         if hint {
             s.mark_hinted();
@@ -388,13 +392,7 @@ fn leaderboard_restart_keeps_a_hinted_standard_game_out_of_its_all_time_table() 
     use modern_gems::games::gems::model::{GemsAction, GemsSession};
     use modern_gems::games::gems::{headless_app, settle_gems};
 
-    let record = gems_server::standard::record(1).unwrap();
-    let session = GemsSession::new(
-        "standard-1".to_string(),
-        record.board.clone(),
-        RemovalPolicy::Classic,
-        Player::Interactive,
-    );
+    let (record, session) = standard_1();
     let mut app = headless_app(session, Duration::from_millis(16));
     settle_gems(&mut app);
     app.world_mut()
