@@ -553,3 +553,104 @@ fn board_files_up_to_nineteen() {
         "line 22: missing board row 18 of 19"
     );
 }
+
+/// How the closed end of a planted four is closed.
+#[derive(Clone, Copy, Debug)]
+enum Closer {
+    Edge,
+    Unavailable,
+    Tile,
+}
+
+#[test]
+fn k_in_a_row_blocks_a_four_or_broken_four_closed_by_edge_unavailable_or_tile_in_every_direction() {
+    // The opponent's tiles in a window of five along a direction (x: a tile, the rest its one
+    // winning cell); the cell before the window is closed by the edge, an unavailable square or
+    // the mover's tile; the mover, to move, must take the winning cell, at every strength.
+    let shapes: [&[usize]; 4] = [&[0, 1, 2, 3], &[0, 1, 3, 4], &[0, 1, 2, 4], &[0, 2, 3, 4]];
+    let directions = [
+        (0, 1),
+        (1, 0),
+        (1, 1),
+        (1, -1),
+        (0, -1),
+        (-1, 0),
+        (-1, -1),
+        (-1, 1),
+    ];
+    let quick = Limits {
+        time: Some(std::time::Duration::from_millis(30)),
+        ..Limits::default()
+    };
+    let mut rng = StdRng::seed_from_u64(38);
+    let mut engine = Engine::with_table_bits(16);
+    let mut checked = 0;
+    for size in [7usize, 15] {
+        for (dr, dc) in directions {
+            for closer in [Closer::Edge, Closer::Unavailable, Closer::Tile] {
+                for shape in shapes {
+                    let at = |s: (isize, isize), i: isize| (s.0 + dr * i, s.1 + dc * i);
+                    let on = |(r, c): (isize, isize)| {
+                        (0..size as isize).contains(&r) && (0..size as isize).contains(&c)
+                    };
+                    // Every start whose window fits and whose cell before it is off the board
+                    // exactly when the edge closes it.
+                    let starts: Vec<(isize, isize)> = (0..size as isize)
+                        .flat_map(|r| (0..size as isize).map(move |c| (r, c)))
+                        .filter(|&s| (0..5).all(|i| on(at(s, i))))
+                        .filter(|&s| on(at(s, -1)) != matches!(closer, Closer::Edge))
+                        .collect();
+                    let s = starts[rng.random_range(0..starts.len())];
+                    let mut b = Board::new(size, 5).unwrap();
+                    let (mover, opp) = (Side::Human, Side::Computer);
+                    let mut win = (0, 0);
+                    for i in 0..5 {
+                        let (r, c) = at(s, i);
+                        if shape.contains(&(i as usize)) {
+                            b.set(r as usize, c as usize, Cell::of(opp));
+                        } else {
+                            win = (r as usize, c as usize);
+                        }
+                    }
+                    let (r, c) = at(s, -1);
+                    match closer {
+                        Closer::Edge => {}
+                        Closer::Unavailable => b.set(r as usize, c as usize, Cell::Unavailable),
+                        Closer::Tile => b.set(r as usize, c as usize, Cell::of(mover)),
+                    }
+                    // The mover's other tiles, away from the window.
+                    let mut placed = 0;
+                    while placed < 3 {
+                        let (r, c) = (rng.random_range(0..size), rng.random_range(0..size));
+                        let near = (-1..=5).any(|i| at(s, i) == (r as isize, c as isize));
+                        if !near && b.is_empty(r, c) {
+                            b.set(r, c, Cell::of(mover));
+                            placed += 1;
+                        }
+                    }
+                    let what = format!(
+                        "{size}x{size} ({dr},{dc}) {closer:?} {shape:?}\n{}",
+                        b.rows_text()
+                    );
+                    let solved = engine.solve(&b, mover, &quick);
+                    let lost = solved.proven && solved.outcome == Some(Outcome::Loss);
+                    assert!(
+                        lost || solved.best.map(|m| m.cell()) == Some(win),
+                        "solve played {:?}, not {win:?}: {what}",
+                        solved.best
+                    );
+                    for strength in [
+                        Strength::Quality(1),
+                        Strength::Quality(4),
+                        Strength::Perfect,
+                    ] {
+                        let a = engine.best_move(&b, mover, strength, &quick);
+                        assert_eq!(a.best.map(|m| m.cell()), Some(win), "{strength:?}: {what}");
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 2 * 8 * 3 * 4);
+}

@@ -196,6 +196,16 @@ impl<M: Mask> Search<M> {
         Move::new(cell as usize / self.size, cell as usize % self.size)
     }
 
+    /// The mover's winning cell, else the cell that blocks the opponent's one-move win (the
+    /// lowest, when there are several and the position is lost anyway), if either exists.
+    fn forced_move(&self, me: M, opp: M, empties: u32) -> Option<u16> {
+        let s = self.scan(me, opp, empties, None, false);
+        [s.my_threats, s.opp_threats]
+            .into_iter()
+            .find(|t| !t.is_zero())
+            .map(|t| t.lowest() as u16)
+    }
+
     /// The empty cell in the most lines (the first such), or `NO_MOVE` on a full board.
     fn fallback_move(&self, occupied: M) -> u16 {
         let mut best = NO_MOVE;

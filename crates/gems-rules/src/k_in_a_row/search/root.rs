@@ -120,8 +120,13 @@ impl<M: Mask> Searcher for Search<M> {
             depth += 1;
         }
         if result.best.is_none() {
-            // Aborted before the first iteration completed: any empty square, best by shape.
-            let cell = self.fallback_move(me | opp | self.unavailable);
+            // Aborted before the first iteration completed (out of time, or a solve that goes
+            // deeper than any search can finish, as on an open 15x15 board): still win at
+            // once if the mover can, else block the opponent's win at once, whatever closes
+            // the line's other end; only then any empty square, best by shape.
+            let cell = self
+                .forced_move(me, opp, empties)
+                .unwrap_or_else(|| self.fallback_move(me | opp | self.unavailable));
             result.best = Some(self.cell_of(cell));
         }
         result.nodes = self.nodes;
