@@ -29,6 +29,11 @@ pub struct KInARowArgs {
     /// time.
     #[arg(long)]
     solve: bool,
+    /// With --solve: also prove the value of every empty square for the player to move (what
+    /// playing there leads to), with a budget of its own (--seconds again), printed as a grid
+    /// of W (win), D (draw), L (loss) and ? (not proven in time).
+    #[arg(long, requires = "solve")]
+    squares: bool,
     /// Let the computer make the first move.
     #[arg(long, conflicts_with = "solve")]
     computer_first: bool,
@@ -58,7 +63,16 @@ pub fn run(args: &KInARowArgs) -> Result<(), String> {
             cancel: gems_rules::cancel::Cancel::never(),
             nodes: None,
         };
-        write_solution(&parsed.board, &limits, &mut out).map_err(|e| e.to_string())
+        let mut engine = Engine::new();
+        write_solution(&mut engine, &parsed.board, &limits, &mut out)
+            .and_then(|()| {
+                if args.squares {
+                    write_squares(&mut engine, &parsed.board, &limits, &mut out)
+                } else {
+                    Ok(())
+                }
+            })
+            .map_err(|e| e.to_string())
     } else {
         let strength = if args.perfect {
             Strength::Perfect
@@ -85,9 +99,14 @@ pub fn run(args: &KInARowArgs) -> Result<(), String> {
 
 /// Solves `board` for the player to move by the board-file rule and writes
 /// `value: win|draw|loss`, `move: ROW COL`, then the search figures.
-fn write_solution(board: &Board, limits: &Limits, out: &mut impl Write) -> io::Result<()> {
+fn write_solution(
+    engine: &mut Engine,
+    board: &Board,
+    limits: &Limits,
+    out: &mut impl Write,
+) -> io::Result<()> {
     let to_move = board.side_to_move_by_count();
-    let a = Engine::new().solve(board, to_move, limits);
+    let a = engine.solve(board, to_move, limits);
     let value = match a.outcome {
         Some(Outcome::Win) if a.proven => "win",
         Some(Outcome::Draw) if a.proven => "draw",
@@ -121,6 +140,41 @@ fn write_solution(board: &Board, limits: &Limits, out: &mut impl Write) -> io::R
         }
     )?;
     write_figures(&a, out)
+}
+
+/// Proves every empty square's value for the player to move (`Engine::square_values`, the
+/// engine's table kept from the root's solve) and writes them as a grid: `W`, `D`, `L` or `?`
+/// on empty squares, the board's letters elsewhere, then the time it took.
+fn write_squares(
+    engine: &mut Engine,
+    board: &Board,
+    limits: &Limits,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let start = std::time::Instant::now();
+    let values = engine.square_values(board, board.side_to_move_by_count(), limits);
+    let n = board.size();
+    let mut grid: Vec<char> = board.state_string().chars().collect();
+    for (Move { row, col }, v) in &values {
+        grid[row * n + col] = match v {
+            Some(Outcome::Win) => 'W',
+            Some(Outcome::Draw) => 'D',
+            Some(Outcome::Loss) => 'L',
+            None => '?',
+        };
+    }
+    writeln!(out, "squares (W win, D draw, L loss, ? unknown):")?;
+    for row in grid.chunks(n.max(1)) {
+        writeln!(out, "{}", row.iter().collect::<String>())?;
+    }
+    let unknown = values.iter().filter(|(_, v)| v.is_none()).count();
+    writeln!(
+        out,
+        "squares proven: {} of {}  time: {:.3} s",
+        values.len() - unknown,
+        values.len(),
+        start.elapsed().as_secs_f64()
+    )
 }
 
 fn write_figures(a: &Analysis, out: &mut impl Write) -> io::Result<()> {

@@ -44,6 +44,25 @@ fn solve_prints_value_then_a_best_move() {
 }
 
 #[test]
+fn solve_squares_prints_every_empty_squares_proven_value() {
+    // The human (to move) has two in the top row and the computer two in the middle one: the
+    // human wins at (0,2); anywhere else the computer completes its row, except at (1,2),
+    // which blocks it and draws.
+    let (out, err, code) = with_file("3\n3\n1\nhhe\ncce\neeu\n", &["--solve", "--squares"], "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("squares (W win"))
+        .expect("the squares' heading");
+    assert_eq!(lines[at + 1..at + 4], ["hhW", "ccD", "LLu"], "{out}");
+    assert!(
+        lines[at + 4].starts_with("squares proven: 4 of 4  time: "),
+        "{out}"
+    );
+}
+
+#[test]
 fn bad_files_are_refused_with_the_line() {
     // A file that cannot be used is a failure: status 1.
     let (_, err, code) = with_file("3\n3\n3\neee\nexe\neee\n", &[], "");

@@ -90,7 +90,6 @@ impl SlicedSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::k_in_a_row::Outcome;
 
     fn position(size: usize, k: usize, moves: &[(usize, usize, Side)]) -> Board {
         let mut b = Board::new(size, k).expect("shape");
@@ -114,7 +113,7 @@ mod tests {
     /// keeps the proven result of the position.
     #[test]
     fn sliced_perfect_search_keeps_the_proven_result() {
-        let board = position(5, 5, &[(2, 2, Side::Human)]);
+        let board = position(5, 4, &[(2, 2, Side::Human)]);
         let whole = Engine::new().solve(&board, Side::Computer, &Limits::default());
         assert!(whole.proven);
         let mut sliced = SlicedSearch::new(
@@ -130,11 +129,7 @@ mod tests {
         let mut after = board;
         after.set(r, c, crate::k_in_a_row::Cell::of(Side::Computer));
         let reply = Engine::new().solve(&after, Side::Human, &Limits::default());
-        let expect = match whole.outcome.expect("proven") {
-            Outcome::Win => Outcome::Loss,
-            Outcome::Draw => Outcome::Draw,
-            Outcome::Loss => Outcome::Win,
-        };
+        let expect = whole.outcome.expect("proven").reversed();
         assert_eq!(reply.outcome, Some(expect));
     }
 

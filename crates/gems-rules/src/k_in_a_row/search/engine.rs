@@ -6,9 +6,10 @@ use std::time::Instant;
 #[cfg(target_arch = "wasm32")]
 use web_time::Instant;
 
-use super::{Analysis, Limits, Search, Strength};
+use super::{Analysis, Limits, Outcome, Search, Strength};
 use crate::k_in_a_row::bits::Bits;
-use crate::k_in_a_row::board::{Board, Side};
+use crate::k_in_a_row::board::{Board, Cell, Side};
+use crate::k_in_a_row::game::Move;
 use crate::k_in_a_row::tt::FULL_DEPTH;
 
 /// The search engine. It keeps its transposition table between searches, so analysing the next
@@ -105,6 +106,58 @@ impl Engine {
     /// what the deepest completed iteration found (`proven` false unless a forced win or loss).
     pub fn solve(&mut self, board: &Board, to_move: Side, limits: &Limits) -> Analysis {
         self.searcher(board).run(board, to_move, limits, None)
+    }
+
+    /// The value of every empty square for the side to move: what playing there leads to with
+    /// perfect play afterwards, or `None` where the proof did not finish within its share of
+    /// `limits` (each square gets the time and nodes left over the squares left; a cancel
+    /// leaves the rest unknown). Squares come in row-major order.
+    pub fn square_values(
+        &mut self,
+        board: &Board,
+        to_move: Side,
+        limits: &Limits,
+    ) -> Vec<(Move, Option<Outcome>)> {
+        let start = Instant::now();
+        let size = board.size();
+        let squares: Vec<Move> = (0..size * size)
+            .filter(|&i| board.is_empty(i / size, i % size))
+            .map(|i| Move::new(i / size, i % size))
+            .collect();
+        let over = board.wins(to_move) || board.wins(to_move.opponent());
+        let mut nodes = 0;
+        let mut values = Vec::with_capacity(squares.len());
+        for (i, &mv) in squares.iter().enumerate() {
+            let mut after = *board;
+            after.set(mv.row, mv.col, Cell::of(to_move));
+            let left = (squares.len() - i) as u32;
+            let share = Limits {
+                time: limits
+                    .time
+                    .map(|t| t.saturating_sub(start.elapsed()) / left),
+                cancel: limits.cancel.clone(),
+                nodes: limits
+                    .nodes
+                    .map(|n| (n.saturating_sub(nodes) / u64::from(left)).max(1)),
+            };
+            let value = if over || limits.cancel.is_cancelled() {
+                None
+            } else if after.wins(to_move) {
+                Some(Outcome::Win)
+            } else if after.is_full() {
+                Some(Outcome::Draw)
+            } else {
+                let reply = self.solve(&after, to_move.opponent(), &share);
+                nodes += reply.nodes;
+                reply
+                    .proven
+                    .then_some(reply.outcome)
+                    .flatten()
+                    .map(Outcome::reversed)
+            };
+            values.push((mv, value));
+        }
+        values
     }
 
     /// Chooses a move at `strength`: `Quality(q)` searches `q` plies with the full window

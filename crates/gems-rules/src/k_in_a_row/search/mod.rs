@@ -25,6 +25,7 @@ use crate::cancel::Cancel;
 
 mod engine;
 mod keys;
+mod pairing;
 mod root;
 mod scan;
 mod threat;
@@ -61,6 +62,17 @@ pub enum Outcome {
     Draw,
     /// The opponent can force a win.
     Loss,
+}
+
+impl Outcome {
+    /// The same result seen by the other player.
+    pub fn reversed(self) -> Outcome {
+        match self {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Draw => Outcome::Draw,
+            Outcome::Loss => Outcome::Win,
+        }
+    }
 }
 
 /// How hard the computer thinks.
@@ -142,6 +154,8 @@ struct Search<M: Mask> {
     cell_lines: Vec<u64>,
     /// Words per cell in `cell_lines` (0 on boards of 8×8 or smaller).
     line_words: usize,
+    /// Scratch space of the pairing search (see `pairing.rs`).
+    pair_lines: Vec<M>,
 }
 
 impl<M: Mask> Search<M> {
@@ -185,6 +199,7 @@ impl<M: Mask> Search<M> {
             chain_nodes: 0,
             cell_lines: Vec::new(),
             line_words: 0,
+            pair_lines: Vec::new(),
         }
     }
 
@@ -318,8 +333,8 @@ impl<M: Mask> Search<M> {
             }
             return if lo == hi || alpha >= hi { hi } else { lo };
         }
-        let a0 = alpha.max(lo);
-        let b0 = beta.min(hi);
+        let mut a0 = alpha.max(lo);
+        let mut b0 = beta.min(hi);
         // Past the horizon: stand on the heuristic, or go on with fours (and the defences
         // against a double threat the opponent could make next).
         let mut stand = None;
@@ -364,6 +379,45 @@ impl<M: Mask> Search<M> {
                     return v;
                 }
             }
+        }
+
+        // A pairing strategy (see `pairing.rs`) bounds the value at a draw, where that ends
+        // the node: the opponent's against my lines, or mine against the opponent's, found
+        // now or after one move of mine (a search to the end on boards up to 8×8 only).
+        if depth == FULL_DEPTH && self.near.is_empty() {
+            let pairing = if alpha >= 0 && hi > 0 && self.pairs_off(me, opp, empties.div_ceil(2)) {
+                Some((0, Bound::Upper, NO_MOVE))
+            } else if beta <= 0 && lo < 0 && s.opp_threats.is_zero() {
+                self.pairing_move(me, opp, empties, order.as_ref())
+                    .map(|c| (0, Bound::Lower, c))
+            } else {
+                None
+            };
+            if let Some((v, bound, c)) = pairing {
+                if ply == 0 {
+                    self.root_best = if c == NO_MOVE {
+                        self.fallback_move(!empty)
+                    } else {
+                        c
+                    };
+                }
+                self.tt.store(Entry {
+                    key,
+                    value: v as i16,
+                    depth,
+                    bound,
+                    best: if c == NO_MOVE {
+                        NO_MOVE
+                    } else {
+                        self.perms[sym][c as usize]
+                    },
+                    work: empties.min(255) as u8,
+                    generation: self.tt.generation(),
+                });
+                return v;
+            }
+            a0 = a0.max(lo);
+            b0 = b0.min(hi);
         }
 
         // Moves: the single block when the opponent threatens, else every empty square, ordered.
