@@ -12,6 +12,9 @@ use crate::k_in_a_row::board::{Board, Cell, Side};
 use crate::k_in_a_row::game::Move;
 use crate::k_in_a_row::tt::FULL_DEPTH;
 
+/// How many passes [`Engine::square_values`] makes over the squares still unknown.
+const SQUARE_PASSES: usize = 4;
+
 /// The search engine. It keeps its transposition table between searches, so analysing the next
 /// position of the same game is faster; it clears the table when the board geometry (size, k,
 /// unavailable squares) changes. Boards of at most 64 cells are searched on `u64` masks (on
@@ -109,9 +112,11 @@ impl Engine {
     }
 
     /// The value of every empty square for the side to move: what playing there leads to with
-    /// perfect play afterwards, or `None` where the proof did not finish within its share of
-    /// `limits` (each square gets the time and nodes left over the squares left; a cancel
-    /// leaves the rest unknown). Squares come in row-major order.
+    /// perfect play afterwards, or `None` where the proof did not finish within `limits`.
+    /// Squares come in row-major order. The budget is shared out in up to [`SQUARE_PASSES`]
+    /// passes: each pass gives every square still unknown the time and nodes left over the
+    /// squares left, so a hard square does not starve the easy ones, and what a cut-off proof
+    /// stored in the table helps it on the next pass. A cancel leaves the rest unknown.
     pub fn square_values(
         &mut self,
         board: &Board,
@@ -120,42 +125,55 @@ impl Engine {
     ) -> Vec<(Move, Option<Outcome>)> {
         let start = Instant::now();
         let size = board.size();
-        let squares: Vec<Move> = (0..size * size)
-            .filter(|&i| board.is_empty(i / size, i % size))
-            .map(|i| Move::new(i / size, i % size))
-            .collect();
         let over = board.wins(to_move) || board.wins(to_move.opponent());
+        let mut values: Vec<(Move, Option<Outcome>)> = (0..size * size)
+            .filter(|&i| board.is_empty(i / size, i % size))
+            .map(|i| (Move::new(i / size, i % size), None))
+            .collect();
+        if over {
+            return values;
+        }
         let mut nodes = 0;
-        let mut values = Vec::with_capacity(squares.len());
-        for (i, &mv) in squares.iter().enumerate() {
-            let mut after = *board;
-            after.set(mv.row, mv.col, Cell::of(to_move));
-            let left = (squares.len() - i) as u32;
-            let share = Limits {
-                time: limits
-                    .time
-                    .map(|t| t.saturating_sub(start.elapsed()) / left),
-                cancel: limits.cancel.clone(),
-                nodes: limits
-                    .nodes
-                    .map(|n| (n.saturating_sub(nodes) / u64::from(left)).max(1)),
-            };
-            let value = if over || limits.cancel.is_cancelled() {
-                None
-            } else if after.wins(to_move) {
-                Some(Outcome::Win)
-            } else if after.is_full() {
-                Some(Outcome::Draw)
-            } else {
-                let reply = self.solve(&after, to_move.opponent(), &share);
-                nodes += reply.nodes;
-                reply
-                    .proven
-                    .then_some(reply.outcome)
-                    .flatten()
-                    .map(Outcome::reversed)
-            };
-            values.push((mv, value));
+        for _ in 0..SQUARE_PASSES {
+            let open: Vec<usize> = (0..values.len())
+                .filter(|&i| values[i].1.is_none())
+                .collect();
+            for (j, &i) in open.iter().enumerate() {
+                let out_of_time = limits.time.is_some_and(|t| start.elapsed() >= t);
+                let out_of_nodes = limits.nodes.is_some_and(|n| nodes >= n);
+                if limits.cancel.is_cancelled() || out_of_time || out_of_nodes {
+                    return values;
+                }
+                let left = (open.len() - j) as u32;
+                let share = Limits {
+                    time: limits
+                        .time
+                        .map(|t| t.saturating_sub(start.elapsed()) / left),
+                    cancel: limits.cancel.clone(),
+                    nodes: limits
+                        .nodes
+                        .map(|n| (n.saturating_sub(nodes) / u64::from(left)).max(1)),
+                };
+                let mv = values[i].0;
+                let mut after = *board;
+                after.set(mv.row, mv.col, Cell::of(to_move));
+                values[i].1 = if after.wins(to_move) {
+                    Some(Outcome::Win)
+                } else if after.is_full() {
+                    Some(Outcome::Draw)
+                } else {
+                    let reply = self.solve(&after, to_move.opponent(), &share);
+                    nodes += reply.nodes;
+                    reply
+                        .proven
+                        .then_some(reply.outcome)
+                        .flatten()
+                        .map(Outcome::reversed)
+                };
+            }
+            if limits.time.is_none() && limits.nodes.is_none() {
+                break;
+            }
         }
         values
     }
