@@ -225,3 +225,126 @@ fn nineteen_by_nineteen_games_are_played_out() {
     }
     assert_eq!(session(&app).game.moves().len(), 8);
 }
+
+/// Steps frames until the analysis job is done.
+fn settle_analysis(app: &mut App) {
+    for _ in 0..20_000 {
+        app.update();
+        if app
+            .world()
+            .resource::<k_in_a_row::analysis::KAnalysisSlot>()
+            .0
+            .is_none()
+        {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("the analysis never ended");
+}
+
+/// With "Analyse" on, the person's turn gets every empty square's value, equal to the rules'
+/// proofs for the position on show; a move makes the next turn's analysis for the new position;
+/// a new game started while the analysis runs drops it (its answer never lands on the new game);
+/// on 15×15 the values are the engine's estimates; off, nothing is analysed.
+#[test]
+fn k_in_a_row_analysis_colours_each_square_with_the_rules_values_and_follows_the_game() {
+    use gems_rules::k_in_a_row::{Engine, Limits, Outcome, SquareValue};
+    use modern_gems::games::k_in_a_row::analysis::{KAnalysis, KAnalysisSlot};
+    let mut app = app();
+    new_game(
+        &mut app,
+        Board::new(4, 4).unwrap(),
+        Strength::Quality(2),
+        Side::Human,
+    );
+    app.world_mut().resource_mut::<KAnalysis>().on = true;
+    settle_analysis(&mut app);
+    for turn in 0..2 {
+        let (board, to_move) = {
+            let g = &session(&app).game;
+            (*g.board(), g.to_move())
+        };
+        let expected: Vec<(Move, SquareValue)> = Engine::with_table_bits(16)
+            .square_values(&board, to_move, &Limits::default())
+            .into_iter()
+            .map(|(mv, v)| (mv, SquareValue::Proven(v.expect("proven on 4x4"))))
+            .collect();
+        let analysis = app.world().resource::<KAnalysis>();
+        assert_eq!(
+            analysis.for_position(&board, to_move),
+            &expected[..],
+            "turn {turn}"
+        );
+        assert!(analysis.all_proven());
+        assert_eq!(
+            analysis.counts().1,
+            expected.len(),
+            "4x4 k=4: every square draws"
+        );
+        let mv = expected[0].0;
+        app.world_mut().write_message(KAction::Place(mv));
+        settle(&mut app);
+        settle_analysis(&mut app);
+    }
+
+    // A new game while the analysis of a position runs: its answer never shows.
+    app.insert_resource(modern_gems::kit::ai::AiHost::Frames);
+    new_game(
+        &mut app,
+        Board::new(5, 4).unwrap(),
+        Strength::Quality(2),
+        Side::Human,
+    );
+    app.update();
+    assert!(
+        app.world().resource::<KAnalysisSlot>().busy(),
+        "the 5x5 analysis runs"
+    );
+    let mut other = Board::new(4, 3).unwrap();
+    other.set(0, 0, Cell::Unavailable);
+    new_game(&mut app, other, Strength::Quality(2), Side::Human);
+    settle_analysis(&mut app);
+    let analysis = app.world().resource::<KAnalysis>();
+    assert_eq!(analysis.position, Some((other, Side::Human)));
+    assert_eq!(analysis.values.len(), 15);
+    assert!(
+        analysis
+            .values
+            .iter()
+            .all(|(_, v)| *v == SquareValue::Proven(Outcome::Win)
+                || *v == SquareValue::Proven(Outcome::Draw)
+                || *v == SquareValue::Proven(Outcome::Loss))
+    );
+
+    // 15×15: no proof from a nearly empty board, so estimates.
+    app.insert_resource(modern_gems::kit::ai::AiHost::Thread);
+    let mut big = Board::new(15, 5).unwrap();
+    big.set(7, 7, Cell::Computer);
+    new_game(&mut app, big, Strength::Quality(2), Side::Human);
+    settle_analysis(&mut app);
+    let analysis = app.world().resource::<KAnalysis>();
+    assert_eq!(analysis.values.len(), 224);
+    assert!(!analysis.all_proven());
+    assert!(
+        analysis
+            .values
+            .iter()
+            .any(|(_, v)| matches!(v, SquareValue::Estimate(_)))
+    );
+
+    // Off: the next position is not analysed.
+    app.world_mut().resource_mut::<KAnalysis>().on = false;
+    app.world_mut()
+        .write_message(KAction::Place(Move::new(0, 0)));
+    settle(&mut app);
+    settle_analysis(&mut app);
+    let g = &session(&app).game;
+    assert!(
+        app.world()
+            .resource::<KAnalysis>()
+            .for_position(g.board(), g.to_move())
+            .is_empty()
+    );
+    assert!(!app.world().resource::<KAnalysisSlot>().busy());
+}

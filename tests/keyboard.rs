@@ -316,6 +316,23 @@ fn k_in_a_row_keyboard_plays_a_whole_game_under_three_layouts() {
     });
 }
 
+#[test]
+fn k_in_a_row_keyboard_v_turns_analyse_on_and_off_under_three_layouts() {
+    use modern_gems::games::k_in_a_row::analysis::KAnalysis;
+    for &layout in LAYOUTS.iter() {
+        let mut app = keyboard_app(&k_in_a_row::info::GAME, 1);
+        let mut keys = Keyboard {
+            app: &mut app,
+            layout,
+        };
+        for on in [true, false] {
+            keys.letter('v', false);
+            let now = keys.app.world().resource::<KAnalysis>().on;
+            assert_eq!(now, on, "{}: V turns Analyse {on}", layout.name);
+        }
+    }
+}
+
 /// Two neighbouring dots of one colour on the Dots board of `app` (a move), the first in
 /// reading order.
 fn dots_pair(app: &App) -> (Point, Point) {

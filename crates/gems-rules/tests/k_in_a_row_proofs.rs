@@ -6,7 +6,11 @@
 
 use std::collections::HashMap;
 
-use gems_rules::k_in_a_row::{Board, Cell, Engine, Limits, Move, Outcome, Side, Strength};
+use std::time::Duration;
+
+use gems_rules::k_in_a_row::{
+    Board, Cell, Engine, Limits, Move, Outcome, Side, SquareAnalysis, SquareValue, Strength,
+};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -376,5 +380,56 @@ fn k_in_a_row_proves_random_openings_and_the_root_agrees_with_its_squares() {
             "root against squares\n{}",
             b.rows_text()
         );
+    }
+}
+
+/// The analysis a slice at a time (as the web build runs it) gives the proofs of the analysis
+/// run whole; on a 15×15 board, where no proof is tried, every square but the block of the
+/// opponent's four is a proven loss, and the block is an estimate.
+#[test]
+fn k_in_a_row_analysis_sliced_matches_whole_and_estimates_large_boards() {
+    let b = {
+        let mut b = Board::new(5, 4).expect("shape");
+        b.set(2, 2, Cell::Human);
+        b.set(1, 1, Cell::Computer);
+        b
+    };
+    let whole = Engine::with_table_bits(16).square_values(&b, Side::Human, &Limits::default());
+    let mut sliced = SquareAnalysis::new(b, Side::Human, Limits::default(), true, None);
+    let mut engine = Engine::with_table_bits(16);
+    let never = gems_rules::cancel::Cancel::never();
+    let mut slices = 0;
+    while !sliced.step(&mut engine, Some(Duration::from_millis(1)), &never) {
+        slices += 1;
+        assert!(slices < 100_000, "the analysis never ended");
+    }
+    let by_slices: Vec<(Move, Option<Outcome>)> = sliced
+        .values()
+        .iter()
+        .map(|&(mv, v)| match v {
+            SquareValue::Proven(o) => (mv, Some(o)),
+            _ => (mv, None),
+        })
+        .collect();
+    assert_eq!(by_slices, whole);
+    assert!(whole.iter().all(|(_, v)| v.is_some()));
+
+    let mut big = Board::new(15, 5).expect("shape");
+    for c in 3..7 {
+        big.set(7, c, Cell::Computer);
+    }
+    big.set(7, 2, Cell::Unavailable);
+    for (r, c) in [(0, 0), (14, 14), (0, 14)] {
+        big.set(r, c, Cell::Human);
+    }
+    let mut analysis =
+        SquareAnalysis::new(big, Side::Human, Limits::default(), false, Some((2, 2_000)));
+    assert!(analysis.step(&mut Engine::with_table_bits(16), None, &never));
+    for &(mv, v) in analysis.values() {
+        if mv == Move::new(7, 7) {
+            assert!(matches!(v, SquareValue::Estimate(_)), "the block: {v:?}");
+        } else {
+            assert_eq!(v, SquareValue::Proven(Outcome::Loss), "{mv:?}");
+        }
     }
 }

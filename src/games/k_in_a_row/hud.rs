@@ -6,6 +6,7 @@ use bevy_egui::{EguiContexts, egui};
 use gems_rules::k_in_a_row::{Board, Cell, Side, Status, Strength};
 
 use super::ai::{KThinking, KThinkingExt};
+use super::analysis::{KAnalysis, KAnalysisSlot};
 use super::info::{DEFAULT_SIZE, K, QUALITY, SIZE};
 use super::model::{KAction, KFileStatus, KPhase, KSession, Setup};
 use super::view::PANEL;
@@ -101,6 +102,7 @@ fn menu(
     theme: Res<Theme>,
     scores: Res<HighScores>,
     phase: PhaseOf<KPhase>,
+    (mut analysis, analysing): (ResMut<KAnalysis>, Res<KAnalysisSlot>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let pal = bar.palette().ui;
@@ -152,6 +154,8 @@ fn menu(
             ui.label(text.strong());
         });
         ui.label(egui::RichText::new(&record).size(theme.text_size * 0.9));
+        ui.separator();
+        analysis_section(ui, &mut analysis, analysing.busy(), &session, &pal);
         ui.separator();
         let editable = session.game.moves().is_empty();
         let mut editing = session.editing;
@@ -240,4 +244,44 @@ fn menu(
         });
     }
     Ok(())
+}
+
+/// The "Analyse" box and, when on, what the colours on the board mean for the position on show.
+fn analysis_section(
+    ui: &mut egui::Ui,
+    analysis: &mut KAnalysis,
+    running: bool,
+    session: &KSession,
+    pal: &crate::kit::ui::UiPalette,
+) {
+    ui.checkbox(&mut analysis.on, "Analyse: colour each square")
+        .on_hover_text(
+            "What playing each empty square is worth to you, worked out in the background",
+        );
+    if !analysis.on {
+        return;
+    }
+    let game = &session.game;
+    let shown = !analysis
+        .for_position(game.board(), game.to_move())
+        .is_empty();
+    if running {
+        ui.horizontal(|ui| {
+            ui.add(egui::Spinner::new());
+            ui.label("Analysing…");
+        });
+    } else if !shown {
+        ui.small("On your turn.");
+    } else if analysis.all_proven() {
+        let (won, drawn, lost) = analysis.counts();
+        ui.label(egui::RichText::new("Proven values (perfect play after):").strong());
+        ui.label(pal.good_text(format!("■ you win: {won}"), 14.0));
+        ui.label(egui::RichText::new(format!("■ a draw: {drawn}")).color(pal.info));
+        ui.label(pal.bad_text(format!("■ you lose: {lost}"), 14.0));
+    } else {
+        let (won, drawn, lost) = analysis.counts();
+        ui.label(egui::RichText::new("The engine's estimate, not a proof:").strong());
+        ui.small("Greener is better for you, redder worse; squares proven win, draw or loss keep those colours.");
+        ui.small(format!("Proven: {won} win · {drawn} draw · {lost} loss"));
+    }
 }

@@ -24,15 +24,22 @@ pub fn keys_plugin(app: &mut App) {
 }
 
 /// The arrows or WASD (by their places), or a gamepad's pad, move the cursor; Space, Enter or
-/// South place a tile under it (or, while editing, mark its square unavailable).
+/// South place a tile under it (or, while editing, mark its square unavailable); V turns
+/// Analyse on or off.
 fn keyboard(
     keys: crate::kit::keys::GameKeys,
     session: Res<KSession>,
     mut cursor: ResMut<KCursor>,
     mut actions: MessageWriter<KAction>,
+    analysis: Option<ResMut<super::analysis::KAnalysis>>,
 ) {
     if keys.taken() {
         return;
+    }
+    if keys.letter('v')
+        && let Some(mut analysis) = analysis
+    {
+        analysis.on = !analysis.on;
     }
     let n = session.game.board().size();
     if let Some((dr, dc)) = keys.direction() {

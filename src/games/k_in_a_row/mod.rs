@@ -6,6 +6,7 @@
 //! the menu.
 
 pub mod ai;
+pub mod analysis;
 pub mod hud;
 pub mod info;
 pub mod input;
@@ -62,7 +63,7 @@ pub fn logic_plugin(app: &mut App) {
         .resumable::<KSession>(SCREEN)
         .help_example::<KSession, _>(SCREEN, logic::restart)
         .daily_challenge::<KSession, _>(SCREEN, logic::restart)
-        .add_plugins((logic::plugin, ai::plugin));
+        .add_plugins((logic::plugin, ai::plugin, analysis::plugin));
 }
 
 /// Drawing, input and the menu.

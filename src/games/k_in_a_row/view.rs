@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use crate::kit::ai::Generation;
 
 use crate::kit::schedule::GameSystems;
-use gems_rules::k_in_a_row::{Cell, Side, Status};
+use gems_rules::k_in_a_row::{Cell, Outcome, Side, SquareValue, Status};
 
 use super::model::{KSession, PLACE_SECONDS};
 use crate::kit::art::{GemLook, ThemeImages, gem_looks};
@@ -40,6 +40,9 @@ struct KTileArt(usize);
 /// The glow behind a tile of the winning line.
 #[derive(Component)]
 struct KGlowArt(usize);
+/// A square's analysis colour (see `analysis.rs`), under the glow and the tile.
+#[derive(Component)]
+struct KShadeArt(usize);
 
 /// Where the board is drawn.
 #[derive(Resource, Clone, Copy, Debug, Default)]
@@ -83,7 +86,7 @@ pub(super) fn plugin(app: &mut App) {
         })
         .add_systems(
             Update,
-            (layout_and_build, animate, ghost_tile)
+            (layout_and_build, animate, ghost_tile, shade_squares)
                 .chain()
                 .in_set(super::set(GameSystems::View)),
         );
@@ -204,6 +207,14 @@ fn layout_and_build(
                     }
                 });
             }
+            commands.spawn((
+                KArt,
+                KShadeArt(i),
+                DespawnOnExit(super::SCREEN),
+                Sprite::from_color(Color::NONE, Vec2::splat(new.cell * 0.92)),
+                Transform::from_translation(p.extend(0.2)),
+                Visibility::Hidden,
+            ));
             commands.spawn((
                 KArt,
                 KGlowArt(i),
@@ -338,4 +349,57 @@ fn ghost_tile(
     t.translation = layout.cell_center(r, c).extend(0.9);
     t.scale = Vec3::splat(layout.cell * 0.9 * breath);
     vis.set_if_neq(Visibility::Visible);
+}
+
+/// Colours each empty square by the analysis of the position on show (hidden otherwise): a
+/// proven win in the menus' colour for good news, a draw in their colour for hints, a loss in
+/// their colour for bad news; an estimate blends from bad to good (the worst estimate to the
+/// best), fainter than a proof.
+fn shade_squares(
+    session: Res<KSession>,
+    analysis: Res<super::analysis::KAnalysis>,
+    palette: Res<Palette>,
+    mut shades: Query<(&KShadeArt, &mut Sprite, &mut Visibility)>,
+) {
+    let game = &session.game;
+    let values = analysis.for_position(game.board(), game.to_move());
+    let n = game.board().size();
+    let mut colours = vec![None; n * n];
+    let bad = palette.ui.bad.to_srgba_unmultiplied();
+    let bad = Color::srgb_u8(bad[0], bad[1], bad[2]);
+    let estimates = values.iter().filter_map(|(_, v)| match v {
+        SquareValue::Estimate(e) => Some(*e),
+        _ => None,
+    });
+    let (low, high) = estimates.fold((i32::MAX, i32::MIN), |(lo, hi), e| (lo.min(e), hi.max(e)));
+    for &(mv, v) in values {
+        colours[mv.row * n + mv.col] = match v {
+            SquareValue::Proven(Outcome::Win) => Some(palette.good.with_alpha(0.55)),
+            SquareValue::Proven(Outcome::Draw) => Some(palette.info.with_alpha(0.4)),
+            SquareValue::Proven(Outcome::Loss) => Some(bad.with_alpha(0.55)),
+            SquareValue::Estimate(e) => {
+                // Relative to the other estimates: the best squares greenest.
+                let t = if high > low {
+                    (e - low) as f32 / (high - low) as f32
+                } else {
+                    0.5
+                };
+                Some(bad.mix(&palette.good, t).with_alpha(0.2 + 0.25 * t))
+            }
+            SquareValue::Unknown => None,
+        };
+    }
+    for (shade, mut sprite, mut vis) in &mut shades {
+        match colours.get(shade.0).copied().flatten() {
+            Some(c) => {
+                if sprite.color != c {
+                    sprite.color = c;
+                }
+                vis.set_if_neq(Visibility::Visible);
+            }
+            None => {
+                vis.set_if_neq(Visibility::Hidden);
+            }
+        }
+    }
 }

@@ -7,8 +7,10 @@
 //!   for positions to solve).
 //! - [`Engine`]: negamax alpha-beta with iterative deepening and a Zobrist transposition table
 //!   (which also serves as the spec's dictionary of evaluated states).
+//! - [`SquareAnalysis`]: the value of every empty square (proofs, else the engine's estimate).
 //! - [`SlicedSearch`]: the same search a slice per frame, for the web build's single thread.
 
+mod analysis;
 mod bits;
 mod board;
 mod file;
@@ -18,6 +20,7 @@ mod search;
 mod sliced;
 mod tt;
 
+pub use analysis::{SquareAnalysis, SquareValue};
 pub use bits::{Bits, MAX_CELLS};
 pub use board::{Board, Cell, MAX_SIZE, MIN_SIZE, ShapeError, Side};
 pub use file::{

@@ -7,13 +7,11 @@ use std::time::Instant;
 use web_time::Instant;
 
 use super::{Analysis, Limits, Outcome, Search, Strength};
+use crate::k_in_a_row::analysis::{SquareAnalysis, SquareValue};
 use crate::k_in_a_row::bits::Bits;
-use crate::k_in_a_row::board::{Board, Cell, Side};
+use crate::k_in_a_row::board::{Board, Side};
 use crate::k_in_a_row::game::Move;
 use crate::k_in_a_row::tt::FULL_DEPTH;
-
-/// How many passes [`Engine::square_values`] makes over the squares still unknown.
-const SQUARE_PASSES: usize = 4;
 
 /// The search engine. It keeps its transposition table between searches, so analysing the next
 /// position of the same game is faster; it clears the table when the board geometry (size, k,
@@ -111,71 +109,25 @@ impl Engine {
         self.searcher(board).run(board, to_move, limits, None)
     }
 
-    /// The value of every empty square for the side to move: what playing there leads to with
-    /// perfect play afterwards, or `None` where the proof did not finish within `limits`.
-    /// Squares come in row-major order. The budget is shared out in up to [`SQUARE_PASSES`]
-    /// passes: each pass gives every square still unknown the time and nodes left over the
-    /// squares left, so a hard square does not starve the easy ones, and what a cut-off proof
-    /// stored in the table helps it on the next pass. A cancel leaves the rest unknown.
+    /// The proven value of every empty square for the side to move (what playing there leads
+    /// to with perfect play afterwards), or `None` where no proof finished within `limits`, in
+    /// row-major order: a [`SquareAnalysis`] run whole, proofs only.
     pub fn square_values(
         &mut self,
         board: &Board,
         to_move: Side,
         limits: &Limits,
     ) -> Vec<(Move, Option<Outcome>)> {
-        let start = Instant::now();
-        let size = board.size();
-        let over = board.wins(to_move) || board.wins(to_move.opponent());
-        let mut values: Vec<(Move, Option<Outcome>)> = (0..size * size)
-            .filter(|&i| board.is_empty(i / size, i % size))
-            .map(|i| (Move::new(i / size, i % size), None))
-            .collect();
-        if over {
-            return values;
-        }
-        let mut nodes = 0;
-        for _ in 0..SQUARE_PASSES {
-            let open: Vec<usize> = (0..values.len())
-                .filter(|&i| values[i].1.is_none())
-                .collect();
-            for (j, &i) in open.iter().enumerate() {
-                let out_of_time = limits.time.is_some_and(|t| start.elapsed() >= t);
-                let out_of_nodes = limits.nodes.is_some_and(|n| nodes >= n);
-                if limits.cancel.is_cancelled() || out_of_time || out_of_nodes {
-                    return values;
-                }
-                let left = (open.len() - j) as u32;
-                let share = Limits {
-                    time: limits
-                        .time
-                        .map(|t| t.saturating_sub(start.elapsed()) / left),
-                    cancel: limits.cancel.clone(),
-                    nodes: limits
-                        .nodes
-                        .map(|n| (n.saturating_sub(nodes) / u64::from(left)).max(1)),
-                };
-                let mv = values[i].0;
-                let mut after = *board;
-                after.set(mv.row, mv.col, Cell::of(to_move));
-                values[i].1 = if after.wins(to_move) {
-                    Some(Outcome::Win)
-                } else if after.is_full() {
-                    Some(Outcome::Draw)
-                } else {
-                    let reply = self.solve(&after, to_move.opponent(), &share);
-                    nodes += reply.nodes;
-                    reply
-                        .proven
-                        .then_some(reply.outcome)
-                        .flatten()
-                        .map(Outcome::reversed)
-                };
-            }
-            if limits.time.is_none() && limits.nodes.is_none() {
-                break;
-            }
-        }
-        values
+        let mut analysis = SquareAnalysis::new(*board, to_move, limits.clone(), true, None);
+        analysis.step(self, None, &limits.cancel);
+        analysis
+            .values()
+            .iter()
+            .map(|&(mv, v)| match v {
+                SquareValue::Proven(o) => (mv, Some(o)),
+                _ => (mv, None),
+            })
+            .collect()
     }
 
     /// Chooses a move at `strength`: `Quality(q)` searches `q` plies with the full window

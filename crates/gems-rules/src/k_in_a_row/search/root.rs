@@ -61,6 +61,20 @@ impl<M: Mask> Searcher for Search<M> {
         }
         let key = self.key_of(me, opp, color);
         let last = max_depth.unwrap_or(u32::MAX).min(empties);
+        let wins_now = self.scan(me, opp, empties, None, false).my_threats;
+        if !wins_now.is_zero() {
+            let m = wins_now.lowest() as u16;
+            // A win at once is a proof at any depth (the chain search below would only call
+            // it a strong estimate).
+            result.best = Some(self.cell_of(m));
+            result.score = WIN - 1;
+            result.outcome = Some(Outcome::Win);
+            result.proven = true;
+            result.depth = FULL_DEPTH as u32;
+            result.nodes = 1;
+            result.elapsed = start.elapsed();
+            return result;
+        }
         if let Some(m) = max_depth.and_then(|_| self.threat_win(me, opp)) {
             // A winning chain of threats: play it (a strong estimate, not a proof, since the
             // chain search only tries the replies that can matter).
