@@ -402,12 +402,12 @@ fn quality_search_takes_wins_and_blocks() {
     assert_eq!(a.best, Some(Move::new(2, 2)));
 }
 
-/// A node limit stops a perfect search that could not finish (5×5, k = 4 takes millions of
-/// nodes), and unlike a time limit it replays exactly: two fresh engines give the same answer
+/// A node limit stops a perfect search that could not finish (6×6, k = 4 takes about half a
+/// million nodes), and unlike a time limit it replays exactly: two fresh engines give the same answer
 /// after the same number of nodes.
 #[test]
 fn node_limit_stops_the_search_and_replays_exactly() {
-    let b = Board::new(5, 4).unwrap();
+    let b = Board::new(6, 4).unwrap();
     let limits = Limits {
         nodes: Some(20_000),
         ..Limits::default()
@@ -417,7 +417,7 @@ fn node_limit_stops_the_search_and_replays_exactly() {
     let a = run();
     assert!(
         !a.proven,
-        "an empty 5×5 board is not solved in 20,000 nodes"
+        "an empty 6×6 board is not solved in 20,000 nodes"
     );
     assert!(a.nodes < 25_000, "the limit held: {} nodes", a.nodes);
     assert!(a.best.is_some());

@@ -441,6 +441,15 @@ impl<M: Mask> Search<M> {
         } else {
             let killers = self.killers[ply.min(MAX_PLY - 1)];
             let mut b = self.move_pool(me | opp, empty, depth);
+            if self.threat_search && s.opp_near >= 2 {
+                // The relevancy zone of the opponent's double four: when it has a move that
+                // makes two fours with different winning squares, every move outside its
+                // lines one tile short of a four, that makes no four of the mover's, lets it
+                // play that move and win (see `Search::zone`).
+                if let Some(zone) = self.zone(me, opp, empties) {
+                    b = b & zone;
+                }
+            }
             if depth == FULL_DEPTH {
                 // Dead squares are all alike to a search to the end: one of them stands for all.
                 let dead = b & !s.useful;

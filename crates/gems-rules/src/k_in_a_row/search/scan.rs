@@ -21,6 +21,9 @@ pub(super) struct Scan<M> {
     pub(super) my_apart: bool,
     /// The same for the opponent's live lines.
     pub(super) opp_apart: bool,
+    /// The opponent's live lines two tiles short of a win (it needs two of them for a move
+    /// that makes two fours).
+    pub(super) opp_near: u32,
 }
 
 impl<M: Mask> Search<M> {
@@ -88,6 +91,7 @@ impl<M: Mask> Search<M> {
             useful: M::ZERO,
             my_apart: true,
             opp_apart: true,
+            opp_near: 0,
         };
         let (mut my_seen, mut opp_seen) = (M::ZERO, M::ZERO);
         let mut order = order;
@@ -139,6 +143,8 @@ impl<M: Mask> Search<M> {
                     opp_seen |= free;
                     if c + 1 == k {
                         s.opp_threats |= w & !o;
+                    } else if c + 2 == k {
+                        s.opp_near += 1;
                     }
                     s.heuristic -= WEIGHTS[c.min(5) as usize];
                     if let Some((ord, defend)) = order.as_mut() {

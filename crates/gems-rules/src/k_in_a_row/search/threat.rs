@@ -66,6 +66,17 @@ impl<M: Mask> Search<M> {
         None
     }
 
+    /// The squares that can matter to the mover (`me`, to move, with no line one tile short
+    /// of a win on either side) when the opponent has a move making two fours with different
+    /// winning squares: the empty squares of the opponent's lines one tile short of a four,
+    /// and the mover's own fours. Any other move loses: the opponent's lines stay whole, the
+    /// opponent makes its double four, and the mover, with no four of its own to complete,
+    /// blocks one and loses to the other. `None` when the opponent has no such move.
+    pub(super) fn zone(&self, me: M, opp: M, empties: u32) -> Option<M> {
+        let t = self.threats(me, opp, empties);
+        t.opp_double.then_some(t.defend | t.fours)
+    }
+
     /// The defender (`def`) to move after a threat of `att`: whether every reply that can
     /// matter still loses to a chain of at most `moves` more threats.
     fn defends_in_vain(&mut self, def: M, att: M, moves: u32) -> bool {
