@@ -333,8 +333,8 @@ impl<M: Mask> Search<M> {
             }
             return if lo == hi || alpha >= hi { hi } else { lo };
         }
-        let mut a0 = alpha.max(lo);
-        let mut b0 = beta.min(hi);
+        let a0 = alpha.max(lo);
+        let b0 = beta.min(hi);
         // Past the horizon: stand on the heuristic, or go on with fours (and the defences
         // against a double threat the opponent could make next).
         let mut stand = None;
@@ -416,8 +416,6 @@ impl<M: Mask> Search<M> {
                 });
                 return v;
             }
-            a0 = a0.max(lo);
-            b0 = b0.min(hi);
         }
 
         // Moves: the single block when the opponent threatens, else every empty square, ordered.
