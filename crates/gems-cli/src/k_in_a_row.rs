@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use gems_rules::k_in_a_row::{
-    Analysis, Board, Engine, FULL_DEPTH, Game, Limits, MAX_FILE_BYTES, Move, Outcome, Side, Status,
-    Strength, parse_board_file,
+    Analysis, Board, Engine, FULL_DEPTH, Game, Limits, MAX_FILE_BYTES, Move, Outcome, Side,
+    SquareAnalysis, SquareValue, Status, Strength, parse_board_file,
 };
 use gems_rules::storage::read_text_bounded;
 
@@ -34,6 +34,13 @@ pub struct KInARowArgs {
     /// of W (win), D (draw), L (loss) and ? (not proven in time).
     #[arg(long, requires = "solve")]
     squares: bool,
+    /// With --squares: the squares' budget in seconds, if not --seconds.
+    #[arg(long, value_name = "S", requires = "squares", value_parser = crate::values::seconds)]
+    squares_seconds: Option<f64>,
+    /// With --squares: keep the squares proven so far in this file, and take those it already
+    /// holds (for the same position) as known, so that a long proof can stop and go on.
+    #[arg(long, value_name = "PATH", requires = "squares")]
+    checkpoint: Option<PathBuf>,
     /// Let the computer make the first move.
     #[arg(long, conflicts_with = "solve")]
     computer_first: bool,
@@ -67,7 +74,15 @@ pub fn run(args: &KInARowArgs) -> Result<(), String> {
         write_solution(&mut engine, &parsed.board, &limits, &mut out)
             .and_then(|()| {
                 if args.squares {
-                    write_squares(&mut engine, &parsed.board, &limits, &mut out)
+                    let limits = Limits {
+                        time: args
+                            .squares_seconds
+                            .map(Duration::from_secs_f64)
+                            .or(limits.time),
+                        ..limits.clone()
+                    };
+                    let checkpoint = args.checkpoint.as_deref();
+                    write_squares(&mut engine, &parsed.board, &limits, checkpoint, &mut out)
                 } else {
                     Ok(())
                 }
@@ -142,39 +157,178 @@ fn write_solution(
     write_figures(&a, out)
 }
 
-/// Proves every empty square's value for the player to move (`Engine::square_values`, the
-/// engine's table kept from the root's solve) and writes them as a grid: `W`, `D`, `L` or `?`
-/// on empty squares, the board's letters elsewhere, then the time it took.
+/// Proves every empty square's value for the player to move (a [`SquareAnalysis`], the engine's
+/// table kept from the root's solve) and writes them as a grid: `W`, `D`, `L` or `?` on empty
+/// squares, the board's letters elsewhere, then how many are proven and the time it took; when
+/// every square is proven, also the position's value from them. With `checkpoint`, the squares
+/// the file holds for this position are known at the start, and the file is rewritten (whole,
+/// through a temporary file) after every square proven.
 fn write_squares(
     engine: &mut Engine,
     board: &Board,
     limits: &Limits,
+    checkpoint: Option<&std::path::Path>,
     out: &mut impl Write,
 ) -> io::Result<()> {
     let start = std::time::Instant::now();
-    let values = engine.square_values(board, board.side_to_move_by_count(), limits);
+    let to_move = board.side_to_move_by_count();
+    let mut analysis = SquareAnalysis::new(*board, to_move, limits.clone(), true, None);
+    let mut known = 0;
+    if let Some(path) = checkpoint
+        && path.exists()
+    {
+        let text = read_text_bounded(path, MAX_FILE_BYTES * 64)?;
+        let squares = checkpoint::parse(&text, board, to_move)
+            .map_err(|e| io::Error::other(format!("{}: {e}", path.display())))?;
+        known = squares.len();
+        for (mv, value) in squares {
+            analysis.set_known(mv, value);
+        }
+    }
+    let proven = |a: &SquareAnalysis| {
+        a.values()
+            .iter()
+            .filter(|(_, v)| matches!(v, SquareValue::Proven(_)))
+            .count()
+    };
+    let mut saved = known;
+    let never = gems_rules::cancel::Cancel::never();
+    loop {
+        let done = analysis.step(engine, Some(Duration::from_secs(2)), &never);
+        if let Some(path) = checkpoint
+            && proven(&analysis) > saved
+        {
+            saved = proven(&analysis);
+            let text = checkpoint::text(board, to_move, analysis.values());
+            gems_rules::storage::atomic_write(path, text.as_bytes())?;
+        }
+        if done {
+            break;
+        }
+    }
     let n = board.size();
     let mut grid: Vec<char> = board.state_string().chars().collect();
-    for (Move { row, col }, v) in &values {
+    for (Move { row, col }, v) in analysis.values() {
         grid[row * n + col] = match v {
-            Some(Outcome::Win) => 'W',
-            Some(Outcome::Draw) => 'D',
-            Some(Outcome::Loss) => 'L',
-            None => '?',
+            SquareValue::Proven(Outcome::Win) => 'W',
+            SquareValue::Proven(Outcome::Draw) => 'D',
+            SquareValue::Proven(Outcome::Loss) => 'L',
+            _ => '?',
         };
     }
     writeln!(out, "squares (W win, D draw, L loss, ? unknown):")?;
     for row in grid.chunks(n.max(1)) {
         writeln!(out, "{}", row.iter().collect::<String>())?;
     }
-    let unknown = values.iter().filter(|(_, v)| v.is_none()).count();
+    let all = analysis.values().len();
+    let done = proven(&analysis);
     writeln!(
         out,
-        "squares proven: {} of {}  time: {:.3} s",
-        values.len() - unknown,
-        values.len(),
+        "squares proven: {done} of {all} ({known} from the checkpoint)  time: {:.3} s",
         start.elapsed().as_secs_f64()
-    )
+    )?;
+    let best = analysis
+        .values()
+        .iter()
+        .filter_map(|(_, v)| match v {
+            SquareValue::Proven(o) => Some(*o),
+            _ => None,
+        })
+        .max_by_key(|o| match o {
+            Outcome::Win => 2,
+            Outcome::Draw => 1,
+            Outcome::Loss => 0,
+        });
+    if let (true, Some(best)) = (done == all, best) {
+        writeln!(out, "value from the squares: {}", checkpoint::word(best))?;
+    }
+    Ok(())
+}
+
+/// The checkpoint file of `--squares --checkpoint`: a comment, the position (`board SIZE K
+/// STATE`, `to-move human|computer`), then one `square ROW COL win|draw|loss` a proven square.
+mod checkpoint {
+    use gems_rules::k_in_a_row::{Board, Move, Outcome, Side, SquareValue};
+
+    /// The word of an outcome in the file.
+    pub fn word(o: Outcome) -> &'static str {
+        match o {
+            Outcome::Win => "win",
+            Outcome::Draw => "draw",
+            Outcome::Loss => "loss",
+        }
+    }
+
+    fn side_word(side: Side) -> &'static str {
+        match side {
+            Side::Human => "human",
+            Side::Computer => "computer",
+        }
+    }
+
+    /// The file for `board` with `to_move` to play and its squares' values (proven ones only).
+    pub fn text(board: &Board, to_move: Side, values: &[(Move, SquareValue)]) -> String {
+        let mut text = format!(
+            "# gems-cli k-in-a-row --squares checkpoint\nboard {} {} {}\nto-move {}\n",
+            board.size(),
+            board.k(),
+            board.state_string(),
+            side_word(to_move)
+        );
+        for (mv, v) in values {
+            if let SquareValue::Proven(o) = v {
+                text += &format!("square {} {} {}\n", mv.row, mv.col, word(*o));
+            }
+        }
+        text
+    }
+
+    /// The proven squares of a checkpoint written for `board` and `to_move`, or why it cannot be
+    /// used (naming the line).
+    pub fn parse(text: &str, board: &Board, to_move: Side) -> Result<Vec<(Move, Outcome)>, String> {
+        let position = format!(
+            "board {} {} {}",
+            board.size(),
+            board.k(),
+            board.state_string()
+        );
+        let mover = format!("to-move {}", side_word(to_move));
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'));
+        match (lines.next(), lines.next()) {
+            (Some((_, p)), Some((_, m))) if p.trim() == position && m.trim() == mover => {}
+            _ => return Err("it was written for another position".to_string()),
+        }
+        let mut squares = Vec::new();
+        for (i, line) in lines {
+            let bad = || {
+                format!(
+                    "line {}: expected 'square ROW COL win|draw|loss', not '{line}'",
+                    i + 1
+                )
+            };
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let ["square", r, c, v] = words[..] else {
+                return Err(bad());
+            };
+            let (Ok(r), Ok(c)) = (r.parse::<usize>(), c.parse::<usize>()) else {
+                return Err(bad());
+            };
+            let value = match v {
+                "win" => Outcome::Win,
+                "draw" => Outcome::Draw,
+                "loss" => Outcome::Loss,
+                _ => return Err(bad()),
+            };
+            if !board.is_empty(r, c) {
+                return Err(format!("line {}: ({r},{c}) is not an empty square", i + 1));
+            }
+            squares.push((Move::new(r, c), value));
+        }
+        Ok(squares)
+    }
 }
 
 fn write_figures(a: &Analysis, out: &mut impl Write) -> io::Result<()> {

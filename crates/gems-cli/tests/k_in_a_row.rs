@@ -57,9 +57,64 @@ fn solve_squares_prints_every_empty_squares_proven_value() {
         .expect("the squares' heading");
     assert_eq!(lines[at + 1..at + 4], ["hhW", "ccD", "LLu"], "{out}");
     assert!(
-        lines[at + 4].starts_with("squares proven: 4 of 4  time: "),
+        lines[at + 4].starts_with("squares proven: 4 of 4 (0 from the checkpoint)  time: "),
         "{out}"
     );
+    assert_eq!(lines[at + 5], "value from the squares: win");
+}
+
+#[test]
+fn solve_squares_checkpoint_keeps_proven_squares_and_refuses_another_position() {
+    let dir = temp_dir("kinarow-checkpoint");
+    std::fs::write(dir.join("board.txt"), "3\n3\n1\nhhe\ncce\neeu\n").unwrap();
+    let args = [
+        "k-in-a-row",
+        "--solve",
+        "board.txt",
+        "--squares",
+        "--checkpoint",
+        "squares.txt",
+    ];
+    let (out, err, code) = run_cli_in(&dir, &args, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("squares proven: 4 of 4 (0 from the checkpoint)"),
+        "{out}"
+    );
+    let saved = std::fs::read_to_string(dir.join("squares.txt")).unwrap();
+    assert_eq!(
+        saved,
+        "# gems-cli k-in-a-row --squares checkpoint\nboard 3 3 hhecceeeu\nto-move human\n\
+         square 0 2 win\nsquare 1 2 draw\nsquare 2 0 loss\nsquare 2 1 loss\n"
+    );
+    // Run again: every square comes from the file.
+    let (out, _, code) = run_cli_in(&dir, &args, "");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("squares proven: 4 of 4 (4 from the checkpoint)"),
+        "{out}"
+    );
+    // A bad line, then another position's file: refused, named, and left as it was.
+    let bad = saved.replace("square 1 2 draw", "square 1 two draw");
+    std::fs::write(dir.join("squares.txt"), &bad).unwrap();
+    let (_, err, code) = run_cli_in(&dir, &args, "");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "squares.txt: line 5: expected 'square ROW COL win|draw|loss', not 'square 1 two draw'"
+        ),
+        "{err}"
+    );
+    std::fs::write(dir.join("board.txt"), "3\n3\n1\nhhe\ncce\neee\n").unwrap();
+    std::fs::write(dir.join("squares.txt"), &saved).unwrap();
+    let (_, err, code) = run_cli_in(&dir, &args, "");
+    assert_eq!(code, 1);
+    assert!(err.contains("it was written for another position"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("squares.txt")).unwrap(),
+        saved
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

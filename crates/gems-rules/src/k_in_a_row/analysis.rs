@@ -44,6 +44,9 @@ pub struct SquareAnalysis {
     pass: usize,
     next: usize,
     proving: bool,
+    /// The symmetries of the square (see [`symmetric`]) that map the position onto itself,
+    /// the identity left out.
+    symmetries: Vec<u8>,
 }
 
 impl SquareAnalysis {
@@ -75,6 +78,15 @@ impl SquareAnalysis {
             pass: if over || !try_proofs { PASSES } else { 0 },
             next: 0,
             proving: true,
+            symmetries: (1..8).filter(|&t| keeps(t, &board)).collect(),
+        }
+    }
+
+    /// Takes `value` as known for the square `mv` (from an earlier run, say): it is not worked
+    /// out again. A square that is not empty is ignored.
+    pub fn set_known(&mut self, mv: Move, value: Outcome) {
+        if let Some(slot) = self.values.iter_mut().find(|(m, _)| *m == mv) {
+            slot.1 = SquareValue::Proven(value);
         }
     }
 
@@ -154,7 +166,17 @@ impl SquareAnalysis {
         };
         let mv = self.values[i].0;
         let after = self.after(mv);
-        self.values[i].1 = if after.wins(self.to_move) {
+        let twin = self.symmetries.iter().find_map(|&t| {
+            let image = symmetric(t, mv, self.board.size());
+            self.values
+                .iter()
+                .find(|(m, v)| *m == image && matches!(v, SquareValue::Proven(_)))
+                .map(|&(_, v)| v)
+        });
+        self.values[i].1 = if let Some(v) = twin {
+            // A square the position's symmetry maps onto a proven one has its value.
+            v
+        } else if after.wins(self.to_move) {
             SquareValue::Proven(Outcome::Win)
         } else if after.is_full() {
             SquareValue::Proven(Outcome::Draw)
@@ -204,5 +226,62 @@ impl SquareAnalysis {
         let mut after = self.board;
         after.set(mv.row, mv.col, Cell::of(self.to_move));
         after
+    }
+}
+
+/// Where symmetry `t` (0–7: the identity, three rotations, four reflections) of a board of side
+/// `n` takes the square `mv`.
+fn symmetric(t: u8, mv: Move, n: usize) -> Move {
+    let (r, c, m) = (mv.row, mv.col, n - 1);
+    let (r, c) = match t {
+        0 => (r, c),
+        1 => (c, m - r),
+        2 => (m - r, m - c),
+        3 => (m - c, r),
+        4 => (r, m - c),
+        5 => (m - r, c),
+        6 => (c, r),
+        _ => (m - c, m - r),
+    };
+    Move::new(r, c)
+}
+
+/// Whether symmetry `t` maps every square of `board` onto a square holding the same.
+fn keeps(t: u8, board: &Board) -> bool {
+    let n = board.size();
+    (0..n * n).all(|i| {
+        let (r, c) = (i / n, i % n);
+        let image = symmetric(t, Move::new(r, c), n);
+        board.get(r, c) == board.get(image.row, image.col)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The eight symmetries are distinct permutations of the squares, and an empty board keeps
+    /// all of them while one tile off the centre keeps only those fixing it.
+    #[test]
+    fn symmetries_permute_the_squares_and_follow_the_tiles() {
+        let n = 5;
+        let mut seen = std::collections::HashSet::new();
+        for t in 0..8 {
+            let image: Vec<Move> = (0..n * n)
+                .map(|i| symmetric(t, Move::new(i / n, i % n), n))
+                .collect();
+            let distinct: std::collections::HashSet<_> = image.iter().copied().collect();
+            assert_eq!(distinct.len(), n * n, "symmetry {t} is a permutation");
+            assert!(seen.insert(image), "symmetry {t} is new");
+        }
+        let mut b = Board::new(n, 4).expect("shape");
+        assert!((0..8).all(|t| keeps(t, &b)));
+        b.set(0, 0, Cell::Human);
+        let kept: Vec<u8> = (0..8).filter(|&t| keeps(t, &b)).collect();
+        assert_eq!(
+            kept,
+            [0, 6],
+            "the identity and the main diagonal's reflection"
+        );
     }
 }
