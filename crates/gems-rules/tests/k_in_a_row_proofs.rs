@@ -205,17 +205,13 @@ enum Closer {
 /// that the mover cannot win at once and the opponent has exactly one winning cell. Returns the
 /// board and that cell, or `None` when the draw did not give such a board.
 fn planted(rng: &mut StdRng, size: usize, k: usize, closer: Closer) -> Option<(Board, Move)> {
-    let dirs = [
-        (0, 1),
-        (1, 0),
-        (1, 1),
-        (1, -1),
-        (0, -1),
-        (-1, 0),
-        (-1, -1),
-        (-1, 1),
-    ];
-    let (dr, dc) = dirs[rng.random_range(0..dirs.len())];
+    // The four directions of a line, each either way.
+    let (dr, dc) = [(0, 1), (1, 0), (1, 1), (1, -1)][rng.random_range(0..4)];
+    let (dr, dc) = if rng.random_range(0..2) == 0 {
+        (dr, dc)
+    } else {
+        (-dr, -dc)
+    };
     let n = size as isize;
     let k = k as isize;
     let on = |(r, c): (isize, isize)| (0..n).contains(&r) && (0..n).contains(&c);

@@ -113,7 +113,7 @@ mod tests {
     /// keeps the proven result of the position.
     #[test]
     fn sliced_perfect_search_keeps_the_proven_result() {
-        let board = position(5, 4, &[(2, 2, Side::Human)]);
+        let board = position(5, 4, &[(0, 1, Side::Human)]);
         let whole = Engine::new().solve(&board, Side::Computer, &Limits::default());
         assert!(whole.proven);
         let mut sliced = SlicedSearch::new(

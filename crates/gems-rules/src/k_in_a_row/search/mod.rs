@@ -221,6 +221,16 @@ impl<M: Mask> Search<M> {
             .map(|t| t.lowest() as u16)
     }
 
+    /// `cell` as the table stores it: seen through symmetry `sym` of the node's canonical key
+    /// (`NO_MOVE` stays `NO_MOVE`).
+    fn canonical_move(&self, sym: usize, cell: u16) -> u16 {
+        if cell == NO_MOVE {
+            NO_MOVE
+        } else {
+            self.perms[sym][cell as usize]
+        }
+    }
+
     /// The empty cell in the most lines (the first such), or `NO_MOVE` on a full board.
     fn fallback_move(&self, occupied: M) -> u16 {
         let mut best = NO_MOVE;
@@ -406,11 +416,7 @@ impl<M: Mask> Search<M> {
                     value: v as i16,
                     depth,
                     bound,
-                    best: if c == NO_MOVE {
-                        NO_MOVE
-                    } else {
-                        self.perms[sym][c as usize]
-                    },
+                    best: self.canonical_move(sym, c),
                     work: empties.min(255) as u8,
                     generation: self.tt.generation(),
                 });
@@ -565,11 +571,7 @@ impl<M: Mask> Search<M> {
             value: to_tt(best, ply) as i16,
             depth,
             bound,
-            best: if best_move == NO_MOVE {
-                NO_MOVE
-            } else {
-                self.perms[sym][best_move as usize]
-            },
+            best: self.canonical_move(sym, best_move),
             work: (depth as u32).min(empties).min(255) as u8,
             generation: self.tt.generation(),
         });
