@@ -275,9 +275,9 @@ fn analysis_section(
     } else if analysis.all_proven() {
         let (won, drawn, lost) = analysis.counts();
         ui.label(egui::RichText::new("Proven values (perfect play after):").strong());
-        ui.label(pal.good_text(format!("■ you win: {won}"), 14.0));
-        ui.label(egui::RichText::new(format!("■ a draw: {drawn}")).color(pal.info));
-        ui.label(pal.bad_text(format!("■ you lose: {lost}"), 14.0));
+        ui.label(pal.good_text(format!("green, you win: {won}"), 14.0));
+        ui.label(egui::RichText::new(format!("blue, a draw: {drawn}")).color(pal.info));
+        ui.label(pal.bad_text(format!("red, you lose: {lost}"), 14.0));
     } else {
         let (won, drawn, lost) = analysis.counts();
         ui.label(egui::RichText::new("The engine's estimate, not a proof:").strong());

@@ -13,8 +13,9 @@ use web_time::Instant;
 use super::{Board, Cell, Engine, Limits, Move, Outcome, Side, Strength};
 use crate::cancel::Cancel;
 
-/// How many passes the proofs make over the squares still unknown.
-const PASSES: usize = 4;
+/// The most passes the proofs make over the squares still unknown (they stop sooner when the
+/// budget is spent, and after one pass without a budget).
+const PASSES: usize = 64;
 
 /// What playing on an empty square is worth to the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
