@@ -148,10 +148,10 @@ fn a_search_sliced_across_frames_plays_as_well() {
     }
     assert_ne!(session(&app).game.status(), Status::Won(Side::Human));
 
-    // An empty 5×5, k=4: its solve takes seconds, far more than a slice, so the answer comes
+    // An empty 6×6, k=4: its solve takes seconds, far more than a slice, so the answer comes
     // many frames later instead of one frame holding the whole search.
     app.world_mut().write_message(KAction::NewGame(Setup {
-        board: Board::new(5, 4).unwrap(),
+        board: Board::new(6, 4).unwrap(),
         strength: Strength::Perfect,
         first: Side::Computer,
     }));
