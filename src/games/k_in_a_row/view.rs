@@ -211,7 +211,7 @@ fn layout_and_build(
                 KArt,
                 KShadeArt(i),
                 DespawnOnExit(super::SCREEN),
-                Sprite::from_color(Color::NONE, Vec2::splat(new.cell * 0.92)),
+                Sprite::from_color(palette.good.with_alpha(0.0), Vec2::splat(new.cell * 0.92)),
                 Transform::from_translation(p.extend(0.2)),
                 Visibility::Hidden,
             ));
