@@ -195,10 +195,11 @@ fn write_squares(
     let never = gems_rules::cancel::Cancel::never();
     loop {
         let done = analysis.step(engine, Some(Duration::from_secs(2)), &never);
+        let now = proven(&analysis);
         if let Some(path) = checkpoint
-            && proven(&analysis) > saved
+            && now > saved
         {
-            saved = proven(&analysis);
+            saved = now;
             let text = checkpoint::text(board, to_move, analysis.values());
             gems_rules::storage::atomic_write(path, text.as_bytes())?;
         }

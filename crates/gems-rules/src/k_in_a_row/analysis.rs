@@ -96,11 +96,6 @@ impl SquareAnalysis {
         &self.values
     }
 
-    /// The position analysed and its player to move.
-    pub fn position(&self) -> (Board, Side) {
-        (self.board, self.to_move)
-    }
-
     /// Works for about `slice` (`None`: to the end, or until `cancel`). Returns whether the
     /// analysis is over.
     pub fn step(&mut self, engine: &mut Engine, slice: Option<Duration>, cancel: &Cancel) -> bool {
