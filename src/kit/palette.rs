@@ -30,6 +30,8 @@ pub struct Palette {
     pub good: Color,
     /// Hints and pointers (the menus' colour for them), for drawing on the board.
     pub info: Color,
+    /// Bad news (the menus' colour for it), for drawing on the board.
+    pub bad: Color,
 }
 
 impl Palette {
@@ -46,6 +48,7 @@ impl Palette {
             accent: color(&theme.ui.accent),
             good: color(&theme.ui.good),
             info: color(&theme.ui.info),
+            bad: color(&theme.ui.bad),
         }
     }
 

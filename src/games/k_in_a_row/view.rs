@@ -365,8 +365,7 @@ fn shade_squares(
     let values = analysis.for_position(game.board(), game.to_move());
     let n = game.board().size();
     let mut colours = vec![None; n * n];
-    let bad = palette.ui.bad.to_srgba_unmultiplied();
-    let bad = Color::srgb_u8(bad[0], bad[1], bad[2]);
+    let bad = palette.bad;
     let estimates = values.iter().filter_map(|(_, v)| match v {
         SquareValue::Estimate(e) => Some(*e),
         _ => None,
