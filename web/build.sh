@@ -4,7 +4,10 @@
 # Needs the wasm32 target (added here) and wasm-bindgen-cli at exactly the wasm-bindgen version
 # in Cargo.lock (installed here when missing), and wasm-opt 116 or newer (fetched with npm into
 # web/.binaryen when none is found). Prints the .wasm's size raw and gzipped, and fails over the
-# 13 MiB raw / 4.25 MiB gzip ceiling (the gzip ceiling is the project's rule).
+# 13 MiB raw / 4.25 MiB gzip ceiling (the gzip ceiling is the project's rule). Also builds the
+# AI worker's module (crates/gems-worker, web/ai-worker.js), and writes both modules' raw, gzip
+# and brotli sizes into web/dist/sizes.json (web/sizes.py), failing over the worker's 512 KiB
+# gzip ceiling.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -57,7 +60,17 @@ echo "wasm-opt $(opt_version "$wasm_opt"): $wasm_opt"
   --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
   --enable-multivalue -o "$wasm.opt" "$wasm"
 mv "$wasm.opt" "$wasm"
-cp web/index.html web/manifest.webmanifest "$stage"/
+# The AI worker's module (crates/gems-worker): the rules crate's engines alone, built for speed
+# (its own profile, and wasm-opt -O3), loaded by web/ai-worker.js in a Web Worker.
+cargo build --profile wasm-worker --target wasm32-unknown-unknown -p gems-worker
+wasm-bindgen --no-typescript --target web --out-dir "$stage" --out-name ai-engines \
+  --remove-name-section --remove-producers-section \
+  "$target_dir/wasm32-unknown-unknown/wasm-worker/gems_worker.wasm"
+"$wasm_opt" -O3 --enable-simd --enable-reference-types --enable-bulk-memory \
+  --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
+  --enable-multivalue -o "$stage/ai-engines_bg.wasm.opt" "$stage/ai-engines_bg.wasm"
+mv "$stage/ai-engines_bg.wasm.opt" "$stage/ai-engines_bg.wasm"
+cp web/index.html web/manifest.webmanifest web/ai-worker.js "$stage"/
 cp -r web/icons "$stage"/icons
 cp -r assets "$stage"/assets
 build=$(python3 web/finish.py "$stage" web/dist)
@@ -70,3 +83,5 @@ if [ "$raw" -gt 13631488 ] || [ "$gz" -gt 4456448 ]; then
   echo "web/build.sh: the .wasm is over the size ceiling" >&2
   exit 1
 fi
+# Both modules' sizes (raw, gzip, brotli) into sizes.json, and the AI worker's ceiling.
+python3 web/sizes.py web/dist "$build" 4456448

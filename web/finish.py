@@ -6,9 +6,10 @@ another's in a cache.
     python3 web/finish.py STAGE DIST
 
 The build's id is a hash of every staged file. The JS glue and the .wasm become
-modern-gems-ID.js and modern-gems-ID.wasm, the assets folder becomes assets-ID/ (the game
-reads its name from the page: window.modernGemsAssets), the page's __BUILD__ placeholders
-become the id, sizes.json gives the .wasm's size to the loading bar, and sw.js (the service
+modern-gems-ID.js and modern-gems-ID.wasm (the AI worker's: ai-worker-ID.js, ai-engines-ID.js
+and ai-engines-ID.wasm), the assets folder becomes assets-ID/ (the game
+reads its name from the page: window.modernGemsAssets), the __BUILD__ placeholders of the page
+and the worker become the id, sizes.json gives the .wasm's size to the loading bar, and sw.js (the service
 worker) lists every file of this build under a cache named after the id. Prints the id.
 """
 
@@ -39,13 +40,16 @@ def main(stage: str, dist: str) -> None:
     renamed = {
         "modern-gems.js": f"modern-gems-{build}.js",
         "modern-gems_bg.wasm": f"modern-gems-{build}.wasm",
+        "ai-engines.js": f"ai-engines-{build}.js",
+        "ai-engines_bg.wasm": f"ai-engines-{build}.wasm",
+        "ai-worker.js": f"ai-worker-{build}.js",
     }
     for f in files:
         target = renamed.get(f, f)
         if f.startswith("assets/"):
             target = f"assets-{build}/" + f[len("assets/"):]
         os.makedirs(os.path.dirname(os.path.join(dist, target)) or dist, exist_ok=True)
-        if f == "index.html":
+        if f in ("index.html", "ai-worker.js"):
             with open(os.path.join(stage, f)) as fh:
                 page = fh.read().replace("__BUILD__", build)
             with open(os.path.join(dist, target), "w") as fh:

@@ -69,6 +69,33 @@ try {
   if (colours < 50) fail(`the picture looks blank (${colours} colours)`);
   console.log(`smoke test passed: score ${after} after one click, ${colours} colours in ${shot}`);
 
+  // The AI worker (web/ai-worker.js loading crates/gems-worker's module): started beside the
+  // page as a module worker, it answers a K in a row request with a move and refuses a text
+  // that is no request, with the reason (the texts of crates/gems-rules/src/job.rs's test).
+  const { readdirSync } = await import("node:fs");
+  const workerFile = readdirSync(process.env.SMOKE_DIST).find((f) => /^ai-worker-[0-9a-f]+\.js$/.test(f))
+    ?? fail("web/dist has no ai-worker-ID.js");
+  const replies = await page.evaluate(async ([file, texts]) => {
+    const worker = new Worker(new URL(file, location.href), { type: "module" });
+    const replies = [];
+    for (const text of texts) {
+      replies.push(await new Promise((ok) => {
+        worker.onmessage = (e) => ok(String(e.data));
+        worker.onerror = (e) => ok(`worker error: ${e.message}`);
+        setTimeout(() => ok("no reply within 60 s"), 60_000);
+        worker.postMessage(text);
+      }));
+    }
+    worker.terminate();
+    return replies;
+  }, [workerFile, [
+    `(id: 9, job: KInARowMove(board: ${JSON.stringify("5\n4\n1\neeeee\neeeee\neehee\neeeee\neeeee")}, side: Computer, strength: Quality(2), time: None, nodes: Some(2000)))`,
+    "(id: 3, job: Chess)",
+  ]]);
+  if (!/^\(id:9,answer:KInARowMove\(Some\(\(row:[0-4],col:[0-4]\)\)\)\)$/.test(replies[0])) fail(`the AI worker's answer: ${replies[0]}`);
+  if (!replies[1].startsWith('(id:0,answer:Refused("not a request: ')) fail(`the AI worker's refusal: ${replies[1]}`);
+  console.log(`AI worker: passed, ${workerFile} answered ${replies[0]} and refused a bad request`);
+
   // Share of sampled pixels that differ between two screenshots (PNG buffers).
   const difference = (a, b) => page.evaluate(async ([a64, b64]) => {
     const pixels = async (b) => {

@@ -103,6 +103,10 @@ pub struct SamegameArgs {
     /// the most common colour's gems below which a colour is not probed).
     #[arg(long, value_name = "SPEC", value_parser = tuning)]
     tuning: Option<String>,
+    /// Search on N threads instead of one per core (1: the browser's AI worker's single lane,
+    /// for comparing the two).
+    #[arg(long, value_name = "N", value_parser = crate::values::positive::<usize>)]
+    lanes: Option<usize>,
 }
 
 /// What the SameGame benchmark plays, and how.
@@ -121,6 +125,8 @@ struct Options {
     /// `--nodes N`: the Expert searches N nodes per board on one lane instead of a time
     /// (the same result on any machine and under any load: for comparing its parts).
     nodes: Option<u64>,
+    /// `--lanes N`: threads to search on (else one per core).
+    lanes: Option<usize>,
 }
 
 /// A removal policy named on the command line (`--policy`).
@@ -219,6 +225,7 @@ pub fn run(command: BenchCommand) -> Result<(), String> {
                 tuning: args.tuning.unwrap_or_default(),
                 save_lines: args.save_lines,
                 nodes: args.nodes,
+                lanes: args.lanes,
             })
         }
         BenchCommand::KInARow(args) => crate::k_in_a_row::bench(&args),
@@ -244,25 +251,26 @@ fn playouts(boards: &[Board], seconds: f64, policy: RemovalPolicy) -> Result<(),
         let bits = BitBoard::from_board(board, policy).ok().map(|(b, _)| b);
         let bytes = FastBoard::from_board(board, policy).ok_or("no engine plays this board")?;
         let mut work = bytes.clone();
-        let t = Instant::now();
-        let mut n = 0u64;
-        let mut best = 0;
-        let mut sum = 0u64;
-        while t.elapsed() < per_board {
-            for _ in 0..64 {
-                let score = match bits {
-                    Some(start) => u64::from(start.clone().playout(&mut rng, None)),
-                    None => {
-                        work.clone_from(&bytes);
-                        work.playout(&mut rng, &mut scratch, None)
-                    }
-                };
-                best = best.max(score);
-                sum += score;
-                n += 1;
+        let (n, dt, sum, best) = match bits {
+            Some(start) => {
+                let t = start.time_playouts(per_board, &mut rng);
+                (t.playouts, t.elapsed, t.sum, u64::from(t.best))
             }
-        }
-        let dt = t.elapsed();
+            None => {
+                let t = Instant::now();
+                let (mut n, mut sum, mut best) = (0u64, 0u64, 0u64);
+                while t.elapsed() < per_board {
+                    for _ in 0..64 {
+                        work.clone_from(&bytes);
+                        let score = work.playout(&mut rng, &mut scratch, None);
+                        best = best.max(score);
+                        sum += score;
+                        n += 1;
+                    }
+                }
+                (n, t.elapsed(), sum, best)
+            }
+        };
         let engine = if bits.is_some() { "bitboard" } else { "bytes" };
         if !engines.contains(&engine) {
             engines.push(engine);
@@ -301,7 +309,10 @@ fn gems_left(board: &Board, policy: RemovalPolicy, moves: &[gems_rules::gems::Ce
 /// `--save-lines DIR`, writes each board's line as `DIR/NAME.line`).
 fn samegame(o: &Options) -> Result<(), String> {
     let label = o.nodes.map_or_else(
-        || format!("{} s per board", o.seconds),
+        || match o.lanes {
+            Some(n) => format!("{} s per board on {n} lanes", o.seconds),
+            None => format!("{} s per board", o.seconds),
+        },
         |n| format!("{n} nodes per board on one lane"),
     );
     println!(
@@ -327,7 +338,8 @@ fn samegame(o: &Options) -> Result<(), String> {
         let t = Instant::now();
         let line = match o.player {
             Player::Expert => {
-                ExpertSearch::tuned(board, o.policy, budget, None, tuning).run(cores())
+                let lanes = o.lanes.unwrap_or_else(cores);
+                ExpertSearch::tuned(board, o.policy, budget, None, tuning).run(lanes)
             }
             player => {
                 let mut game = Game::new(board.clone(), o.policy, player);

@@ -24,6 +24,8 @@
 //! 8. [`daily`]: the daily challenge's dates, seeds and setups, how its outcomes rank, and a
 //!    daily replayed from its moves (what a leaderboard trusts).
 //! 9. [`journal`]: every game's moves as the short lines of its resume journal.
+//! 10. `job` (with the `serde` feature): the computer players' searches as messages, and the
+//!     pure function that answers them (what the browser's AI worker runs).
 
 /// The most kinds (colours, digits) any game deals: every game, dialog, flag and link is
 /// bounded by it, and a theme defines at least this many styles, so two kinds never look alike.
@@ -38,6 +40,8 @@ pub mod daily;
 pub mod dots;
 pub mod gems;
 pub mod grid_duel;
+#[cfg(feature = "serde")]
+pub mod job;
 pub mod journal;
 pub mod k_in_a_row;
 pub mod solo_red;

@@ -17,6 +17,7 @@ pub const MAX_SAVE_STRING_BYTES: usize = 8 * MAX_ROWS * MAX_COLS + 2 * MAX_ROWS;
 
 /// A (row, column) position on a board; row 0 is the top, column 0 the left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cell {
     /// Row index, 0 at the top.
     pub row: usize,

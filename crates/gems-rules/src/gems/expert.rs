@@ -36,6 +36,7 @@ pub use portfolio::Tuning;
 
 /// How long the Expert may search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Budget {
     /// Time: wall-clock time on threads, or time spent searching when run in slices. The
     /// strongest play a machine gives in that time, but not reproducible from run to run.
@@ -220,6 +221,7 @@ pub fn cores() -> usize {
 
 /// A line of play from a position and what it scores (including the end bonus).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Line {
     /// The moves, as rules cells (each relative to the board it is played on).
     pub moves: Vec<Cell>,

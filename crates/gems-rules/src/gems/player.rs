@@ -64,6 +64,7 @@ pub fn legal_moves(board: &Board, policy: RemovalPolicy) -> Vec<Candidate> {
 
 /// Who makes the moves of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Player {
     /// A human, who types or clicks moves.
     Interactive,

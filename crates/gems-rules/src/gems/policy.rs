@@ -10,6 +10,7 @@ use super::board::{Board, Cell};
 /// The first four are the spec's; [`RemovalPolicy::Classic`] is the rule set of the SameGame
 /// research literature.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RemovalPolicy {
     /// Only the selected gem is removed.
     Single,

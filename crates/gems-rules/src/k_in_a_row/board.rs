@@ -11,6 +11,7 @@ pub const MIN_SIZE: usize = 1;
 
 /// One of the two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Side {
     /// The human player (`h`).
     Human,

@@ -29,6 +29,7 @@ impl Status {
 
 /// A move: the square (0-based row and column) where the player to move places a tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     /// The row, from 0 at the top.
     pub row: usize,

@@ -1,8 +1,27 @@
 //! Playouts on the bitboard engine: the literature's TabuColorRandom, and the Expert's
 //! selective [`Rollout`] policy.
 
+use std::time::Duration;
+#[cfg(not(target_arch = "wasm32"))]
+use std::time::Instant;
+#[cfg(target_arch = "wasm32")]
+use web_time::Instant;
+
 use super::{BitBoard, Group, Mask};
 use crate::gems::fast::FastRng;
+
+/// What [`BitBoard::time_playouts`] counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Playouts played.
+    pub playouts: u64,
+    /// The time they took.
+    pub elapsed: Duration,
+    /// Their scores added up.
+    pub sum: u64,
+    /// The best score.
+    pub best: u32,
+}
 
 /// A selective random policy for playouts: the target colour is kept for last (its moves are
 /// played only when no other colour has one) until few gems remain, and a move that would
@@ -35,6 +54,24 @@ impl Rollout {
 }
 
 impl BitBoard {
+    /// Plays [`BitBoard::playout`]s from this position, 64 at a time, until `time` has passed:
+    /// the playouts benchmark's loop (`gems-cli bench playouts`, and the browser's AI worker,
+    /// so that both measure the same code).
+    pub fn time_playouts(&self, time: Duration, rng: &mut FastRng) -> Tally {
+        let started = Instant::now();
+        let mut tally = Tally::default();
+        while started.elapsed() < time {
+            for _ in 0..64 {
+                let score = self.clone().playout(rng, None);
+                tally.best = tally.best.max(score);
+                tally.sum += u64::from(score);
+            }
+            tally.playouts += 64;
+        }
+        tally.elapsed = started.elapsed();
+        tally
+    }
+
     /// Plays random moves to the end and returns the points scored (the clear bonus included):
     /// the TabuColorRandom policy of the SameGame literature, exactly as the byte engine's
     /// [`FastBoard::playout`](crate::gems::fast::FastBoard::playout) plays it (from a random column,

@@ -77,6 +77,7 @@ impl Outcome {
 
 /// How hard the computer thinks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Strength {
     /// The spec's quality: look this many plies ahead (forced replies do not count).
     Quality(u32),

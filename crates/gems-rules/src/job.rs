@@ -1,0 +1,461 @@
+//! The computer players' searches as messages: a [`Request`] names a search (the position, the
+//! player, its budget) and its id, and [`answer`] runs it and says what it found in a
+//! [`Reply`] with the same id. It is a pure function of the request (with a node budget, the
+//! same answer on any machine), so the browser's AI worker only carries messages to it and
+//! back, and its tests run natively.
+//!
+//! Positions travel in the games' own text formats (a Modern Gems save string, a K in a row
+//! board file), so a position is checked on arrival as a file would be: a request that is not
+//! a position, or asks a human's move, is answered with [`Answer::Refused`] and its reason,
+//! never a panic.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::cancel::Cancel;
+use crate::gems::bits::BitBoard;
+use crate::gems::fast::FastRng;
+use crate::gems::{self, Budget, ExpertSearch, Game, Line, Player, RemovalPolicy};
+use crate::k_in_a_row::{self, Engine, Limits, Move, Side, Strength};
+
+/// A search asked of the AI worker, with the id its reply carries back.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    /// Chosen by the asker; a reply whose id is not the one it waits for is stale.
+    pub id: u64,
+    /// The search.
+    pub job: Job,
+}
+
+/// A search: which player, from which position, within which budget.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Job {
+    /// A Modern Gems player's line from a position: the Expert's (a computer move, a hint, the
+    /// coach), or the spec's Greedy or LookAhead1 player's next move.
+    GemsLine {
+        /// The position, as a save string ([`gems::Board::save_string`]).
+        board: String,
+        /// The rules.
+        policy: RemovalPolicy,
+        /// Who plays.
+        player: Player,
+        /// The Expert's budget (the spec's players answer at once).
+        budget: Budget,
+        /// A line the Expert found before from this position, to start from.
+        plan: Option<Line>,
+    },
+    /// K in a row: the move the engine makes for `side` (a computer move, or a hint).
+    KInARowMove {
+        /// The position, as a board file ([`k_in_a_row::board_file_text`]).
+        board: String,
+        /// Whose move it is.
+        side: Side,
+        /// How hard the engine thinks.
+        strength: Strength,
+        /// Stop after this much time.
+        time: Option<Duration>,
+        /// Stop after about this many positions (the same answer everywhere).
+        nodes: Option<u64>,
+    },
+    /// The playouts benchmark (`gems-cli bench playouts`) on one Modern Gems position: as many
+    /// TabuColorRandom playouts as `millis` milliseconds allow, on the bitboard engine.
+    Playouts {
+        /// The position, as a save string.
+        board: String,
+        /// The rules (Classic or Chained: the bitboard engine's).
+        policy: RemovalPolicy,
+        /// How long to play.
+        millis: u64,
+    },
+}
+
+/// What a search found, with the id of its request.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reply {
+    /// The request's id.
+    pub id: u64,
+    /// What it found.
+    pub answer: Answer,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Answer {
+    /// A Modern Gems line: the Expert's whole line, or a spec player's next move alone; no
+    /// move when none is left.
+    Line(Line),
+    /// K in a row's move, if any square is left.
+    KInARowMove(Option<Move>),
+    /// The playouts benchmark's count, and the time it took in microseconds.
+    Playouts {
+        /// Playouts played.
+        playouts: u64,
+        /// In this many microseconds.
+        micros: u64,
+    },
+    /// The request was not a search that can be run, and why.
+    Refused(String),
+}
+
+impl Job {
+    /// The job of finding `player`'s line on a Modern Gems `board` under `policy`.
+    pub fn gems_line(
+        board: &gems::Board,
+        policy: RemovalPolicy,
+        player: Player,
+        budget: Budget,
+        plan: Option<Line>,
+    ) -> Job {
+        Job::GemsLine {
+            board: board.save_string(),
+            policy,
+            player,
+            budget,
+            plan,
+        }
+    }
+
+    /// The job of finding K in a row's move for `side` on `board` within `time` or `nodes`.
+    pub fn k_in_a_row_move(
+        board: &k_in_a_row::Board,
+        side: Side,
+        strength: Strength,
+        time: Option<Duration>,
+        nodes: Option<u64>,
+    ) -> Job {
+        Job::KInARowMove {
+            // The quality is the strength's business; the file's is not read.
+            board: k_in_a_row::board_file_text(board, 1),
+            side,
+            strength,
+            time,
+            nodes,
+        }
+    }
+}
+
+/// The text of a request or a reply was not one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a {what}: {reason}")]
+pub struct TextError {
+    /// "request" or "reply".
+    pub what: &'static str,
+    /// Where and why the text was refused.
+    pub reason: String,
+}
+
+/// Messages travel between the page and the worker as text (RON, which the page already
+/// reads its themes with).
+macro_rules! as_text {
+    ($t:ty, $what:literal) => {
+        impl $t {
+            /// This message as text, for `postMessage`.
+            pub fn to_text(&self) -> String {
+                // Plain data (strings, numbers, enums) always serialises.
+                ron::to_string(self).unwrap_or_default()
+            }
+
+            /// The message `text` holds, or why it holds none.
+            pub fn from_text(text: &str) -> Result<Self, TextError> {
+                ron::from_str(text).map_err(|e| TextError {
+                    what: $what,
+                    reason: e.to_string(),
+                })
+            }
+        }
+    };
+}
+
+as_text!(Request, "request");
+as_text!(Reply, "reply");
+
+/// What the worker does with a message: the reply to the request `text` holds, as text; a
+/// text that is no request is answered with [`Answer::Refused`] and id 0.
+pub fn respond(text: &str) -> String {
+    let reply = match Request::from_text(text) {
+        Ok(request) => answer(request, &Cancel::never()),
+        Err(e) => Reply {
+            id: 0,
+            answer: Answer::Refused(e.to_string()),
+        },
+    };
+    reply.to_text()
+}
+
+/// Runs `request`'s search (stopping early, with what it has, once `cancel` is set) and
+/// replies with what it found.
+pub fn answer(request: Request, cancel: &Cancel) -> Reply {
+    Reply {
+        id: request.id,
+        answer: run(request.job, cancel),
+    }
+}
+
+/// Runs `job`'s search on one thread.
+pub fn run(job: Job, cancel: &Cancel) -> Answer {
+    match job {
+        Job::GemsLine {
+            board,
+            policy,
+            player,
+            budget,
+            plan,
+        } => match gems::Board::from_save_string(&board) {
+            Ok(board) => gems_line(&board, policy, player, budget, plan.as_ref(), cancel),
+            Err(e) => Answer::Refused(format!("not a Modern Gems board: {e}")),
+        },
+        Job::KInARowMove {
+            board,
+            side,
+            strength,
+            time,
+            nodes,
+        } => match k_in_a_row::parse_board_file(&board, true) {
+            Ok(file) => {
+                let limits = Limits {
+                    time,
+                    cancel: cancel.clone(),
+                    nodes,
+                };
+                let mut engine = Engine::with_table_bits(crate::daily::K_IN_A_ROW_TABLE_BITS);
+                let found = engine.best_move(&file.board, side, strength, &limits);
+                Answer::KInARowMove(found.best)
+            }
+            Err(e) => Answer::Refused(format!("not a K in a row board: {e}")),
+        },
+        Job::Playouts {
+            board,
+            policy,
+            millis,
+        } => {
+            let board = match gems::Board::from_save_string(&board) {
+                Ok(board) => board,
+                Err(e) => return Answer::Refused(format!("not a Modern Gems board: {e}")),
+            };
+            let Ok((bits, _)) = BitBoard::from_board(&board, policy) else {
+                return Answer::Refused("the bitboard engine does not play this board".into());
+            };
+            let tally = bits.time_playouts(Duration::from_millis(millis), &mut FastRng::new(2026));
+            Answer::Playouts {
+                playouts: tally.playouts,
+                micros: tally.elapsed.as_micros() as u64,
+            }
+        }
+    }
+}
+
+/// [`Job::GemsLine`]'s answer on a parsed board.
+fn gems_line(
+    board: &gems::Board,
+    policy: RemovalPolicy,
+    player: Player,
+    budget: Budget,
+    plan: Option<&Line>,
+    cancel: &Cancel,
+) -> Answer {
+    let first = match player {
+        Player::Interactive => {
+            return Answer::Refused("a human player's move is not searched for".into());
+        }
+        Player::Expert => {
+            let search = ExpertSearch::new(board, policy, budget, plan);
+            return Answer::Line(search.with_cancel(cancel.clone()).run(1));
+        }
+        Player::Greedy => gems::greedy_move(board, policy),
+        Player::LookAhead1 => gems::look_ahead1_move(board, policy),
+    };
+    let mut line = Line::default();
+    if let Some(cell) = first {
+        let mut game = Game::new(board.clone(), policy, Player::Interactive);
+        if let Ok(outcome) = game.play(cell) {
+            line = Line {
+                moves: vec![cell],
+                score: outcome.points,
+            };
+        }
+    }
+    Answer::Line(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gems::{Computer, Expert, random_board};
+
+    #[test]
+    fn the_worker_job_for_a_spec_player_is_its_move() {
+        let board = random_board(8, 8, 4, 3).unwrap();
+        for player in [Player::Greedy, Player::LookAhead1] {
+            let job = Job::gems_line(
+                &board,
+                RemovalPolicy::Classic,
+                player,
+                Budget::Nodes(1),
+                None,
+            );
+            let Answer::Line(line) = run(job, &Cancel::never()) else {
+                panic!("{player:?} has a move");
+            };
+            let want = Computer::default().choose_move(player, &board, RemovalPolicy::Classic);
+            assert_eq!(line.moves.first().copied(), want, "{player:?}");
+            let mut game = Game::new(board.clone(), RemovalPolicy::Classic, player);
+            let points = game.play(line.moves[0]).unwrap().points;
+            assert_eq!((line.moves.len(), line.score), (1, points), "{player:?}");
+        }
+    }
+
+    #[test]
+    fn the_worker_job_for_the_expert_is_the_experts_line() {
+        let board = random_board(10, 10, 4, 7).unwrap();
+        let budget = Budget::Nodes(20_000);
+        let job = Job::gems_line(&board, RemovalPolicy::Classic, Player::Expert, budget, None);
+        let Answer::Line(line) = run(job, &Cancel::never()) else {
+            panic!("the Expert answers with a line");
+        };
+        assert_eq!(
+            line,
+            Expert::new(budget).line(&board, RemovalPolicy::Classic)
+        );
+        assert!(!line.moves.is_empty());
+    }
+
+    #[test]
+    fn the_worker_job_for_k_in_a_row_is_the_engines_move() {
+        let mut board = k_in_a_row::Board::new(7, 4).unwrap();
+        board.set(3, 3, k_in_a_row::Cell::Human);
+        board.set(0, 6, k_in_a_row::Cell::Unavailable);
+        let strength = Strength::Quality(3);
+        let job = Job::k_in_a_row_move(&board, Side::Computer, strength, None, Some(5_000));
+        let limits = Limits {
+            time: None,
+            cancel: Cancel::never(),
+            nodes: Some(5_000),
+        };
+        let want = Engine::with_table_bits(crate::daily::K_IN_A_ROW_TABLE_BITS)
+            .best_move(&board, Side::Computer, strength, &limits)
+            .best;
+        assert!(want.is_some());
+        let request = Request { id: 41, job };
+        assert_eq!(
+            answer(request, &Cancel::never()),
+            Reply {
+                id: 41,
+                answer: Answer::KInARowMove(want)
+            }
+        );
+    }
+
+    #[test]
+    fn the_worker_replies_to_a_request_in_text_with_its_id() {
+        let board = random_board(6, 6, 3, 2).unwrap();
+        let job = Job::gems_line(
+            &board,
+            RemovalPolicy::Classic,
+            Player::Greedy,
+            Budget::Nodes(1),
+            None,
+        );
+        let request = Request {
+            id: 7,
+            job: job.clone(),
+        };
+        assert_eq!(Request::from_text(&request.to_text()), Ok(request.clone()));
+        let reply = Reply::from_text(&respond(&request.to_text())).unwrap();
+        assert_eq!(reply, answer(request, &Cancel::never()));
+        assert_eq!(reply.id, 7);
+        for junk in ["", "Request(", "(id: 1, job: Chess)", "\u{0}"] {
+            let reply = Reply::from_text(&respond(junk)).unwrap();
+            assert_eq!(reply.id, 0, "{junk:?}");
+            let Answer::Refused(why) = reply.answer else {
+                panic!("{junk:?} is refused");
+            };
+            assert!(why.starts_with("not a request"), "{why}");
+        }
+        assert!(Reply::from_text("Reply(").is_err());
+    }
+
+    /// The texts web/smoke.mjs sends the browser's worker and expects back.
+    #[test]
+    fn the_worker_texts_are_what_the_browser_test_sends_and_expects() {
+        let text = "(id: 9, job: KInARowMove(board: \"5\\n4\\n1\\neeeee\\neeeee\\neehee\\neeeee\\neeeee\", \
+                    side: Computer, strength: Quality(2), time: None, nodes: Some(2000)))";
+        let request = Request::from_text(text).unwrap();
+        let Job::KInARowMove { board, .. } = &request.job else {
+            panic!("a K in a row request");
+        };
+        assert_eq!(board, "5\n4\n1\neeeee\neeeee\neehee\neeeee\neeeee");
+        let reply = respond(text);
+        let Answer::KInARowMove(Some(m)) = answer(request, &Cancel::never()).answer else {
+            panic!("a move on a board with empty squares");
+        };
+        assert_eq!(
+            reply,
+            format!(
+                "(id:9,answer:KInARowMove(Some((row:{},col:{}))))",
+                m.row, m.col
+            )
+        );
+        let refused = respond("(id: 3, job: Chess)");
+        assert!(
+            refused.starts_with("(id:0,answer:Refused(\"not a request: "),
+            "{refused}"
+        );
+    }
+
+    #[test]
+    fn the_worker_job_for_the_playouts_benchmark_counts_playouts() {
+        let board = random_board(15, 15, 5, 1).unwrap();
+        let job = Job::Playouts {
+            board: board.save_string(),
+            policy: RemovalPolicy::Classic,
+            millis: 20,
+        };
+        let Answer::Playouts { playouts, micros } = run(job, &Cancel::never()) else {
+            panic!("the benchmark counts");
+        };
+        assert!(playouts >= 64 && playouts % 64 == 0, "{playouts}");
+        assert!(micros >= 20_000, "{micros}");
+        let single = Job::Playouts {
+            board: board.save_string(),
+            policy: RemovalPolicy::Single,
+            millis: 1,
+        };
+        assert!(matches!(run(single, &Cancel::never()), Answer::Refused(_)));
+    }
+
+    #[test]
+    fn the_worker_refuses_a_bad_position_or_a_humans_move_with_the_reason() {
+        let bad = Job::GemsLine {
+            board: "1 2\n3".into(),
+            policy: RemovalPolicy::Classic,
+            player: Player::Expert,
+            budget: Budget::Nodes(10),
+            plan: None,
+        };
+        let Answer::Refused(why) = run(bad, &Cancel::never()) else {
+            panic!("a ragged board is refused");
+        };
+        assert!(why.starts_with("not a Modern Gems board"), "{why}");
+        let board = random_board(5, 5, 3, 1).unwrap();
+        let human = Job::gems_line(
+            &board,
+            RemovalPolicy::Classic,
+            Player::Interactive,
+            Budget::Nodes(10),
+            None,
+        );
+        assert!(matches!(run(human, &Cancel::never()), Answer::Refused(_)));
+        let k_bad = Job::KInARowMove {
+            board: "3\n9\n1\neee\neee\neee".into(),
+            side: Side::Computer,
+            strength: Strength::Quality(1),
+            time: None,
+            nodes: Some(10),
+        };
+        let Answer::Refused(why) = run(k_bad, &Cancel::never()) else {
+            panic!("k over the size is refused");
+        };
+        assert!(why.starts_with("not a K in a row board"), "{why}");
+    }
+}

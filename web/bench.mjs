@@ -1,0 +1,66 @@
+// The AI worker's benchmark (run by web/bench.sh): the same searches in the browser's worker
+// and natively, one after the other, on the same machine; prints both and their ratio.
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { launch } from "./browser.mjs";
+
+const [base, ...args] = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i < 0 ? fallback : Number(args[i + 1]);
+};
+const seconds = option("--seconds", 20);
+const expert = option("--expert", 0);
+const fail = (msg) => { console.error(`bench FAILED: ${msg}`); process.exit(1); };
+const { BENCH_DIST: dist, BENCH_CLI: cli, BENCH_BOARDS: boardsDir } = process.env;
+const boards = Array.from({ length: 20 }, (_, i) => readFileSync(`${boardsDir}/standard-${i + 1}.board`, "utf8"));
+const workerFile = readdirSync(dist).find((f) => /^ai-worker-[0-9a-f]+\.js$/.test(f)) ?? fail("no ai-worker-ID.js");
+
+const browser = await launch();
+try {
+  const page = await browser.newPage();
+  await page.goto(`${base}sizes.json`);
+  // Sends each request text to one worker in turn; the reply texts.
+  const ask = (texts) => page.evaluate(async ([file, texts]) => {
+    const worker = new Worker(new URL(file, location.href), { type: "module" });
+    const replies = [];
+    for (const text of texts) {
+      replies.push(await new Promise((ok) => {
+        worker.onmessage = (e) => ok(String(e.data));
+        worker.onerror = (e) => ok(`worker error: ${e.message}`);
+        worker.postMessage(text);
+      }));
+    }
+    worker.terminate();
+    return replies;
+  }, [workerFile, texts]);
+  const ron = (s) => JSON.stringify(s);
+  const ms = Math.round((seconds * 1000) / boards.length);
+  const replies = await ask(boards.map((b, i) => `(id: ${i + 1}, job: Playouts(board: ${ron(b)}, policy: Classic, millis: ${ms}))`));
+  let playouts = 0, micros = 0;
+  for (const r of replies) {
+    const m = r.match(/Playouts\(playouts:(\d+),micros:(\d+)\)/) ?? fail(`a reply: ${r}`);
+    playouts += Number(m[1]); micros += Number(m[2]);
+  }
+  const worker = playouts / (micros / 1e6);
+  const native = execFileSync(cli, ["bench", "playouts", "--seconds", String(seconds)], { encoding: "utf8" });
+  const nativeRate = Number((native.match(/= (\d+) playouts\/s/) ?? fail(`gems-cli: ${native}`))[1]);
+  console.log(`playouts, ${seconds} s over the 20 standard positions (TabuColorRandom, one core):`);
+  console.log(`  AI worker (Chromium): ${Math.round(worker)} playouts/s`);
+  console.log(`  native (gems-cli bench playouts --seconds ${seconds}): ${nativeRate} playouts/s`);
+  console.log(`  worker / native: ${(100 * worker / nativeRate).toFixed(1)}%`);
+
+  if (expert > 0) {
+    const budget = `Time((secs: ${Math.floor(expert)}, nanos: ${Math.round((expert % 1) * 1e9)}))`;
+    const lines = await ask(boards.map((b, i) => `(id: ${i + 1}, job: GemsLine(board: ${ron(b)}, policy: Classic, player: Expert, budget: ${budget}, plan: None))`));
+    const total = lines.reduce((sum, r) => sum + Number((r.match(/score:(\d+)\)/) ?? fail(`a reply: ${r}`))[1]), 0);
+    const out = execFileSync(cli, ["bench", "samegame", "--seconds-per-board", String(expert), "--lanes", "1"], { encoding: "utf8" });
+    const nativeTotal = Number((out.match(/total: (\d+)/) ?? fail(`gems-cli: ${out}`))[1]);
+    console.log(`the Expert, ${expert} s per board on the 20 standard positions, one lane:`);
+    console.log(`  AI worker (Chromium): ${total}`);
+    console.log(`  native (gems-cli bench samegame --seconds-per-board ${expert} --lanes 1): ${nativeTotal}`);
+    console.log(`  worker / native: ${(100 * total / nativeTotal).toFixed(1)}%`);
+  }
+} finally {
+  await browser.close();
+}
