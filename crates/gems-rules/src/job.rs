@@ -17,7 +17,8 @@ use crate::cancel::Cancel;
 use crate::gems::bits::BitBoard;
 use crate::gems::fast::FastRng;
 use crate::gems::{self, Budget, ExpertSearch, Game, Line, Player, RemovalPolicy};
-use crate::k_in_a_row::{self, Engine, Limits, Move, Side, Strength};
+use crate::k_in_a_row::{self, Engine, Limits, Move, Side, SquareAnalysis, SquareValue, Strength};
+use crate::{dots, solo_red};
 
 /// A search asked of the AI worker, with the id its reply carries back.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -58,6 +59,40 @@ pub enum Job {
         /// Stop after about this many positions (the same answer everywhere).
         nodes: Option<u64>,
     },
+    /// K in a row: the value of every empty square for `side` (the Analyse toggle), proofs
+    /// first within `time` when `proofs`, then an estimate for the squares left unproven by a
+    /// search of `estimate` (depth, nodes).
+    KInARowSquares {
+        /// The position, as a board file.
+        board: String,
+        /// Whose move it is.
+        side: Side,
+        /// The proofs' time.
+        time: Option<Duration>,
+        /// Whether to try proofs at all (else estimates only).
+        proofs: bool,
+        /// The estimate's depth and nodes, if any.
+        estimate: Option<(u32, u64)>,
+    },
+    /// Dots: the planner's best selection (seeded by `seed`) with `moves_left` moves to go.
+    DotsPlan {
+        /// The position, as rows of colour digits ([`dots::Board::parse`]).
+        board: String,
+        /// Moves left in the game.
+        moves_left: u32,
+        /// The planner's seed.
+        seed: u64,
+    },
+    /// Solo Red: the hint's move (the computer's turn), by `rollouts` playouts seeded by
+    /// `seed`, from what the player sees.
+    SoloRedHint {
+        /// The position.
+        position: SoloRedPosition,
+        /// The rollouts' seed.
+        seed: u64,
+        /// How many rollouts in all.
+        rollouts: usize,
+    },
     /// The playouts benchmark (`gems-cli bench playouts`) on one Modern Gems position: as many
     /// TabuColorRandom playouts as `millis` milliseconds allow, on the bitboard engine.
     Playouts {
@@ -68,6 +103,66 @@ pub enum Job {
         /// How long to play.
         millis: u64,
     },
+}
+
+/// A Solo Red game in progress, its cards as text ("R7 B2"), read back through the rules'
+/// checks ([`solo_red::Game::from_parts`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SoloRedPosition {
+    /// Each palette's cards.
+    pub palettes: Vec<String>,
+    /// The canvas colour's letter.
+    pub canvas: char,
+    /// The hand.
+    pub hand: String,
+    /// The deck, top first.
+    pub deck: String,
+    /// Cards a full hand holds.
+    pub hand_size: usize,
+    /// Whether this turn's canvas card is already down.
+    pub canvas_played: bool,
+}
+
+impl SoloRedPosition {
+    /// The position of `game`.
+    pub fn of(game: &solo_red::Game) -> SoloRedPosition {
+        let text = |cards: &[solo_red::Card]| {
+            cards
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        SoloRedPosition {
+            palettes: game.palettes().iter().map(|p| text(p)).collect(),
+            canvas: game.canvas().letter(),
+            hand: text(game.hand()),
+            deck: text(&game.deck_cards()),
+            hand_size: game.hand_size(),
+            canvas_played: game.canvas_played(),
+        }
+    }
+
+    /// The game this position describes, or why it describes none.
+    pub fn game(&self) -> Result<solo_red::Game, String> {
+        let cards = |text: &str| solo_red::parse_cards(text).map_err(|e| e.to_string());
+        let palettes = self
+            .palettes
+            .iter()
+            .map(|p| cards(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        let canvas = solo_red::Colour::from_letter(self.canvas)
+            .ok_or_else(|| format!("'{}' is not a colour", self.canvas))?;
+        let game = solo_red::Game::from_parts(
+            palettes,
+            canvas,
+            cards(&self.hand)?,
+            cards(&self.deck)?,
+            self.hand_size,
+        )
+        .map_err(|e| e.to_string())?;
+        Ok(game.with_canvas_played(self.canvas_played))
+    }
 }
 
 /// What a search found, with the id of its request.
@@ -87,6 +182,12 @@ pub enum Answer {
     Line(Line),
     /// K in a row's move, if any square is left.
     KInARowMove(Option<Move>),
+    /// Every empty K in a row square's value, in the board's order.
+    KInARowSquares(Vec<(Move, SquareValue)>),
+    /// The Dots planner's selection (the dots in order) and how many dots it removes, if any.
+    DotsPlan(Option<(Vec<dots::Point>, usize)>),
+    /// The Solo Red hint's move, if any keeps the game going.
+    SoloRedMove(Option<solo_red::Move>),
     /// The playouts benchmark's count, and the time it took in microseconds.
     Playouts {
         /// Playouts played.
@@ -223,6 +324,46 @@ pub fn run(job: Job, cancel: &Cancel) -> Answer {
                 Answer::KInARowMove(found.best)
             }
             Err(e) => Answer::Refused(format!("not a K in a row board: {e}")),
+        },
+        Job::KInARowSquares {
+            board,
+            side,
+            time,
+            proofs,
+            estimate,
+        } => match k_in_a_row::parse_board_file(&board, true) {
+            Ok(file) => {
+                let limits = Limits {
+                    time,
+                    ..Limits::default()
+                };
+                let mut analysis = SquareAnalysis::new(file.board, side, limits, proofs, estimate);
+                let mut engine = Engine::with_table_bits(crate::daily::K_IN_A_ROW_TABLE_BITS);
+                analysis.step(&mut engine, None, cancel);
+                Answer::KInARowSquares(analysis.values().to_vec())
+            }
+            Err(e) => Answer::Refused(format!("not a K in a row board: {e}")),
+        },
+        Job::DotsPlan {
+            board,
+            moves_left,
+            seed,
+        } => match dots::Board::parse(&board) {
+            Ok(board) => {
+                Answer::DotsPlan(dots::Planner::new(seed).choose_until(&board, moves_left, cancel))
+            }
+            Err(e) => Answer::Refused(format!("not a Dots board: {e}")),
+        },
+        Job::SoloRedHint {
+            position,
+            seed,
+            rollouts,
+        } => match position.game() {
+            Ok(game) => Answer::SoloRedMove(
+                solo_red::ai::hint_until(&game, seed, rollouts, cancel)
+                    .or_else(|| solo_red::ai::any_move(&game)),
+            ),
+            Err(e) => Answer::Refused(format!("not a Solo Red position: {e}")),
         },
         Job::Playouts {
             board,
@@ -400,6 +541,103 @@ mod tests {
         assert!(
             refused.starts_with("(id:0,answer:Refused(\"not a request: "),
             "{refused}"
+        );
+    }
+
+    #[test]
+    fn the_worker_job_for_k_in_a_row_squares_is_the_analysis() {
+        let mut board = k_in_a_row::Board::new(4, 3).unwrap();
+        board.set(1, 1, k_in_a_row::Cell::Computer);
+        board.set(0, 0, k_in_a_row::Cell::Unavailable);
+        let job = Job::KInARowSquares {
+            board: k_in_a_row::board_file_text(&board, 1),
+            side: Side::Human,
+            time: None,
+            proofs: true,
+            estimate: Some((2, 3_000)),
+        };
+        let Answer::KInARowSquares(values) = run(job, &Cancel::never()) else {
+            panic!("the squares' values");
+        };
+        let mut want = SquareAnalysis::new(
+            board,
+            Side::Human,
+            Limits::default(),
+            true,
+            Some((2, 3_000)),
+        );
+        want.step(
+            &mut Engine::with_table_bits(crate::daily::K_IN_A_ROW_TABLE_BITS),
+            None,
+            &Cancel::never(),
+        );
+        assert_eq!(values, want.values());
+        assert_eq!(values.len(), 14);
+        assert!(
+            values
+                .iter()
+                .all(|(_, v)| matches!(v, SquareValue::Proven(_)))
+        );
+    }
+
+    #[test]
+    fn the_worker_job_for_dots_is_the_planners_selection() {
+        let board = dots::Board::parse("1212\n2121\n1122\n2211").unwrap();
+        let job = Job::DotsPlan {
+            board: board.to_string(),
+            moves_left: 5,
+            seed: 11,
+        };
+        let want = dots::Planner::new(11).choose(&board, 5);
+        assert!(want.is_some());
+        assert_eq!(run(job, &Cancel::never()), Answer::DotsPlan(want));
+        let bad = Job::DotsPlan {
+            board: "12\n1x".into(),
+            moves_left: 1,
+            seed: 0,
+        };
+        assert!(matches!(run(bad, &Cancel::never()), Answer::Refused(_)));
+    }
+
+    #[test]
+    fn the_worker_job_for_solo_red_is_the_hint() {
+        let mut game = solo_red::Game::new(5);
+        game.start(&solo_red::Game::all_cards(), true, 4, 7)
+            .unwrap();
+        let position = SoloRedPosition::of(&game);
+        assert_eq!(
+            position.game().map(|g| SoloRedPosition::of(&g)),
+            Ok(position.clone())
+        );
+        let job = Job::SoloRedHint {
+            position: position.clone(),
+            seed: 3,
+            rollouts: 200,
+        };
+        let want = solo_red::ai::hint(&game, 3, 200).or_else(|| solo_red::ai::any_move(&game));
+        assert!(want.is_some());
+        let reply = answer(Request { id: 2, job }, &Cancel::never());
+        assert_eq!(Reply::from_text(&reply.to_text()), Ok(reply.clone()));
+        assert_eq!(reply.answer, Answer::SoloRedMove(want));
+        let mut twice = position.clone();
+        twice.hand = format!("{} {}", position.hand, position.palettes[0]);
+        let refused = run(
+            Job::SoloRedHint {
+                position: twice,
+                seed: 0,
+                rollouts: 1,
+            },
+            &Cancel::never(),
+        );
+        assert!(
+            matches!(refused, Answer::Refused(ref why) if why.starts_with("not a Solo Red")),
+            "{refused:?}"
+        );
+        assert!(
+            Reply::from_text(
+                "(id:1,answer:SoloRedMove(Some((canvas:None,palette:0,card:\"Z9\"))))"
+            )
+            .is_err()
         );
     }
 

@@ -21,6 +21,7 @@ pub const MAX_BOARD_FILE_BYTES: u64 = 4096;
 
 /// A dot's place: `x` is the column (0 at the left), `y` the row (0 at the top).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Point {
     /// Column, 0 at the left.
     pub x: usize,

@@ -19,6 +19,7 @@ const PASSES: usize = 64;
 
 /// What playing on an empty square is worth to the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum SquareValue {
     /// Not settled yet (or not within the budget).
     Unknown,

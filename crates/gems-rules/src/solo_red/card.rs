@@ -86,6 +86,12 @@ pub const CARD_COUNT: usize = 35;
 /// Cards are ordered by the Red rule: a higher number is higher; on equal numbers the colour closer
 /// to Red is higher. So `Ord::max` gives the "highest card" of the spec.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+// As a message, a card is its text ("R7"), read back through its checks.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "String", into = "String")
+)]
 pub struct Card {
     colour: Colour,
     number: u8,
@@ -161,6 +167,22 @@ impl PartialOrd for Card {
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.colour.letter(), self.number)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<String> for Card {
+    type Error = CardError;
+
+    fn try_from(text: String) -> Result<Card, CardError> {
+        text.parse()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Card> for String {
+    fn from(card: Card) -> String {
+        card.to_string()
     }
 }
 

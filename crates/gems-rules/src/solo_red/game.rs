@@ -45,6 +45,7 @@ pub enum StartError {
 
 /// One turn: an optional card to the canvas, then a card to a palette (0-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     /// The hand card played to the canvas first, if any.
     pub canvas: Option<Card>,
@@ -226,6 +227,13 @@ impl Game {
     ) -> Result<(), StartError> {
         let cards = parse_cards(deck)?;
         self.start(&cards, shuffle, palettes, hand_size)
+    }
+
+    /// This position with the turn's canvas card already played (`true`) or not: with
+    /// [`Game::from_parts`], any position of a game in progress.
+    pub fn with_canvas_played(mut self, played: bool) -> Game {
+        self.canvas_played = played;
+        self
     }
 
     /// A started game in an arbitrary position (for tests, puzzles and the AI's determinizations).

@@ -55,6 +55,7 @@ const Q_MAX: u8 = 4;
 
 /// The result of a position for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
     /// The player to move can force a win.
     Win,
