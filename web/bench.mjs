@@ -2,7 +2,7 @@
 // and natively, one after the other, on the same machine; prints both and their ratio.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { launch } from "./browser.mjs";
+import { askWorker, launch } from "./browser.mjs";
 
 const [base, ...args] = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -20,20 +20,7 @@ const browser = await launch();
 try {
   const page = await browser.newPage();
   await page.goto(`${base}sizes.json`);
-  // Sends each request text to one worker in turn; the reply texts.
-  const ask = (texts) => page.evaluate(async ([file, texts]) => {
-    const worker = new Worker(new URL(file, location.href), { type: "module" });
-    const replies = [];
-    for (const text of texts) {
-      replies.push(await new Promise((ok) => {
-        worker.onmessage = (e) => ok(String(e.data));
-        worker.onerror = (e) => ok(`worker error: ${e.message}`);
-        worker.postMessage(text);
-      }));
-    }
-    worker.terminate();
-    return replies;
-  }, [workerFile, texts]);
+  const ask = (texts) => askWorker(page, workerFile, texts);
   const ron = (s) => JSON.stringify(s);
   const ms = Math.round((seconds * 1000) / boards.length);
   const replies = await ask(boards.map((b, i) => `(id: ${i + 1}, job: Playouts(board: ${ron(b)}, policy: Classic, millis: ${ms}))`));

@@ -10,12 +10,7 @@
 # release gems-cli.
 set -euo pipefail
 cd "$(dirname "$0")"
-[ -f dist/sizes.json ] || { echo "web/dist is missing: run web/build.sh first" >&2; exit 1; }
-command -v chromium >/dev/null || { echo "chromium is missing: apt-get install chromium" >&2; exit 1; }
-if [ ! -d .smoke/node_modules/playwright-core ]; then
-  mkdir -p .smoke
-  (cd .smoke && npm install --silent --no-audit --no-fund playwright-core@1 >/dev/null)
-fi
+source browser-setup.sh
 (cd .. && cargo build --release -p gems-cli >/dev/null)
 target=$(cd .. && cargo metadata --format-version 1 --no-deps \
   | python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')

@@ -13,3 +13,21 @@ export const launch = (extra = []) => chromium.launch({
          "--ignore-gpu-blocklist", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", ...extra],
 });
+
+// Starts the build's AI worker (`file`, web/ai-worker.js's hashed name) from `page` as a module
+// worker, sends it each of `texts` (search requests) in turn and returns the texts it answered;
+// a reply that never comes within `timeout` ms (when given) reads "no reply".
+export const askWorker = (page, file, texts, timeout = 0) => page.evaluate(async ([file, texts, timeout]) => {
+  const worker = new Worker(new URL(file, location.href), { type: "module" });
+  const replies = [];
+  for (const text of texts) {
+    replies.push(await new Promise((ok) => {
+      worker.onmessage = (e) => ok(String(e.data));
+      worker.onerror = (e) => ok(`worker error: ${e.message}`);
+      if (timeout > 0) setTimeout(() => ok(`no reply within ${timeout} ms`), timeout);
+      worker.postMessage(text);
+    }));
+  }
+  worker.terminate();
+  return replies;
+}, [file, texts, timeout]);

@@ -14,12 +14,7 @@
 # gems-server for the leaderboards' step).
 set -euo pipefail
 cd "$(dirname "$0")"
-[ -f dist/sizes.json ] || { echo "web/dist is missing: run web/build.sh first" >&2; exit 1; }
-command -v chromium >/dev/null || { echo "chromium is missing: apt-get install chromium" >&2; exit 1; }
-if [ ! -d .smoke/node_modules/playwright-core ]; then
-  mkdir -p .smoke
-  (cd .smoke && npm install --silent --no-audit --no-fund playwright-core@1 >/dev/null)
-fi
+source browser-setup.sh
 # Build B: build A with one asset changed, finished like A (web/finish.py), for the update
 # test; the server serves whatever `served` points at (A, then B).
 [ -d .stage ] || { echo "web/.stage is missing: run web/build.sh first" >&2; exit 1; }

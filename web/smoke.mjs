@@ -3,7 +3,7 @@
 // panic in the console or a blank picture. Then every other game, under the Jewels theme (its
 // PNG art and mip chains on WebGL2): each loads from its link (`?game=NAME`), takes input that
 // changes what it shows, and must not panic.
-import { crashed, launch } from "./browser.mjs";
+import { askWorker, crashed, launch } from "./browser.mjs";
 
 const [url, shot] = process.argv.slice(2);
 const fail = (msg) => { console.error(`smoke test FAILED: ${msg}`); process.exit(1); };
@@ -75,23 +75,10 @@ try {
   const { readdirSync } = await import("node:fs");
   const workerFile = readdirSync(process.env.SMOKE_DIST).find((f) => /^ai-worker-[0-9a-f]+\.js$/.test(f))
     ?? fail("web/dist has no ai-worker-ID.js");
-  const replies = await page.evaluate(async ([file, texts]) => {
-    const worker = new Worker(new URL(file, location.href), { type: "module" });
-    const replies = [];
-    for (const text of texts) {
-      replies.push(await new Promise((ok) => {
-        worker.onmessage = (e) => ok(String(e.data));
-        worker.onerror = (e) => ok(`worker error: ${e.message}`);
-        setTimeout(() => ok("no reply within 60 s"), 60_000);
-        worker.postMessage(text);
-      }));
-    }
-    worker.terminate();
-    return replies;
-  }, [workerFile, [
+  const replies = await askWorker(page, workerFile, [
     `(id: 9, job: KInARowMove(board: ${JSON.stringify("5\n4\n1\neeeee\neeeee\neehee\neeeee\neeeee")}, side: Computer, strength: Quality(2), time: None, nodes: Some(2000)))`,
     "(id: 3, job: Chess)",
-  ]]);
+  ], 60_000);
   if (!/^\(id:9,answer:KInARowMove\(Some\(\(row:[0-4],col:[0-4]\)\)\)\)$/.test(replies[0])) fail(`the AI worker's answer: ${replies[0]}`);
   if (!replies[1].startsWith('(id:0,answer:Refused("not a request: ')) fail(`the AI worker's refusal: ${replies[1]}`);
   console.log(`AI worker: passed, ${workerFile} answered ${replies[0]} and refused a bad request`);
