@@ -295,87 +295,98 @@ pub fn answer(request: Request, cancel: &Cancel) -> Reply {
 
 /// Runs `job`'s search on one thread.
 pub fn run(job: Job, cancel: &Cancel) -> Answer {
-    match job {
+    try_run(job, cancel).unwrap_or_else(|refused| refused)
+}
+
+/// [`run`], with a position that is not one as the error: its [`Answer::Refused`].
+fn try_run(job: Job, cancel: &Cancel) -> Result<Answer, Answer> {
+    let refuse =
+        |what: &str, e: &dyn std::fmt::Display| Answer::Refused(format!("not a {what}: {e}"));
+    let gems_board = |text: &str| {
+        gems::Board::from_save_string(text).map_err(|e| refuse("Modern Gems board", &e))
+    };
+    let k_board = |text: &str| {
+        k_in_a_row::parse_board_file(text, true)
+            .map(|file| file.board)
+            .map_err(|e| refuse("K in a row board", &e))
+    };
+    let k_engine = || Engine::with_table_bits(crate::daily::K_IN_A_ROW_TABLE_BITS);
+    Ok(match job {
         Job::GemsLine {
             board,
             policy,
             player,
             budget,
             plan,
-        } => match gems::Board::from_save_string(&board) {
-            Ok(board) => gems_line(&board, policy, player, budget, plan.as_ref(), cancel),
-            Err(e) => Answer::Refused(format!("not a Modern Gems board: {e}")),
-        },
+        } => gems_line(
+            &gems_board(&board)?,
+            policy,
+            player,
+            budget,
+            plan.as_ref(),
+            cancel,
+        ),
         Job::KInARowMove {
             board,
             side,
             strength,
             time,
             nodes,
-        } => match k_in_a_row::parse_board_file(&board, true) {
-            Ok(file) => {
-                let limits = Limits {
-                    time,
-                    cancel: cancel.clone(),
-                    nodes,
-                };
-                let mut engine = Engine::with_table_bits(crate::daily::K_IN_A_ROW_TABLE_BITS);
-                let found = engine.best_move(&file.board, side, strength, &limits);
-                Answer::KInARowMove(found.best)
-            }
-            Err(e) => Answer::Refused(format!("not a K in a row board: {e}")),
-        },
+        } => {
+            let limits = Limits {
+                time,
+                cancel: cancel.clone(),
+                nodes,
+            };
+            let found = k_engine().best_move(&k_board(&board)?, side, strength, &limits);
+            Answer::KInARowMove(found.best)
+        }
         Job::KInARowSquares {
             board,
             side,
             time,
             proofs,
             estimate,
-        } => match k_in_a_row::parse_board_file(&board, true) {
-            Ok(file) => {
-                let limits = Limits {
-                    time,
-                    ..Limits::default()
-                };
-                let mut analysis = SquareAnalysis::new(file.board, side, limits, proofs, estimate);
-                let mut engine = Engine::with_table_bits(crate::daily::K_IN_A_ROW_TABLE_BITS);
-                analysis.step(&mut engine, None, cancel);
-                Answer::KInARowSquares(analysis.values().to_vec())
-            }
-            Err(e) => Answer::Refused(format!("not a K in a row board: {e}")),
-        },
+        } => {
+            let limits = Limits {
+                time,
+                ..Limits::default()
+            };
+            let mut analysis =
+                SquareAnalysis::new(k_board(&board)?, side, limits, proofs, estimate);
+            analysis.step(&mut k_engine(), None, cancel);
+            Answer::KInARowSquares(analysis.values().to_vec())
+        }
         Job::DotsPlan {
             board,
             moves_left,
             seed,
-        } => match dots::Board::parse(&board) {
-            Ok(board) => {
-                Answer::DotsPlan(dots::Planner::new(seed).choose_until(&board, moves_left, cancel))
-            }
-            Err(e) => Answer::Refused(format!("not a Dots board: {e}")),
-        },
+        } => {
+            let board = dots::Board::parse(&board).map_err(|e| refuse("Dots board", &e))?;
+            Answer::DotsPlan(dots::Planner::new(seed).choose_until(&board, moves_left, cancel))
+        }
         Job::SoloRedHint {
             position,
             seed,
             rollouts,
-        } => match position.game() {
-            Ok(game) => Answer::SoloRedMove(
+        } => {
+            let game = position
+                .game()
+                .map_err(|e| refuse("Solo Red position", &e))?;
+            Answer::SoloRedMove(
                 solo_red::ai::hint_until(&game, seed, rollouts, cancel)
                     .or_else(|| solo_red::ai::any_move(&game)),
-            ),
-            Err(e) => Answer::Refused(format!("not a Solo Red position: {e}")),
-        },
+            )
+        }
         Job::Playouts {
             board,
             policy,
             millis,
         } => {
-            let board = match gems::Board::from_save_string(&board) {
-                Ok(board) => board,
-                Err(e) => return Answer::Refused(format!("not a Modern Gems board: {e}")),
-            };
-            let Ok((bits, _)) = BitBoard::from_board(&board, policy) else {
-                return Answer::Refused("the bitboard engine does not play this board".into());
+            let Ok((bits, _)) = BitBoard::from_board(&gems_board(&board)?, policy) else {
+                return Err(Answer::Refused(
+                    "the bitboard engine does not play this board".into(),
+                ));
             };
             let tally = bits.time_playouts(Duration::from_millis(millis), &mut FastRng::new(2026));
             Answer::Playouts {
@@ -383,7 +394,7 @@ pub fn run(job: Job, cancel: &Cancel) -> Answer {
                 micros: tally.elapsed.as_micros() as u64,
             }
         }
-    }
+    })
 }
 
 /// [`Job::GemsLine`]'s answer on a parsed board.
