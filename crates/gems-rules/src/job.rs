@@ -435,17 +435,16 @@ mod tests {
     use super::*;
     use crate::gems::{Computer, Expert, random_board};
 
+    /// The job of `player`'s line on `board` under the classic rules, with no plan.
+    fn classic(board: &gems::Board, player: Player, budget: Budget) -> Job {
+        Job::gems_line(board, RemovalPolicy::Classic, player, budget, None)
+    }
+
     #[test]
     fn the_worker_job_for_a_spec_player_is_its_move() {
         let board = random_board(8, 8, 4, 3).unwrap();
         for player in [Player::Greedy, Player::LookAhead1] {
-            let job = Job::gems_line(
-                &board,
-                RemovalPolicy::Classic,
-                player,
-                Budget::Nodes(1),
-                None,
-            );
+            let job = classic(&board, player, Budget::Nodes(1));
             let Answer::Line(line) = run(job, &Cancel::never()) else {
                 panic!("{player:?} has a move");
             };
@@ -461,7 +460,7 @@ mod tests {
     fn the_worker_job_for_the_expert_is_the_experts_line() {
         let board = random_board(10, 10, 4, 7).unwrap();
         let budget = Budget::Nodes(20_000);
-        let job = Job::gems_line(&board, RemovalPolicy::Classic, Player::Expert, budget, None);
+        let job = classic(&board, Player::Expert, budget);
         let Answer::Line(line) = run(job, &Cancel::never()) else {
             panic!("the Expert answers with a line");
         };
@@ -501,13 +500,7 @@ mod tests {
     #[test]
     fn the_worker_replies_to_a_request_in_text_with_its_id() {
         let board = random_board(6, 6, 3, 2).unwrap();
-        let job = Job::gems_line(
-            &board,
-            RemovalPolicy::Classic,
-            Player::Greedy,
-            Budget::Nodes(1),
-            None,
-        );
+        let job = classic(&board, Player::Greedy, Budget::Nodes(1));
         let request = Request {
             id: 7,
             job: job.clone(),
@@ -687,13 +680,7 @@ mod tests {
         };
         assert!(why.starts_with("not a Modern Gems board"), "{why}");
         let board = random_board(5, 5, 3, 1).unwrap();
-        let human = Job::gems_line(
-            &board,
-            RemovalPolicy::Classic,
-            Player::Interactive,
-            Budget::Nodes(10),
-            None,
-        );
+        let human = classic(&board, Player::Interactive, Budget::Nodes(10));
         assert!(matches!(run(human, &Cancel::never()), Answer::Refused(_)));
         let k_bad = Job::KInARowMove {
             board: "3\n9\n1\neee\neee\neee".into(),
