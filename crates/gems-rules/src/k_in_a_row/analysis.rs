@@ -10,7 +10,7 @@ use std::time::Instant;
 #[cfg(target_arch = "wasm32")]
 use web_time::Instant;
 
-use super::{Board, Cell, Engine, Limits, Move, Outcome, Side, Strength};
+use super::{Board, Cell, Engine, Limits, Move, Outcome, Side, Strength, geometry};
 use crate::cancel::Cancel;
 
 /// The most passes the proofs make over the squares still unknown (they stop sooner when the
@@ -226,20 +226,9 @@ impl SquareAnalysis {
     }
 }
 
-/// Where symmetry `t` (0–7: the identity, three rotations, four reflections) of a board of side
-/// `n` takes the square `mv`.
+/// Where symmetry `t` (see [`geometry::symmetric`]) of a board of side `n` takes the square `mv`.
 fn symmetric(t: u8, mv: Move, n: usize) -> Move {
-    let (r, c, m) = (mv.row, mv.col, n - 1);
-    let (r, c) = match t {
-        0 => (r, c),
-        1 => (c, m - r),
-        2 => (m - r, m - c),
-        3 => (m - c, r),
-        4 => (r, m - c),
-        5 => (m - r, c),
-        6 => (c, r),
-        _ => (m - c, m - r),
-    };
+    let (r, c) = geometry::symmetric(t, mv.row, mv.col, n);
     Move::new(r, c)
 }
 
@@ -277,7 +266,7 @@ mod tests {
         let kept: Vec<u8> = (0..8).filter(|&t| keeps(t, &b)).collect();
         assert_eq!(
             kept,
-            [0, 6],
+            [0, 4],
             "the identity and the main diagonal's reflection"
         );
     }

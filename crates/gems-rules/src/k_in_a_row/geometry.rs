@@ -3,6 +3,19 @@
 use super::bits::Bits;
 use super::board::{Board, DIRECTIONS};
 
+/// Where symmetry `t` of the square (0–7: bit 2 transposes, then bit 0 flips the rows and bit 1
+/// the columns; 0 is the identity) takes square (`r`, `c`) of a board of side `n`.
+pub(crate) fn symmetric(t: u8, r: usize, c: usize, n: usize) -> (usize, usize) {
+    let (mut rr, mut cc) = if t & 4 != 0 { (c, r) } else { (r, c) };
+    if t & 1 != 0 {
+        rr = n - 1 - rr;
+    }
+    if t & 2 != 0 {
+        cc = n - 1 - cc;
+    }
+    (rr, cc)
+}
+
 /// The symmetries of the square (identity first) that map the unavailable squares onto
 /// themselves, each as a cell permutation.
 pub(crate) fn symmetries(board: &Board) -> Vec<Vec<u16>> {
@@ -12,13 +25,7 @@ pub(crate) fn symmetries(board: &Board) -> Vec<Vec<u16>> {
         let mut perm = vec![0u16; n * n];
         for r in 0..n {
             for c in 0..n {
-                let (mut rr, mut cc) = if t & 4 != 0 { (c, r) } else { (r, c) };
-                if t & 1 != 0 {
-                    rr = n - 1 - rr;
-                }
-                if t & 2 != 0 {
-                    cc = n - 1 - cc;
-                }
+                let (rr, cc) = symmetric(t, r, c, n);
                 perm[r * n + c] = (rr * n + cc) as u16;
             }
         }
