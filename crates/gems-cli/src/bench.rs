@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use gems_rules::gems::bits::BitBoard;
+use gems_rules::gems::bits::{BitBoard, time_playouts};
 use gems_rules::gems::fast::{FastBoard, FastRng, Scratch};
 use gems_rules::gems::{
     Board, Budget, Computer, ExpertSearch, Game, Line, LineFile, Player, RemovalPolicy, Tuning,
@@ -251,26 +251,14 @@ fn playouts(boards: &[Board], seconds: f64, policy: RemovalPolicy) -> Result<(),
         let bits = BitBoard::from_board(board, policy).ok().map(|(b, _)| b);
         let bytes = FastBoard::from_board(board, policy).ok_or("no engine plays this board")?;
         let mut work = bytes.clone();
-        let (n, dt, sum, best) = match bits {
-            Some(start) => {
-                let t = start.time_playouts(per_board, &mut rng);
-                (t.playouts, t.elapsed, t.sum, u64::from(t.best))
-            }
-            None => {
-                let t = Instant::now();
-                let (mut n, mut sum, mut best) = (0u64, 0u64, 0u64);
-                while t.elapsed() < per_board {
-                    for _ in 0..64 {
-                        work.clone_from(&bytes);
-                        let score = work.playout(&mut rng, &mut scratch, None);
-                        best = best.max(score);
-                        sum += score;
-                        n += 1;
-                    }
-                }
-                (n, t.elapsed(), sum, best)
-            }
+        let t = match bits {
+            Some(start) => start.time_playouts(per_board, &mut rng),
+            None => time_playouts(per_board, || {
+                work.clone_from(&bytes);
+                work.playout(&mut rng, &mut scratch, None)
+            }),
         };
+        let (n, dt, sum, best) = (t.playouts, t.elapsed, t.sum, t.best);
         let engine = if bits.is_some() { "bitboard" } else { "bytes" };
         if !engines.contains(&engine) {
             engines.push(engine);

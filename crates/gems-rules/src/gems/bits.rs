@@ -14,7 +14,7 @@ mod mask;
 mod rollout;
 
 pub use mask::{Mask, flood};
-pub use rollout::{Rollout, Tally};
+pub use rollout::{Rollout, Tally, time_playouts};
 
 use super::board::{Board, Cell};
 use super::policy::RemovalPolicy;

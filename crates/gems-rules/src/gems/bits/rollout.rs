@@ -10,7 +10,7 @@ use web_time::Instant;
 use super::{BitBoard, Group, Mask};
 use crate::gems::fast::FastRng;
 
-/// What [`BitBoard::time_playouts`] counted.
+/// What [`time_playouts`] counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
     /// Playouts played.
@@ -20,7 +20,25 @@ pub struct Tally {
     /// Their scores added up.
     pub sum: u64,
     /// The best score.
-    pub best: u32,
+    pub best: u64,
+}
+
+/// Plays `playout` (one game to its end, returning its points) 64 times at a time until `time`
+/// has passed: the playouts benchmark's loop (`gems-cli bench playouts` on either engine, and
+/// the browser's AI worker, so that all of them measure the same loop).
+pub fn time_playouts(time: Duration, mut playout: impl FnMut() -> u64) -> Tally {
+    let started = Instant::now();
+    let mut tally = Tally::default();
+    while started.elapsed() < time {
+        for _ in 0..64 {
+            let score = playout();
+            tally.best = tally.best.max(score);
+            tally.sum += score;
+        }
+        tally.playouts += 64;
+    }
+    tally.elapsed = started.elapsed();
+    tally
 }
 
 /// A selective random policy for playouts: the target colour is kept for last (its moves are
@@ -54,22 +72,9 @@ impl Rollout {
 }
 
 impl BitBoard {
-    /// Plays [`BitBoard::playout`]s from this position, 64 at a time, until `time` has passed:
-    /// the playouts benchmark's loop (`gems-cli bench playouts`, and the browser's AI worker,
-    /// so that both measure the same code).
+    /// [`time_playouts`] of [`BitBoard::playout`]s from this position.
     pub fn time_playouts(&self, time: Duration, rng: &mut FastRng) -> Tally {
-        let started = Instant::now();
-        let mut tally = Tally::default();
-        while started.elapsed() < time {
-            for _ in 0..64 {
-                let score = self.clone().playout(rng, None);
-                tally.best = tally.best.max(score);
-                tally.sum += u64::from(score);
-            }
-            tally.playouts += 64;
-        }
-        tally.elapsed = started.elapsed();
-        tally
+        time_playouts(time, || u64::from(self.clone().playout(rng, None)))
     }
 
     /// Plays random moves to the end and returns the points scored (the clear bonus included):
