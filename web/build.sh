@@ -3,11 +3,10 @@
 #   web/build.sh            (then serve web/dist, e.g. python3 -m http.server -d web/dist)
 # Needs the wasm32 target (added here) and wasm-bindgen-cli at exactly the wasm-bindgen version
 # in Cargo.lock (installed here when missing), and wasm-opt 116 or newer (fetched with npm into
-# web/.binaryen when none is found). Prints the .wasm's size raw and gzipped, and fails over the
-# 13 MiB raw / 4.25 MiB gzip ceiling (the gzip ceiling is the project's rule). Also builds the
-# AI worker's module (crates/gems-worker, web/ai-worker.js), and writes both modules' raw, gzip
-# and brotli sizes into web/dist/sizes.json (web/sizes.py), failing over the worker's 512 KiB
-# gzip ceiling.
+# web/.binaryen when none is found). Also builds the AI worker's module (crates/gems-worker,
+# web/ai-worker.js). Prints both modules' sizes raw, gzip and brotli, writes them into
+# web/dist/sizes.json (web/sizes.py), and fails over a ceiling: the page's 13 MiB raw / 4.25 MiB
+# gzip (the gzip ceiling is the project's rule), the worker's 512 KiB gzip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -74,14 +73,7 @@ cp web/index.html web/manifest.webmanifest web/ai-worker.js "$stage"/
 cp -r web/icons "$stage"/icons
 cp -r assets "$stage"/assets
 build=$(python3 web/finish.py "$stage" web/dist)
-wasm=web/dist/modern-gems-$build.wasm
-raw=$(stat -c %s "$wasm")
-echo "web/dist: build $build"
-gz=$(gzip -9 -n -c "$wasm" | wc -c)
-echo "web/dist ready: $wasm is $raw bytes raw, $gz bytes gzip (ceiling 13631488 and 4456448)"
-if [ "$raw" -gt 13631488 ] || [ "$gz" -gt 4456448 ]; then
-  echo "web/build.sh: the .wasm is over the size ceiling" >&2
-  exit 1
-fi
-# Both modules' sizes (raw, gzip, brotli) into sizes.json, and the AI worker's ceiling.
+echo "web/dist ready: build $build"
+# Both modules' sizes (raw, gzip as `gzip -9 -n`, brotli) into sizes.json, and their ceilings:
+# the page's 13 MiB raw and 4.25 MiB gzip (the project's rule), the AI worker's 512 KiB gzip.
 python3 web/sizes.py web/dist "$build" 4456448
