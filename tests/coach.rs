@@ -1,6 +1,6 @@
 //! The coach, hints and watching, headless (`MinimalPlugins`, manual time steps): when a game
-//! ends the Expert plays the same start in the background (a worker thread on the desktop, a
-//! slice per frame on the web) and no frame waits for it; its line, watched with "Show me",
+//! ends the Expert plays the same start in the background (worker threads on the desktop, the
+//! AI worker on the web) and no frame waits for it; its line, watched with "Show me",
 //! replays move by move to the score it reported, unranked; hints are the Expert's moves.
 
 use std::time::{Duration, Instant};
@@ -17,10 +17,10 @@ use modern_gems::kit::scores::HighScores;
 
 const STEP: Duration = Duration::from_millis(16);
 
-/// The longest frame a coach running in slices may take: its 10 ms slice plus the frame's own
-/// work, with room for a busy machine (a search run whole within one frame takes its whole
-/// budget, 150 ms and more, so this still tells the two apart).
-const SLICED_FRAME: Duration = Duration::from_millis(40);
+/// The longest frame may take while the coach thinks beside it: the frame's own work, with
+/// room for a busy machine (a search run whole within one frame takes its whole budget,
+/// 150 ms and more, so this still tells the two apart).
+const BUSY_FRAME: Duration = Duration::from_millis(40);
 
 /// The tests time frames: they run one at a time, so another test's searches never share
 /// the cores with the frames being timed.
@@ -91,7 +91,7 @@ fn await_coach(app: &mut App) -> (gems_rules::gems::Line, Duration) {
             "the coach never answered"
         );
         // The frames a 60 Hz display would show: the worker thread gets the time between them.
-        if *app.world().resource::<AiHost>() == AiHost::Thread {
+        if *app.world().resource::<AiHost>() != AiHost::Inline {
             std::thread::sleep(Duration::from_millis(4));
         }
     }
@@ -127,7 +127,7 @@ fn the_coach_answers_on_a_worker_thread_without_stalling_a_frame() {
     );
     let (line, slowest) = await_coach(&mut app);
     assert!(
-        slowest < SLICED_FRAME,
+        slowest < BUSY_FRAME,
         "a frame took {slowest:?} while the coach ran"
     );
     assert_replays(&board, RemovalPolicy::Classic, &line);
@@ -139,16 +139,16 @@ fn the_coach_answers_on_a_worker_thread_without_stalling_a_frame() {
 }
 
 #[test]
-fn the_coach_runs_in_frame_slices_under_every_policy() {
+fn the_coach_answers_through_the_worker_s_messages_under_every_policy() {
     let _serial = one_at_a_time();
     let board = board_by_name("random:8x10:4:5").unwrap();
     for policy in RemovalPolicy::ALL {
-        let mut app = app(&board, policy, AiHost::Frames, Duration::from_millis(150));
+        let mut app = app(&board, policy, AiHost::Messages, Duration::from_millis(150));
         play_greedy(&mut app);
         let greedy = session(&app).game.score();
         let (line, slowest) = await_coach(&mut app);
         assert!(
-            slowest < SLICED_FRAME,
+            slowest < BUSY_FRAME,
             "{policy}: a frame took {slowest:?} while the coach ran"
         );
         assert_replays(&board, policy, &line);
@@ -238,7 +238,7 @@ fn a_hint_is_the_experts_first_move() {
     let mut app = app(
         &board,
         RemovalPolicy::Classic,
-        AiHost::Frames,
+        AiHost::Messages,
         Duration::from_secs(1),
     );
     app.world_mut().write_message(GemsAction::Hint);

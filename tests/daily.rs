@@ -194,9 +194,9 @@ fn a_free_game_counts_in_the_statistics_not_the_daily_in_every_game() {
     }
 }
 
-/// K in a Row's daily gets the same computer replies on the web build's host (which runs
-/// other searches in 10 ms slices) as run whole: a daily's computer searches by nodes, never
-/// by time, so its search is never cut into slices that end by the clock.
+/// K in a Row's daily gets the same computer replies the web build's way (each search a
+/// request to the AI worker, as text, on one lane) as run whole: a daily's computer searches
+/// by nodes, never by time, so where it runs cannot change its answer.
 #[test]
 fn k_in_a_row_daily_replies_are_the_same_on_the_web_s_host_as_whole() {
     use gems_rules::k_in_a_row::Move;
@@ -236,7 +236,7 @@ fn k_in_a_row_daily_replies_are_the_same_on_the_web_s_host_as_whole() {
         moves.iter().map(|m| m.cell()).collect()
     };
     let whole = play(AiHost::Inline);
-    let sliced = play(AiHost::Frames);
+    let by_messages = play(AiHost::Messages);
     assert!(whole.len() >= 6, "the computer answered: {whole:?}");
-    assert_eq!(sliced, whole);
+    assert_eq!(by_messages, whole);
 }

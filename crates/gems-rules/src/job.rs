@@ -18,7 +18,7 @@ use crate::gems::bits::BitBoard;
 use crate::gems::fast::FastRng;
 use crate::gems::{self, Budget, ExpertSearch, Game, Line, Player, RemovalPolicy};
 use crate::k_in_a_row::{self, Engine, Limits, Move, Side, SquareAnalysis, SquareValue, Strength};
-use crate::{dots, solo_red};
+use crate::{dots, grid_duel, solo_red};
 
 /// A search asked of the AI worker, with the id its reply carries back.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -92,6 +92,12 @@ pub enum Job {
         seed: u64,
         /// How many rollouts in all.
         rollouts: usize,
+    },
+    /// Grid Duel: the smart player's choice for a dealt grid (the smart computer's, the
+    /// hint's, the autoplay's).
+    GridDuelChoice {
+        /// The grid, as nine lines of nine digits ([`grid_duel::Grid::parse`]).
+        grid: String,
     },
     /// The playouts benchmark (`gems-cli bench playouts`) on one Modern Gems position: as many
     /// TabuColorRandom playouts as `millis` milliseconds allow, on the bitboard engine.
@@ -188,6 +194,8 @@ pub enum Answer {
     DotsPlan(Option<(Vec<dots::Point>, usize)>),
     /// The Solo Red hint's move, if any keeps the game going.
     SoloRedMove(Option<solo_red::Move>),
+    /// The smart Grid Duel player's choice, and the row plan it comes from.
+    GridDuelChoice(grid_duel::Choice, grid_duel::RowPlan),
     /// The playouts benchmark's count, and the time it took in microseconds.
     Playouts {
         /// Playouts played.
@@ -232,6 +240,49 @@ impl Job {
             strength,
             time,
             nodes,
+        }
+    }
+
+    /// The job of valuing every empty square of a K in a row `board` for `side` (see
+    /// [`Job::KInARowSquares`]).
+    pub fn k_in_a_row_squares(
+        board: &k_in_a_row::Board,
+        side: Side,
+        time: Option<Duration>,
+        proofs: bool,
+        estimate: Option<(u32, u64)>,
+    ) -> Job {
+        Job::KInARowSquares {
+            board: k_in_a_row::board_file_text(board, 1),
+            side,
+            time,
+            proofs,
+            estimate,
+        }
+    }
+
+    /// The job of planning the Dots selection on `board` with `moves_left` moves to go.
+    pub fn dots_plan(board: &dots::Board, moves_left: u32, seed: u64) -> Job {
+        Job::DotsPlan {
+            board: board.to_string(),
+            moves_left,
+            seed,
+        }
+    }
+
+    /// The job of finding the smart Grid Duel player's choice for `grid`.
+    pub fn grid_duel_choice(grid: &grid_duel::Grid) -> Job {
+        Job::GridDuelChoice {
+            grid: grid.to_string(),
+        }
+    }
+
+    /// The job of finding the Solo Red hint's move in `game` (what its player sees).
+    pub fn solo_red_hint(game: &solo_red::Game, seed: u64, rollouts: usize) -> Job {
+        Job::SoloRedHint {
+            position: SoloRedPosition::of(game),
+            seed,
+            rollouts,
         }
     }
 }
@@ -295,11 +346,17 @@ pub fn answer(request: Request, cancel: &Cancel) -> Reply {
 
 /// Runs `job`'s search on one thread.
 pub fn run(job: Job, cancel: &Cancel) -> Answer {
-    try_run(job, cancel).unwrap_or_else(|refused| refused)
+    run_on(job, cancel, 1)
 }
 
-/// [`run`], with a position that is not one as the error: its [`Answer::Refused`].
-fn try_run(job: Job, cancel: &Cancel) -> Result<Answer, Answer> {
+/// Runs `job`'s search with the Expert's time-budget searches on `lanes` threads (the
+/// desktop's root parallelism; the other searches use one).
+pub fn run_on(job: Job, cancel: &Cancel, lanes: usize) -> Answer {
+    try_run(job, cancel, lanes).unwrap_or_else(|refused| refused)
+}
+
+/// [`run_on`], with a position that is not one as the error: its [`Answer::Refused`].
+fn try_run(job: Job, cancel: &Cancel, lanes: usize) -> Result<Answer, Answer> {
     let refuse =
         |what: &str, e: &dyn std::fmt::Display| Answer::Refused(format!("not a {what}: {e}"));
     let gems_board = |text: &str| {
@@ -325,6 +382,7 @@ fn try_run(job: Job, cancel: &Cancel) -> Result<Answer, Answer> {
             budget,
             plan.as_ref(),
             cancel,
+            lanes,
         ),
         Job::KInARowMove {
             board,
@@ -378,6 +436,11 @@ fn try_run(job: Job, cancel: &Cancel) -> Result<Answer, Answer> {
                     .or_else(|| solo_red::ai::any_move(&game)),
             )
         }
+        Job::GridDuelChoice { grid } => {
+            let grid = grid_duel::Grid::parse(&grid).map_err(|e| refuse("Grid Duel grid", &e))?;
+            let (choice, plan) = grid_duel::advice(&grid);
+            Answer::GridDuelChoice(choice, plan)
+        }
         Job::Playouts {
             board,
             policy,
@@ -405,6 +468,7 @@ fn gems_line(
     budget: Budget,
     plan: Option<&Line>,
     cancel: &Cancel,
+    lanes: usize,
 ) -> Answer {
     let first = match player {
         Player::Interactive => {
@@ -412,7 +476,7 @@ fn gems_line(
         }
         Player::Expert => {
             let search = ExpertSearch::new(board, policy, budget, plan);
-            return Answer::Line(search.with_cancel(cancel.clone()).run(1));
+            return Answer::Line(search.with_cancel(cancel.clone()).run(lanes));
         }
         Player::Greedy => gems::greedy_move(board, policy),
         Player::LookAhead1 => gems::look_ahead1_move(board, policy),

@@ -20,7 +20,7 @@ use std::str::FromStr;
 
 use crate::dots::Point;
 use crate::gems::{Cell, RemovalPolicy};
-use crate::grid_duel::Choice;
+use crate::grid_duel::{Choice, GRIDS_PER_TURN};
 use crate::k_in_a_row::{Move, Side};
 
 /// Why a journal line is not a move.
@@ -246,8 +246,13 @@ impl FromStr for SoloRedStep {
 pub enum DuelStep {
     /// The person's choice for the grid dealt to them.
     Choose(Choice),
-    /// The computer plays its turn.
+    /// The computer plays its turn, choosing as its rules say (journals written before the
+    /// computer's choices were recorded).
     Computer,
+    /// The computer played its turn with these choices (its search runs apart from the
+    /// rules, so a resume replays what it chose; a daily's replay checks that they are its
+    /// own).
+    ComputerChose([Choice; GRIDS_PER_TURN]),
     /// After a tie, the new game.
     Tie,
     /// An undo (`true`) or a redo.
@@ -257,13 +262,40 @@ pub enum DuelStep {
 impl fmt::Display for DuelStep {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DuelStep::Choose(Choice::Keep) => f.write_str("k"),
-            DuelStep::Choose(Choice::RegenerateGrid) => f.write_str("g"),
-            DuelStep::Choose(Choice::RegenerateRow(n)) => write!(f, "r{n}"),
+            DuelStep::Choose(choice) => write_choice(f, *choice),
             DuelStep::Computer => f.write_str("c"),
+            DuelStep::ComputerChose(choices) => {
+                f.write_str("c")?;
+                for choice in choices {
+                    f.write_str(":")?;
+                    write_choice(f, *choice)?;
+                }
+                Ok(())
+            }
             DuelStep::Tie => f.write_str("x"),
             DuelStep::History(undo) => f.write_str(if *undo { "u" } else { "r" }),
         }
+    }
+}
+
+/// A choice as a journal writes it: `k`, `g` or `rN`.
+fn write_choice(f: &mut fmt::Formatter<'_>, choice: Choice) -> fmt::Result {
+    match choice {
+        Choice::Keep => f.write_str("k"),
+        Choice::RegenerateGrid => f.write_str("g"),
+        Choice::RegenerateRow(n) => write!(f, "r{n}"),
+    }
+}
+
+/// The choice `k`, `g` or `rN` stands for.
+fn read_choice(text: &str) -> Option<Choice> {
+    match text {
+        "k" => Some(Choice::Keep),
+        "g" => Some(Choice::RegenerateGrid),
+        row => row
+            .strip_prefix('r')
+            .and_then(|n| n.parse().ok())
+            .map(Choice::RegenerateRow),
     }
 }
 
@@ -274,16 +306,22 @@ impl FromStr for DuelStep {
         if let Some(undo) = history_step(line) {
             return Ok(DuelStep::History(undo));
         }
+        let bad = || StepError::new(line, "k, g, rN, c, c:CHOICE:CHOICE, x, u or r");
         match line {
-            "k" => Ok(DuelStep::Choose(Choice::Keep)),
-            "g" => Ok(DuelStep::Choose(Choice::RegenerateGrid)),
             "c" => Ok(DuelStep::Computer),
             "x" => Ok(DuelStep::Tie),
-            row => row
-                .strip_prefix('r')
-                .and_then(|n| n.parse().ok())
-                .map(|n| DuelStep::Choose(Choice::RegenerateRow(n)))
-                .ok_or_else(|| StepError::new(line, "k, g, rN, c, x, u or r")),
+            _ => match line.strip_prefix("c:") {
+                Some(choices) => {
+                    let choices: Vec<Choice> = choices
+                        .split(':')
+                        .map(read_choice)
+                        .collect::<Option<_>>()
+                        .ok_or_else(bad)?;
+                    let choices = choices.try_into().map_err(|_| bad())?;
+                    Ok(DuelStep::ComputerChose(choices))
+                }
+                None => read_choice(line).map(DuelStep::Choose).ok_or_else(bad),
+            },
         }
     }
 }
@@ -308,7 +346,7 @@ mod tests {
         round_trip::<DotsStep>(&["p 0,0 1,0 1,1 0,1 0,0", "s 2,3", "u"]);
         round_trip::<KStep>(&["h 7,7", "c 6,8", "r"]);
         round_trip::<SoloRedStep>(&["v 3", "p 2 0", "a", "u"]);
-        round_trip::<DuelStep>(&["k", "g", "r9", "c", "x", "u", "r"]);
+        round_trip::<DuelStep>(&["k", "g", "r9", "c", "c:k:r3", "c:r9:g", "x", "u", "r"]);
     }
 
     #[test]
@@ -325,7 +363,9 @@ mod tests {
         for line in ["v", "v 1 2", "p 1", "a 1", "w 1"] {
             assert!(line.parse::<SoloRedStep>().is_err(), "{line:?}");
         }
-        for line in ["", "r", "rx", "K", "cc"] {
+        for line in [
+            "", "r", "rx", "K", "cc", "c:", "c:k", "c:k:k:k", "c:k:z", "c k k",
+        ] {
             let parsed = line.parse::<DuelStep>();
             // `r` alone is a redo.
             assert_eq!(parsed.is_ok(), line == "r", "{line:?}");

@@ -15,7 +15,7 @@
 //!    allocation-free engine the Expert searches on.
 //! 2. [`dots`]: the board, selections and closed shapes, seeded refills, and the `Planner`.
 //! 3. [`k_in_a_row`]: bitboards, the board file format, and the search `Engine` (negamax with
-//!    a transposition table, `Limits` in time or nodes, `SlicedSearch` for one-thread hosts).
+//!    a transposition table, `Limits` in time or nodes).
 //! 4. [`solo_red`]: cards, the rules of each canvas colour, `Game` (a turn is
 //!    `Game::play_turn`), and the `ai` (hints that never peek, and a full-knowledge solver).
 //! 5. [`grid_duel`]: grids, scoring, the duel and the smart computer.

@@ -390,3 +390,44 @@ fn smart_computer_outscores_the_plain_one_on_average() {
     }
     assert!(smart > plain + 300 * 10, "smart {smart} vs plain {plain}");
 }
+
+/// The computer's turn taken a grid at a time (dealt, then its choice handed back, as the
+/// game does with a choice searched apart from the rules) plays exactly as the turn played
+/// whole, for both kinds of computer, over whole games.
+#[test]
+fn a_computer_turn_chosen_grid_by_grid_plays_as_the_whole_turn() {
+    for kind in [ComputerKind::Plain, ComputerKind::Smart] {
+        for seed in 0..30 {
+            let mut whole = Duel::new(seed, kind);
+            let mut stepwise = whole.clone();
+            while !matches!(whole.phase(), Phase::Over(_)) {
+                if whole.phase() == Phase::Computer {
+                    let grids = whole.play_computer().unwrap();
+                    for want in grids {
+                        let (index, dealt) = stepwise.deal_computer().unwrap();
+                        assert_eq!((index, dealt), (want.index, want.dealt));
+                        // Dealing again before choosing shows the same grid.
+                        assert_eq!(stepwise.deal_computer().unwrap(), (index, dealt));
+                        let (choice, plan) = match kind {
+                            ComputerKind::Smart => {
+                                let (c, p) = gems_rules::grid_duel::advice(&dealt);
+                                (c, Some(p))
+                            }
+                            ComputerKind::Plain => (Choice::Keep, None),
+                        };
+                        assert_eq!(stepwise.choose_computer(choice, plan).unwrap(), want);
+                    }
+                } else {
+                    whole.choose(Choice::RegenerateRow(2)).unwrap();
+                    stepwise.choose(Choice::RegenerateRow(2)).unwrap();
+                }
+                assert_eq!(stepwise.phase(), whole.phase());
+                assert_eq!(stepwise.pending_grid(), whole.pending_grid());
+            }
+            assert_eq!(stepwise.total(Side::Human), whole.total(Side::Human));
+            assert_eq!(stepwise.total(Side::Computer), whole.total(Side::Computer));
+        }
+    }
+    let mut duel = Duel::new(1, ComputerKind::Plain);
+    assert_eq!(duel.deal_computer(), Err(DuelError::NotComputersTurn));
+}

@@ -1,13 +1,12 @@
-//! The computer player and hints: the rules' [`Planner`] runs as a kit AI job
+//! The computer player and hints: the rules' planner runs as a kit AI job
 //! ([`crate::kit::ai`]), never blocking a frame; its answer becomes a [`DotsAction::Play`] or the shown hint.
 
 use bevy::prelude::*;
 
 use crate::kit::schedule::GameSystems;
-use gems_rules::dots::{Planner, Point};
 
 use super::model::{DotsAction, DotsHint, DotsPhase, DotsSession};
-use crate::kit::ai::{AddAi, AiHost, AiSlot, Cancel, Once};
+use crate::kit::ai::{AddAi, AiHost, AiSlot, Answer, Job};
 use crate::kit::phase::PhaseOf;
 
 /// Whether the computer plays, and how fast.
@@ -40,17 +39,14 @@ pub enum Purpose {
     Hint,
 }
 
-/// A planner search's answer: the selection order and the dots it removes.
-pub type Answer = Option<(Vec<Point>, usize)>;
-
 /// The search in flight, if any, with its purpose (the kit drops it once the board moves on:
 /// every move is a new generation).
-pub type DotsSearch = AiSlot<Once<Answer>, Purpose>;
+pub type DotsSearch = AiSlot<Purpose>;
 
 /// Starts and collects searches.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DotsAutoplay>()
-        .add_ai::<Once<Answer>, Purpose, DotsSession, _>(
+        .add_ai::<Purpose, DotsSession, _>(
             super::SCREEN,
             super::set(GameSystems::Input),
             (start_search, finish_search),
@@ -58,13 +54,10 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn spawn(session: &DotsSession, host: &AiHost, search: &mut DotsSearch, purpose: Purpose) {
-    let board = session.game.board().clone();
     let moves_left = session.game.moves_left();
     let seed = session.game.seed() ^ (u64::from(moves_left) << 32) ^ session.game.score();
-    let work = Once::new(move |cancel: &Cancel| {
-        Planner::new(seed).choose_until(&board, moves_left, cancel)
-    });
-    search.start(host, work, session.generation, purpose);
+    let job = Job::dots_plan(session.game.board(), moves_left, seed);
+    search.start(host, job, session.generation, purpose);
 }
 
 /// Starts autoplay's next search, or the hint asked for.
@@ -103,7 +96,7 @@ fn finish_search(
     mut hint: ResMut<DotsHint>,
     mut actions: MessageWriter<DotsAction>,
 ) {
-    let Some((purpose, answer)) = search.poll_fresh(session.generation) else {
+    let Some((purpose, Answer::DotsPlan(answer))) = search.poll_fresh(session.generation) else {
         return;
     };
     let Some((path, points)) = answer.filter(|_| phase.get() == DotsPhase::Idle) else {

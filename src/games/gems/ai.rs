@@ -7,11 +7,11 @@ use bevy::prelude::*;
 use crate::kit::chrome::Paused;
 
 use crate::kit::schedule::GameSystems;
-use gems_rules::gems::{Cell, Computer};
+use gems_rules::gems::{Computer, Player};
 
 use super::model::Phase;
 use super::model::{GemsAction, GemsSession};
-use crate::kit::ai::{AddAi, AiHost, AiSlot, Cancel, Once};
+use crate::kit::ai::{AddAi, AiHost, AiSlot, Answer, Job};
 use crate::kit::status::MoveSettled;
 
 /// How the automatic player is driven.
@@ -43,39 +43,43 @@ impl Default for Autoplay {
 
 /// The computer that plays the automatic players' moves: it holds the Expert's budget and the
 /// plans it remembers from one move to the next (tests give it a node budget, so games replay
-/// exactly).
+/// exactly). The searches run as the kit's jobs; the plans are kept here, on the page.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct GemsComputer(pub Computer);
 
-/// A search's answer: the move, and the computer with what it learnt while searching.
-pub type Answer = (Option<Cell>, Computer);
+/// What an automatic player's search is for: the move of this player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AutoMove(pub Player);
 
 /// The running search for the automatic player's move, if any (its presence is the
 /// "thinking" indicator).
-pub type GemsAi = AiSlot<Once<Answer>>;
+pub type GemsAi = AiSlot<AutoMove>;
 
 /// Drives automatic players.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Autoplay>()
         .init_resource::<GemsComputer>()
-        .add_ai::<Once<Answer>, (), GemsSession, _>(
+        .add_ai::<AutoMove, GemsSession, _>(
             super::SCREEN,
             super::set(GameSystems::Ai),
             (start_ai_move.run_if(in_state(Phase::Idle)), finish_search),
         );
 }
 
-/// Starts a search for the session's player on the current board.
+/// Starts a search for the session's player on the current board (the Expert's from the plan
+/// it remembers for this board, if any).
 fn start_search(session: &GemsSession, computer: &GemsComputer, host: &AiHost, ai: &mut GemsAi) {
-    let board = session.game.board().clone();
-    let policy = session.game.policy();
+    let (board, policy) = (session.game.board(), session.game.policy());
     let player = session.game.player();
-    let mut computer = computer.0.clone();
-    let work = Once::new(move |cancel: &Cancel| {
-        let cell = computer.choose_move_until(player, &board, policy, cancel);
-        (cell, computer)
-    });
-    ai.start(host, work, session.generation, ());
+    let expert = &computer.0.expert;
+    let job = Job::gems_line(
+        board,
+        policy,
+        player,
+        expert.budget,
+        expert.plan(board, policy).cloned(),
+    );
+    ai.start(host, job, session.generation, AutoMove(player));
 }
 
 fn start_ai_move(
@@ -114,11 +118,16 @@ fn finish_search(
     mut computer: ResMut<GemsComputer>,
     mut actions: MessageWriter<GemsAction>,
 ) {
-    let Some(((), (answer, learnt))) = ai.poll_fresh(session.generation) else {
+    let Some((AutoMove(player), Answer::Line(line))) = ai.poll_fresh(session.generation) else {
         return;
     };
-    computer.0 = learnt;
-    if let Some(cell) = answer {
+    // The Expert remembers the rest of its line for the next move's search.
+    let (board, policy) = (session.game.board(), session.game.policy());
+    let cell = match player {
+        Player::Expert => computer.0.expert.adopt(board, policy, &line),
+        _ => line.moves.first().copied(),
+    };
+    if let Some(cell) = cell {
         actions.write(GemsAction::Select(cell));
     }
 }

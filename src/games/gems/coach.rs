@@ -1,63 +1,22 @@
 //! The Expert as a coach. A hint is the first move of the line the Expert finds from the board
 //! in a short search; when a game ends, the Expert plays the same start under the same rules
 //! for a few seconds, and the game-over window shows its score beside the player's, with "Show
-//! me" to watch its line. Both run as the kit's AI jobs: on a worker thread using at most
-//! cores − 1 threads on the desktop, a slice per frame in the browser, so a frame never waits.
+//! me" to watch its line. Both run as the kit's AI jobs (on worker threads on the desktop, in
+//! the AI worker in the browser), so a frame never waits.
 
 use std::time::Duration;
 
 use bevy::prelude::*;
 
 use crate::kit::schedule::GameSystems;
-use gems_rules::gems::{Board, Budget, Cell, ExpertSearch, Line, RemovalPolicy, cores};
+use gems_rules::gems::{Board, Budget, Cell, Line, Player, RemovalPolicy};
 
 use super::model::{GemsAction, GemsSession, KeyCursor, Phase};
-use crate::kit::ai::{AddAi, AiHost, AiSlot, AiWork, Cancel, Generation};
+use crate::kit::ai::{AddAi, AiHost, AiSlot, Answer, Generation, Job};
 
-/// An Expert search as AI work: on a thread, or a slice at a time. The search is set up by
-/// its first step (setting up computes the simple players' lines, which is no work for the
-/// frame's thread); on a thread it stops early when its job is cancelled.
-pub struct ExpertWork {
-    board: Board,
-    policy: RemovalPolicy,
-    budget: Duration,
-    search: Option<ExpertSearch>,
-    threads: usize,
-}
-
-impl ExpertWork {
-    /// A search of `board` under `policy` for `budget` on at most cores − 1 threads (at least
-    /// one), so the frame's own thread is never crowded out.
-    pub fn new(board: &Board, policy: RemovalPolicy, budget: Duration) -> ExpertWork {
-        ExpertWork {
-            board: board.clone(),
-            policy,
-            budget,
-            search: None,
-            threads: cores().saturating_sub(1).max(1),
-        }
-    }
-
-    fn start(&self) -> ExpertSearch {
-        ExpertSearch::new(&self.board, self.policy, Budget::Time(self.budget), None)
-    }
-}
-
-impl AiWork for ExpertWork {
-    type Output = Line;
-
-    fn step(&mut self, slice: Duration) -> Option<Line> {
-        let Some(search) = &mut self.search else {
-            self.search = Some(self.start());
-            return None;
-        };
-        search.step(slice).then(|| search.best().clone())
-    }
-
-    fn finish(mut self, cancel: &Cancel) -> Line {
-        let search = self.search.take().unwrap_or_else(|| self.start());
-        search.with_cancel(cancel.clone()).run(self.threads)
-    }
+/// The Expert's search of `board` under `policy` for `budget`, from scratch (no plan).
+fn expert_job(board: &Board, policy: RemovalPolicy, budget: Duration) -> Job {
+    Job::gems_line(board, policy, Player::Expert, Budget::Time(budget), None)
 }
 
 /// What a hint job is for (the purpose of its [`AiSlot`]).
@@ -69,10 +28,10 @@ pub struct HintJob;
 pub struct CoachJob;
 
 /// The running hint search, if any.
-pub type HintAi = AiSlot<ExpertWork, HintJob>;
+pub type HintAi = AiSlot<HintJob>;
 
 /// The running coach search, if any.
-pub type CoachAi = AiSlot<ExpertWork, CoachJob>;
+pub type CoachAi = AiSlot<CoachJob>;
 
 /// The latest hint: the Expert's move, shown until the board changes.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -115,16 +74,12 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hint>()
         .init_resource::<Coach>()
         .init_resource::<CoachBudget>()
-        .add_ai::<ExpertWork, HintJob, GemsSession, _>(
+        .add_ai::<HintJob, GemsSession, _>(
             super::SCREEN,
             super::set(GameSystems::Ai),
             (start_hint.run_if(in_state(Phase::Idle)), finish_hint),
         )
-        .add_ai::<ExpertWork, CoachJob, GemsSession, _>(
-            super::SCREEN,
-            super::set(GameSystems::Ai),
-            coach,
-        )
+        .add_ai::<CoachJob, GemsSession, _>(super::SCREEN, super::set(GameSystems::Ai), coach)
         .add_systems(OnExit(super::SCREEN), forget_the_coach);
 }
 
@@ -144,8 +99,8 @@ fn start_hint(
 ) {
     if actions.read().any(|a| *a == GemsAction::Hint) && !session.game.is_over() {
         session.mark_hinted();
-        let work = ExpertWork::new(session.game.board(), session.game.policy(), budget.hint);
-        ai.start(&host, work, session.generation, HintJob);
+        let job = expert_job(session.game.board(), session.game.policy(), budget.hint);
+        ai.start(&host, job, session.generation, HintJob);
     }
 }
 
@@ -157,7 +112,7 @@ fn finish_hint(
     mut cursor: ResMut<KeyCursor>,
     mut actions: MessageWriter<GemsAction>,
 ) {
-    let Some((_, line)) = ai.poll_fresh(session.generation) else {
+    let Some((_, Answer::Line(line))) = ai.poll_fresh(session.generation) else {
         return;
     };
     let cell = line.moves.first().copied();
@@ -182,7 +137,7 @@ fn coach(
     mut coach: ResMut<Coach>,
     mut ai: ResMut<CoachAi>,
 ) {
-    if let Some((_, line)) = ai.poll_fresh(session.generation) {
+    if let Some((_, Answer::Line(line))) = ai.poll_fresh(session.generation) {
         coach.line = Some(line);
     }
     let over = *phase.get() == Phase::Over && !session.watched;
@@ -201,6 +156,6 @@ fn coach(
         generation: Some(session.generation),
         line: None,
     };
-    let work = ExpertWork::new(&session.start, session.game.policy(), budget.game);
-    ai.start(&host, work, session.generation, CoachJob);
+    let job = expert_job(&session.start, session.game.policy(), budget.game);
+    ai.start(&host, job, session.generation, CoachJob);
 }

@@ -1,96 +1,25 @@
-//! The computer player: its search runs as a kit AI job ([`crate::kit::ai`]): whole on a
-//! worker thread on the desktop, a slice per frame on the web, inline in tests.
-
-use std::time::Duration;
+//! The computer player: its search runs as a kit AI job ([`crate::kit::ai`]): on a worker
+//! thread on the desktop, in the AI worker in the browser, inline in tests.
 
 use bevy::prelude::*;
 
 use crate::kit::schedule::GameSystems;
-use gems_rules::k_in_a_row::{Board, Engine, Limits, Move, Side, SlicedSearch, Status, Strength};
+use gems_rules::k_in_a_row::{Board, Side, Status, Strength};
 
 use super::model::{KAction, KPhase, KSession, PERFECT_TIME, QUALITY_TIME};
-use crate::kit::ai::{AddAi, AiHost, AiSlot, AiWork, Cancel};
+use crate::kit::ai::{AddAi, AiHost, AiSlot, Answer, Job};
 use crate::kit::phase::PhaseOf;
 
-/// The computer's search for its move: whole on a thread, or a slice per frame.
-pub struct ComputerSearch {
-    board: Board,
-    side: Side,
-    strength: Strength,
-    limits: Limits,
-    sliced: Option<Box<SlicedSearch>>,
-}
-
-impl ComputerSearch {
-    /// A search of the computer's move on `board`: a perfect search stops after `nodes`
-    /// positions when given, else after [`PERFECT_TIME`]; a quality search runs to its depth,
-    /// or for [`QUALITY_TIME`] at most without a node limit.
-    pub fn new(board: Board, strength: Strength, nodes: Option<u64>) -> Self {
-        Self::for_side(board, Side::Computer, strength, nodes)
-    }
-
-    /// The same search for `side`'s move (the person's, for a hint).
-    pub fn for_side(board: Board, side: Side, strength: Strength, nodes: Option<u64>) -> Self {
-        let time = nodes.is_none().then_some(match strength {
-            Strength::Perfect => PERFECT_TIME,
-            Strength::Quality(_) => QUALITY_TIME,
-        });
-        ComputerSearch {
-            board,
-            side,
-            strength,
-            limits: Limits {
-                time,
-                cancel: Cancel::never(),
-                nodes,
-            },
-            sliced: None,
-        }
-    }
-
-    fn engine() -> Engine {
-        // The daily's size: a node-budget search then replies as the server's replay does.
-        Engine::with_table_bits(gems_rules::daily::K_IN_A_ROW_TABLE_BITS)
-    }
-}
-
-impl AiWork for ComputerSearch {
-    type Output = Option<Move>;
-
-    fn step(&mut self, slice: Duration) -> Option<Self::Output> {
-        if self.limits.nodes.is_some() {
-            // A node budget is what makes a search replay exactly (a daily's, a test's), and
-            // slices stop by time: such a search runs whole, in one frame.
-            return Some(
-                Self::engine()
-                    .best_move(&self.board, self.side, self.strength, &self.limits)
-                    .best,
-            );
-        }
-        let (board, side, strength, time) =
-            (self.board, self.side, self.strength, self.limits.time);
-        self.sliced
-            .get_or_insert_with(|| {
-                Box::new(SlicedSearch::new(
-                    Self::engine(),
-                    board,
-                    side,
-                    strength,
-                    time,
-                ))
-            })
-            .step(slice)
-    }
-
-    fn finish(self, cancel: &Cancel) -> Self::Output {
-        let limits = Limits {
-            cancel: cancel.clone(),
-            ..self.limits
-        };
-        Self::engine()
-            .best_move(&self.board, self.side, self.strength, &limits)
-            .best
-    }
+/// The search of `side`'s move on `board`: a perfect search stops after `nodes` positions
+/// when given, else after [`PERFECT_TIME`]; a quality search runs to its depth, or for
+/// [`QUALITY_TIME`] at most without a node limit. (The engine's table has the daily's size,
+/// so a node-budget search replies as the server's replay does.)
+pub fn move_job(board: &Board, side: Side, strength: Strength, nodes: Option<u64>) -> Job {
+    let time = nodes.is_none().then_some(match strength {
+        Strength::Perfect => PERFECT_TIME,
+        Strength::Quality(_) => QUALITY_TIME,
+    });
+    Job::k_in_a_row_move(board, side, strength, time, nodes)
 }
 
 /// What a search is for.
@@ -104,7 +33,7 @@ pub enum KPurpose {
 
 /// The running search, if any, with what it is for (a computer's search is the "thinking"
 /// indicator).
-pub type KThinking = AiSlot<ComputerSearch, KPurpose>;
+pub type KThinking = AiSlot<KPurpose>;
 
 /// What the slot's running search is for.
 pub trait KThinkingExt {
@@ -127,7 +56,7 @@ pub struct KNodeLimit(pub Option<u64>);
 /// computer's answer as the game's action (a hint's goes on the board).
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<KNodeLimit>()
-        .add_ai::<ComputerSearch, KPurpose, KSession, _>(
+        .add_ai::<KPurpose, KSession, _>(
             super::SCREEN,
             super::set(GameSystems::Ai),
             (start_computer, finish_computer),
@@ -162,11 +91,11 @@ fn start_computer(
     let board = *session.game.board();
     let strength = session.setup.strength;
     if phase.get() == KPhase::ComputerTurn && session.game.to_move() == Side::Computer {
-        let work = ComputerSearch::new(board, strength, nodes.0);
-        thinking.start(&host, work, session.generation, KPurpose::Play);
+        let job = move_job(&board, Side::Computer, strength, nodes.0);
+        thinking.start(&host, job, session.generation, KPurpose::Play);
     } else if wants_hint && session.game.to_move() == Side::Human {
-        let work = ComputerSearch::for_side(board, Side::Human, strength, nodes.0);
-        thinking.start(&host, work, session.generation, KPurpose::Hint);
+        let job = move_job(&board, Side::Human, strength, nodes.0);
+        thinking.start(&host, job, session.generation, KPurpose::Hint);
     }
 }
 
@@ -175,7 +104,8 @@ fn finish_computer(
     mut thinking: ResMut<KThinking>,
     mut actions: MessageWriter<KAction>,
 ) {
-    let Some((purpose, answer)) = thinking.poll_fresh(session.generation) else {
+    let Some((purpose, Answer::KInARowMove(answer))) = thinking.poll_fresh(session.generation)
+    else {
         return;
     };
     match (purpose, answer) {

@@ -1,18 +1,16 @@
 //! "Analyse": on the person's turn, each empty square is coloured by what playing there is
 //! worth to them: proven (win, draw, loss) where a proof finishes, else the engine's estimate,
-//! labelled as such. The work ([`SquareAnalysis`] in the rules crate) runs as a kit AI job of
+//! labelled as such. The work (`SquareAnalysis` in the rules crate) runs as a kit AI job of
 //! its own, in the background: started for the position on show, cancelled when that position
 //! changes, and, like the game's other searches, when a new game starts or the screen is left.
 
 use std::time::Duration;
 
 use bevy::prelude::*;
-use gems_rules::k_in_a_row::{
-    Board, Engine, Limits, Move, Outcome, Side, SquareAnalysis, SquareValue, Status,
-};
+use gems_rules::k_in_a_row::{Board, Move, Outcome, Side, SquareValue, Status};
 
 use super::model::{KPhase, KSession};
-use crate::kit::ai::{AddAi, AiHost, AiSlot, AiWork, Cancel};
+use crate::kit::ai::{AddAi, AiHost, AiSlot, Answer, Job};
 use crate::kit::phase::PhaseOf;
 use crate::kit::schedule::GameSystems;
 
@@ -68,52 +66,20 @@ impl KAnalysis {
     }
 }
 
-/// The analysis job: the work, with an engine of its own (its table kept between slices).
-pub struct AnalysisWork {
-    analysis: SquareAnalysis,
-    engine: Box<Engine>,
-}
-
-impl AnalysisWork {
-    /// The analysis of `board` for `to_move`.
-    pub fn new(board: Board, to_move: Side) -> Self {
-        let proofs = board.size() * board.size() <= PROOF_SQUARES;
-        let limits = Limits {
-            time: Some(ANALYSIS_TIME),
-            ..Limits::default()
-        };
-        AnalysisWork {
-            analysis: SquareAnalysis::new(board, to_move, limits, proofs, Some(ESTIMATE)),
-            engine: Box::new(Engine::with_table_bits(
-                gems_rules::daily::K_IN_A_ROW_TABLE_BITS,
-            )),
-        }
-    }
-}
-
-impl AiWork for AnalysisWork {
-    type Output = Vec<(Move, SquareValue)>;
-
-    fn step(&mut self, slice: Duration) -> Option<Self::Output> {
-        let done = self
-            .analysis
-            .step(&mut self.engine, Some(slice), &Cancel::never());
-        done.then(|| self.analysis.values().to_vec())
-    }
-
-    fn finish(mut self, cancel: &Cancel) -> Self::Output {
-        self.analysis.step(&mut self.engine, None, cancel);
-        self.analysis.values().to_vec()
-    }
+/// The analysis job of `board` for `to_move`: proofs first where the board is small enough,
+/// then the engine's estimate for the squares left unproven.
+pub fn analysis_job(board: &Board, to_move: Side) -> Job {
+    let proofs = board.size() * board.size() <= PROOF_SQUARES;
+    Job::k_in_a_row_squares(board, to_move, Some(ANALYSIS_TIME), proofs, Some(ESTIMATE))
 }
 
 /// The running analysis, with the position it is for.
-pub type KAnalysisSlot = AiSlot<AnalysisWork, (Board, Side)>;
+pub type KAnalysisSlot = AiSlot<(Board, Side)>;
 
 /// Runs the analysis when asked for, on the person's turn.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<KAnalysis>()
-        .add_ai::<AnalysisWork, (Board, Side), KSession, _>(
+        .add_ai::<(Board, Side), KSession, _>(
             super::SCREEN,
             super::set(GameSystems::Ai),
             (start_analysis, finish_analysis),
@@ -147,8 +113,8 @@ fn start_analysis(
         && analysis.position != Some(position)
         && !slot.busy()
     {
-        let work = AnalysisWork::new(position.0, position.1);
-        slot.start(&host, work, session.generation, position);
+        let job = analysis_job(&position.0, position.1);
+        slot.start(&host, job, session.generation, position);
     }
 }
 
@@ -158,7 +124,7 @@ fn finish_analysis(
     mut slot: ResMut<KAnalysisSlot>,
     mut analysis: ResMut<KAnalysis>,
 ) {
-    if let Some((position, values)) = slot.poll_fresh(session.generation) {
+    if let Some((position, Answer::KInARowSquares(values))) = slot.poll_fresh(session.generation) {
         analysis.position = Some(position);
         analysis.values = values;
     }

@@ -4,17 +4,16 @@
 use bevy::prelude::*;
 
 use crate::kit::schedule::GameSystems;
-use gems_rules::solo_red::{Move, ai};
 
 use super::model::{CardEntity, Gliding, SoloRedAction, SoloRedSession};
-use crate::kit::ai::{AddAi, AiHost, AiSlot, Cancel, Once};
+use crate::kit::ai::{AddAi, AiHost, AiSlot, Answer, Job};
 
-/// Rollouts the AI spends per move (runs off the main thread).
+/// Rollouts the AI spends per move (runs off the page's thread).
 pub const AI_ROLLOUTS: usize = 800;
 
 /// The AI computation in flight, if any; its purpose is whether its answer is to be played
 /// (autoplay) or shown (hint).
-pub type AiTask = AiSlot<Once<Option<Move>>, bool>;
+pub type AiTask = AiSlot<bool>;
 
 /// How many searches were started (varies the AI's seed).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -23,7 +22,7 @@ pub struct AiSearches(pub u64);
 /// Plays or shows the AI's answers, and starts autoplay's searches.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiSearches>()
-        .add_ai::<Once<Option<Move>>, bool, SoloRedSession, _>(
+        .add_ai::<bool, SoloRedSession, _>(
             super::SCREEN,
             super::set(GameSystems::Ai),
             (ai_poll, ai_autoplay),
@@ -39,12 +38,9 @@ pub(super) fn spawn_ai(
     play: bool,
 ) {
     searches.0 += 1;
-    let game = s.game.clone();
     let seed = s.seed.wrapping_mul(7919).wrapping_add(searches.0);
-    let work = Once::new(move |cancel: &Cancel| {
-        ai::hint_until(&game, seed, AI_ROLLOUTS, cancel).or_else(|| ai::any_move(&game))
-    });
-    t.start(host, work, s.generation, play);
+    let job = Job::solo_red_hint(&s.game, seed, AI_ROLLOUTS);
+    t.start(host, job, s.generation, play);
 }
 
 /// Shows the AI's hint, or sends its move as the game's action when it plays by itself.
@@ -54,7 +50,7 @@ fn ai_poll(
     mut actions: MessageWriter<SoloRedAction>,
 ) {
     let generation = s.generation;
-    let Some((play, answer)) = t.poll_fresh(generation) else {
+    let Some((play, Answer::SoloRedMove(answer))) = t.poll_fresh(generation) else {
         return;
     };
     if s.game.is_over() {

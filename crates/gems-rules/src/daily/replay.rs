@@ -345,7 +345,7 @@ fn solo_red(
 }
 
 fn grid_duel(seed: u64, smart: bool, moves: &[String]) -> Result<Outcome, ReplayError> {
-    use crate::grid_duel::{ComputerKind, Duel, Phase, Side};
+    use crate::grid_duel::{ComputerKind, Duel, DuelError, Phase, Side};
     let kind = if smart {
         ComputerKind::Smart
     } else {
@@ -360,6 +360,16 @@ fn grid_duel(seed: u64, smart: bool, moves: &[String]) -> Result<Outcome, Replay
             match step {
                 DuelStep::Choose(choice) => duel.choose(choice).map(|_| ()),
                 DuelStep::Computer => duel.play_computer().map(|_| ()),
+                // The computer's own choices, replayed by the rules: recorded ones that are
+                // not theirs are refused.
+                DuelStep::ComputerChose(choices) => duel.play_computer().and_then(|grids| {
+                    let played = grids.map(|g| g.choice);
+                    if played == choices {
+                        Ok(())
+                    } else {
+                        Err(DuelError::NotTheComputersChoice)
+                    }
+                }),
                 DuelStep::Tie => duel.replay(),
                 DuelStep::History(_) => return Err(not_in_a_daily(index, line)),
             }

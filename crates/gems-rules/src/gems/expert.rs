@@ -179,6 +179,20 @@ impl Expert {
         cancel: &Cancel,
     ) -> Option<Cell> {
         let line = self.line_until(board, policy, cancel);
+        self.adopt(board, policy, &line)
+    }
+
+    /// The line the Expert remembers from `board` under `policy`: the rest of a line whose
+    /// first move it played into this position (a search from the board starts from it).
+    pub fn plan(&self, board: &Board, policy: RemovalPolicy) -> Option<&Line> {
+        self.plans.get(&(board.clone(), policy))
+    }
+
+    /// Takes `line`, found from `board`, as the Expert's choice: its first move, with the rest
+    /// remembered for the position that move leads to. `None` when the line is empty or does
+    /// not start with a legal move. (A search run elsewhere, such as in the browser's AI
+    /// worker, hands its line back here.)
+    pub fn adopt(&mut self, board: &Board, policy: RemovalPolicy, line: &Line) -> Option<Cell> {
         let first = *line.moves.first()?;
         let mut game = Game::new(board.clone(), policy, Player::Interactive);
         let outcome = game.play(first).ok()?;
@@ -203,8 +217,7 @@ impl Expert {
 
     /// [`Expert::line`], stopping early (with the best line found so far) once `cancel` is set.
     pub fn line_until(&self, board: &Board, policy: RemovalPolicy, cancel: &Cancel) -> Line {
-        let plan = self.plans.get(&(board.clone(), policy));
-        ExpertSearch::new(board, policy, self.budget, plan)
+        ExpertSearch::new(board, policy, self.budget, self.plan(board, policy))
             .with_cancel(cancel.clone())
             .run(cores())
     }

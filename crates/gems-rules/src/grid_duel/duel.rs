@@ -41,8 +41,10 @@ pub enum ComputerKind {
     Smart,
 }
 
-/// The human's one choice after seeing a dealt grid.
+/// The human's one choice after seeing a dealt grid (the computer's too: the plain computer
+/// keeps, the smart one keeps or regenerates a row).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Choice {
     /// Keep the grid as dealt ("No regeneration requested").
     Keep,
@@ -92,6 +94,9 @@ pub enum DuelError {
     /// A replay was asked for while the game was not over in a tie.
     #[error("only a tied, finished game is replayed")]
     NotTied,
+    /// A journal says the computer chose what its rules would not have.
+    #[error("the computer's recorded choices are not its own")]
+    NotTheComputersChoice,
 }
 
 /// One of the human's grids, from deal to final points.
@@ -118,7 +123,10 @@ pub struct ComputerGrid {
     pub dealt: Grid,
     /// The smart computer's best row plan (`None` for the plain computer).
     pub plan: Option<RowPlan>,
-    /// Whether the plan's row was regenerated (its expected gain was positive).
+    /// What the computer chose for it.
+    pub choice: Choice,
+    /// Whether it regenerated part of the grid (the smart computer's plan's row, when its
+    /// expected gain was positive).
     pub regenerated: bool,
     /// The final grid.
     pub grid: Grid,
@@ -135,6 +143,8 @@ pub struct Duel {
     turn: usize,
     phase: Phase,
     pending: Grid,
+    /// The computer's grid dealt and awaiting its choice ([`Duel::deal_computer`]).
+    computer_dealt: Option<Grid>,
     points: [[[Option<i32>; GRIDS_PER_TURN]; TURNS]; 2],
 }
 
@@ -151,6 +161,7 @@ impl Duel {
             turn: 0,
             phase: Phase::Human { grid: 0 },
             pending,
+            computer_dealt: None,
             points: [[[None; GRIDS_PER_TURN]; TURNS]; 2],
         }
     }
@@ -232,17 +243,88 @@ impl Duel {
         })
     }
 
-    /// Plays the computer's two grids of this turn, then ends the turn: deals the human's next
-    /// grid, or finishes the game.
+    /// Plays the computer's two grids of this turn (each dealt, then chosen for by its kind:
+    /// [`smart::advice`] for the smart computer, keep for the plain one), then ends the turn:
+    /// deals the human's next grid, or finishes the game.
     pub fn play_computer(&mut self) -> Result<[ComputerGrid; GRIDS_PER_TURN], DuelError> {
+        if self.phase != Phase::Computer || self.computer_grid_index() != 0 {
+            return Err(DuelError::NotComputersTurn);
+        }
+        let mut grids = [None; GRIDS_PER_TURN];
+        for slot in &mut grids {
+            let (_, dealt) = self.deal_computer()?;
+            let (choice, plan) = match self.computer {
+                ComputerKind::Smart => {
+                    let (choice, plan) = smart::advice(&dealt);
+                    (choice, Some(plan))
+                }
+                ComputerKind::Plain => (Choice::Keep, None),
+            };
+            *slot = Some(self.choose_computer(choice, plan)?);
+        }
+        // Both slots were filled, or the loop returned an error.
+        Ok(grids.map(|g| g.unwrap_or_else(|| unreachable!("a computer grid was not played"))))
+    }
+
+    /// Which of this turn's grids the computer plays next (0-based).
+    fn computer_grid_index(&self) -> usize {
+        self.points[Side::Computer.index()][self.turn]
+            .iter()
+            .position(Option::is_none)
+            .unwrap_or(GRIDS_PER_TURN)
+    }
+
+    /// The computer's next grid of this turn as dealt, with its index, for its choice: the
+    /// same grid until [`Duel::choose_computer`] is called. (The choice is searched for
+    /// apart from the rules, as the browser's AI worker does, and handed back.)
+    pub fn deal_computer(&mut self) -> Result<(usize, Grid), DuelError> {
         if self.phase != Phase::Computer {
             return Err(DuelError::NotComputersTurn);
         }
-        let grids: [ComputerGrid; GRIDS_PER_TURN] =
-            std::array::from_fn(|index| self.computer_grid(index));
-        for g in &grids {
-            self.points[Side::Computer.index()][self.turn][g.index] = Some(g.points);
+        let grid = *self
+            .computer_dealt
+            .get_or_insert_with(|| Grid::random(&mut self.rng));
+        Ok((self.computer_grid_index(), grid))
+    }
+
+    /// The computer's `choice` for its dealt grid (dealt now if it was not yet): `plan` is
+    /// the smart computer's reasoning, shown with the grid. Records the grid's points; after
+    /// the turn's last grid the turn ends: the human's next grid is dealt, or the game ends.
+    pub fn choose_computer(
+        &mut self,
+        choice: Choice,
+        plan: Option<RowPlan>,
+    ) -> Result<ComputerGrid, DuelError> {
+        let (index, dealt) = self.deal_computer()?;
+        let mut grid = dealt;
+        match choice {
+            Choice::Keep => {}
+            Choice::RegenerateGrid => grid = Grid::random(&mut self.rng),
+            Choice::RegenerateRow(n) if (1..=SIZE).contains(&n) => {
+                grid.regenerate_row(n - 1, &mut self.rng);
+            }
+            Choice::RegenerateRow(n) => return Err(DuelError::BadRow(n)),
         }
+        self.computer_dealt = None;
+        let points = score::score(&grid).total();
+        self.points[Side::Computer.index()][self.turn][index] = Some(points);
+        if index + 1 == GRIDS_PER_TURN {
+            self.end_turn();
+        }
+        Ok(ComputerGrid {
+            index,
+            dealt,
+            plan,
+            choice,
+            regenerated: choice != Choice::Keep,
+            grid,
+            points,
+        })
+    }
+
+    /// Ends the turn once the computer has played: deals the human's next grid, or finishes
+    /// the game.
+    fn end_turn(&mut self) {
         if self.turn + 1 < TURNS {
             self.turn += 1;
             self.pending = Grid::random(&mut self.rng);
@@ -254,30 +336,6 @@ impl Duel {
                 std::cmp::Ordering::Less => Outcome::ComputerWins,
                 std::cmp::Ordering::Equal => Outcome::Tie,
             });
-        }
-        Ok(grids)
-    }
-
-    fn computer_grid(&mut self, index: usize) -> ComputerGrid {
-        let dealt = Grid::random(&mut self.rng);
-        let mut grid = dealt;
-        let mut plan = None;
-        let mut regenerated = false;
-        if self.computer == ComputerKind::Smart {
-            let (choice, p) = smart::advice(&dealt);
-            if let Choice::RegenerateRow(row) = choice {
-                grid.regenerate_row(row - 1, &mut self.rng);
-                regenerated = true;
-            }
-            plan = Some(p);
-        }
-        ComputerGrid {
-            index,
-            dealt,
-            plan,
-            regenerated,
-            grid,
-            points: score::score(&grid).total(),
         }
     }
 

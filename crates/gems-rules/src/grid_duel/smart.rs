@@ -18,6 +18,7 @@ pub const EXPECTED_NEW_ROW_POINTS: f64 = 685.0 / 81.0;
 
 /// What regenerating one row is expected to bring.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RowPlan {
     /// The row, 0-based.
     pub row: usize,

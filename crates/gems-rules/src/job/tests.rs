@@ -261,3 +261,25 @@ fn the_worker_refuses_a_bad_position_or_a_humans_move_with_the_reason() {
     };
     assert!(why.starts_with("not a K in a row board"), "{why}");
 }
+
+#[test]
+fn a_grid_duel_choice_is_the_smart_players_and_a_bad_grid_is_refused() {
+    use crate::grid_duel::{self, Grid};
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    for _ in 0..20 {
+        let grid = Grid::random(&mut rng);
+        let (choice, plan) = grid_duel::advice(&grid);
+        let text = Request {
+            id: 4,
+            job: Job::grid_duel_choice(&grid),
+        }
+        .to_text();
+        let reply = Reply::from_text(&respond(&text)).unwrap();
+        assert_eq!(reply.answer, Answer::GridDuelChoice(choice, plan));
+    }
+    let bad = Job::GridDuelChoice {
+        grid: "1 2 3".into(),
+    };
+    assert!(matches!(run(bad, &Cancel::never()), Answer::Refused(_)));
+}

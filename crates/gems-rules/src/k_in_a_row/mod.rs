@@ -8,7 +8,6 @@
 //! - [`Engine`]: negamax alpha-beta with iterative deepening and a Zobrist transposition table
 //!   (which also serves as the spec's dictionary of evaluated states).
 //! - [`SquareAnalysis`]: the value of every empty square (proofs, else the engine's estimate).
-//! - [`SlicedSearch`]: the same search a slice per frame, for the web build's single thread.
 
 mod analysis;
 mod bits;
@@ -17,7 +16,6 @@ mod file;
 mod game;
 mod geometry;
 mod search;
-mod sliced;
 mod tt;
 
 pub use analysis::{SquareAnalysis, SquareValue};
@@ -29,5 +27,4 @@ pub use file::{
 pub use game::{Game, Move, MoveError, Status};
 pub use geometry::lines_of;
 pub use search::{Analysis, Engine, HEURISTIC_MAX, Limits, Outcome, Strength, WIN, WIN_MIN};
-pub use sliced::SlicedSearch;
 pub use tt::{Bound, Entry, FULL_DEPTH, NO_MOVE, Table};

@@ -1,25 +1,29 @@
-//! One way for every game to run its computer player: an [`AiJob`] runs a piece of
-//! [`AiWork`] where the [`AiHost`] says (a worker thread on the desktop, a slice per frame in
-//! the browser, or whole within the frame for tests that must replay exactly). A job belongs
-//! to one state of one game, its [`Generation`]: a job whose game has moved on (a new game, a
-//! move, an undo, another player) or whose screen was left is cancelled (its work's
-//! [`Cancel`] flag is set, so the engine stops early) and its answer dropped. A frame never
-//! waits for a search.
+//! One way for every game to run its computer player: an [`AiJob`] runs a search, a
+//! [`Job`] of the rules crate, where the [`AiHost`] says (on a worker thread on the desktop,
+//! in the AI worker beside the page in the browser, or whole within the frame for tests that
+//! must replay exactly), and hands back its [`Answer`]. The games say what to search and read
+//! what was found; none of them knows where the search ran. A job belongs to one state of one
+//! game, its [`Generation`]: a job whose game has moved on (a new game, a move, an undo,
+//! another player) or whose screen was left is cancelled (on a thread its [`Cancel`] flag is
+//! set, so the engine stops early; in the browser its worker is terminated) and its answer
+//! dropped. A frame never waits for a search.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
-use std::time::Duration;
 
 use bevy::ecs::schedule::IntoScheduleConfigs;
 use bevy::ecs::system::ScheduleSystem;
 use bevy::prelude::*;
+#[cfg(not(target_arch = "wasm32"))]
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 pub use gems_rules::cancel::Cancel;
+pub use gems_rules::job::{Answer, Job};
 
 use super::screens::Screen;
 
-/// Search time per frame when work runs in frames (a 60 Hz frame is 16.7 ms).
-pub const SLICE: Duration = Duration::from_millis(10);
+#[cfg(target_arch = "wasm32")]
+mod worker;
 
 /// One state of one game, which a search is started for. Every new game, move, undo or
 /// change of player takes the [next](Generation::next) one, and no two are ever equal in the
@@ -57,39 +61,80 @@ pub trait AiSession: Resource {
 /// Where AI work runs.
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub enum AiHost {
-    /// On a worker thread of Bevy's `AsyncComputeTaskPool` (the desktop).
+    /// On a worker thread of Bevy's `AsyncComputeTaskPool` (the desktop), the Expert's
+    /// time-budget searches on [`lanes`] threads.
+    #[cfg(not(target_arch = "wasm32"))]
     Thread,
-    /// On the main thread, one [`SLICE`] per frame: the web build has one thread, and a search
-    /// run whole there would freeze the page for as long as it thinks.
-    Frames,
+    /// In the browser's AI worker (`web/ai-worker.js`, the `gems-worker` module): the page's
+    /// one thread only posts the job and later reads the reply.
+    #[cfg(target_arch = "wasm32")]
+    Worker,
+    /// On a worker thread, with the job carried as the browser carries it to its AI worker:
+    /// the request's text in, the reply's text out, the Expert on one lane. Native tests run
+    /// the web's way with it (the browser's own transport is covered by its browser test).
+    #[cfg(not(target_arch = "wasm32"))]
+    Messages,
     /// Whole, within the frame that starts it: with node budgets instead of time limits, a
     /// test's run then replays exactly, frame for frame.
+    #[cfg(not(target_arch = "wasm32"))]
     Inline,
     /// Nowhere: no job starts, so the computer never answers. For replaying a recorded run,
     /// whose log already holds the computer's moves as the games' actions.
     Off,
     /// On a worker thread, like [`AiHost::Thread`], but each job waits at the gate until the
     /// test holding it opens it: the test decides when an answer arrives.
+    #[cfg(not(target_arch = "wasm32"))]
     Gated(AiGate),
 }
 
 impl Default for AiHost {
     fn default() -> Self {
-        if cfg!(target_arch = "wasm32") {
-            AiHost::Frames
-        } else {
-            AiHost::Thread
-        }
+        #[cfg(target_arch = "wasm32")]
+        return AiHost::Worker;
+        #[cfg(not(target_arch = "wasm32"))]
+        AiHost::Thread
     }
+}
+
+/// Threads the Expert's time-budget searches take on the desktop: every core but one (at
+/// least one), so the frame's own thread is never crowded out.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn lanes() -> usize {
+    gems_rules::gems::cores().saturating_sub(1).max(1)
+}
+
+/// Runs `job` on this thread with the desktop's [`lanes`]; refusals are logged (a job the
+/// kit built from a game's own position is never refused unless a game has a bug).
+#[cfg(not(target_arch = "wasm32"))]
+fn run(job: Job, cancel: &Cancel) -> Answer {
+    let answer = gems_rules::job::run_on(job, cancel, lanes());
+    if let Answer::Refused(why) = &answer {
+        warn!("the computer's search was refused: {why}");
+    }
+    answer
+}
+
+/// Runs `job` as the browser's AI worker does: the request as text, answered on one lane,
+/// the reply read back from its text.
+#[cfg(not(target_arch = "wasm32"))]
+fn as_messages(job: Job, cancel: &Cancel) -> Answer {
+    use gems_rules::job::{Reply, Request};
+    let reply = match Request::from_text(&Request { id: 1, job }.to_text()) {
+        Ok(request) => gems_rules::job::answer(request, cancel).to_text(),
+        Err(e) => return Answer::Refused(e.to_string()),
+    };
+    Reply::from_text(&reply).map_or_else(|e| Answer::Refused(e.to_string()), |r| r.answer)
 }
 
 /// A test's hold on the jobs of an [`AiHost::Gated`] host: each waits on a worker thread
 /// until the gate opens, and the gate counts the jobs that reached it, that finished, and
 /// that finished with their cancel flag set.
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Debug, Default)]
 pub struct AiGate(Arc<GateState>);
 
 /// What an [`AiGate`]'s clones share.
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Debug, Default)]
 struct GateState {
     open: Mutex<bool>,
@@ -99,14 +144,17 @@ struct GateState {
     cancelled: AtomicUsize,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl PartialEq for AiGate {
     fn eq(&self, other: &Self) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Eq for AiGate {}
 
+#[cfg(not(target_arch = "wasm32"))]
 impl AiGate {
     /// Lets every job waiting at the gate, and every later one, run.
     pub fn open(&self) {
@@ -129,8 +177,8 @@ impl AiGate {
         self.0.cancelled.load(Ordering::SeqCst)
     }
 
-    /// Runs `work` once the gate is open, counting it.
-    fn run<W: AiWork>(&self, work: W, cancel: &Cancel) -> W::Output {
+    /// Runs `job` once the gate is open, counting it.
+    fn run(&self, job: Job, cancel: &Cancel) -> Answer {
         self.0.arrived.fetch_add(1, Ordering::SeqCst);
         let mut open = self.0.open.lock().unwrap_or_else(PoisonError::into_inner);
         while !*open {
@@ -141,7 +189,7 @@ impl AiGate {
                 .unwrap_or_else(PoisonError::into_inner);
         }
         drop(open);
-        let answer = work.finish(cancel);
+        let answer = run(job, cancel);
         if cancel.is_cancelled() {
             self.0.cancelled.fetch_add(1, Ordering::SeqCst);
         }
@@ -150,62 +198,24 @@ impl AiGate {
     }
 }
 
-/// A computation a computer player runs: whole on a thread, or a slice at a time.
-pub trait AiWork: Send + Sync + 'static {
-    /// What the work answers.
-    type Output: Send + Sync + 'static;
-    /// Works for about `slice`; the answer once the work is done, else `None` (call again).
-    /// Sliced work is stopped by no longer being called.
-    fn step(&mut self, slice: Duration) -> Option<Self::Output>;
-    /// Runs the work to its end, or until `cancel` is set (its answer is then dropped).
-    fn finish(self, cancel: &Cancel) -> Self::Output;
-}
-
-/// The body of a [`Once`]: a search given its job's cancel flag.
-type OnceFn<T> = Box<dyn FnOnce(&Cancel) -> T + Send + Sync>;
-
-/// Work that cannot be cut into slices: it runs whole in its first step (searches short
-/// enough for a frame, or only run on a thread). It is given its job's cancel flag.
-pub struct Once<T>(Option<OnceFn<T>>);
-
-impl<T> Once<T> {
-    /// The work of calling `f` with the job's cancel flag.
-    pub fn new(f: impl FnOnce(&Cancel) -> T + Send + Sync + 'static) -> Once<T> {
-        Once(Some(Box::new(f)))
-    }
-}
-
-impl<T: Send + Sync + 'static> AiWork for Once<T> {
-    type Output = T;
-
-    fn step(&mut self, _slice: Duration) -> Option<T> {
-        // Sliced work stops by being dropped, so it needs no flag of its own.
-        self.0.take().map(|f| f(&Cancel::never()))
-    }
-
-    fn finish(mut self, cancel: &Cancel) -> T {
-        let f = self.0.take();
-        // A `Once` is finished only by `AiJob::start`, before any step has taken its function.
-        f.map(|f| f(cancel))
-            .unwrap_or_else(|| unreachable!("Once::finish after its step"))
-    }
-}
-
-/// Where a job's work stands.
-enum Running<W: AiWork> {
+/// Where a job's search stands.
+enum Running {
     /// On a worker thread.
-    Task(Task<W::Output>),
-    /// Advanced a slice per poll.
-    Steps(Box<W>),
-    /// Finished within the frame that started it; handed out at the next poll.
-    Done(Option<W::Output>),
+    #[cfg(not(target_arch = "wasm32"))]
+    Task(Task<Answer>),
+    /// In the browser's AI worker (dropping the ticket stops it).
+    #[cfg(target_arch = "wasm32")]
+    Worker(worker::Ticket),
+    /// Finished within the frame that started it (or never started); handed out at the next
+    /// poll.
+    Done(Option<Answer>),
 }
 
-/// One running piece of AI work, with the game generation it was started for and what its
-/// answer is for (`P`: play it, show it as a hint…). Dropping the job sets its work's cancel
-/// flag, so a search on a thread stops at its next look.
-pub struct AiJob<W: AiWork, P = ()> {
-    running: Running<W>,
+/// One running search, with the game generation it was started for and what its answer is
+/// for (`P`: play it, show it as a hint…). Dropping the job stops its search (a thread's at
+/// its next look at the cancel flag; the browser's worker at once).
+pub struct AiJob<P = ()> {
+    running: Running,
     _cancel: CancelOnDrop,
     /// The game's generation when the job started; an answer for another one is stale.
     pub generation: Generation,
@@ -213,23 +223,32 @@ pub struct AiJob<W: AiWork, P = ()> {
     pub purpose: P,
 }
 
-impl<W: AiWork, P> AiJob<W, P> {
-    /// Starts `work` on `host` for the game at `generation`.
-    pub fn start(host: &AiHost, work: W, generation: Generation, purpose: P) -> Self {
+impl<P> AiJob<P> {
+    /// Starts `job` on `host` for the game at `generation`.
+    pub fn start(host: &AiHost, job: Job, generation: Generation, purpose: P) -> Self {
         let cancel = Cancel::new();
+        #[cfg(not(target_arch = "wasm32"))]
         let flag = cancel.clone();
         let running = match host {
+            #[cfg(not(target_arch = "wasm32"))]
             AiHost::Thread => {
-                Running::Task(AsyncComputeTaskPool::get().spawn(async move { work.finish(&flag) }))
+                Running::Task(AsyncComputeTaskPool::get().spawn(async move { run(job, &flag) }))
             }
+            #[cfg(not(target_arch = "wasm32"))]
             AiHost::Gated(gate) => {
                 let gate = gate.clone();
                 Running::Task(
-                    AsyncComputeTaskPool::get().spawn(async move { gate.run(work, &flag) }),
+                    AsyncComputeTaskPool::get().spawn(async move { gate.run(job, &flag) }),
                 )
             }
-            AiHost::Frames => Running::Steps(Box::new(work)),
-            AiHost::Inline => Running::Done(Some(work.finish(&flag))),
+            #[cfg(not(target_arch = "wasm32"))]
+            AiHost::Messages => Running::Task(
+                AsyncComputeTaskPool::get().spawn(async move { as_messages(job, &flag) }),
+            ),
+            #[cfg(not(target_arch = "wasm32"))]
+            AiHost::Inline => Running::Done(Some(run(job, &flag))),
+            #[cfg(target_arch = "wasm32")]
+            AiHost::Worker => Running::Worker(worker::Ticket::post(&job)),
             // `AiSlot::start` starts nothing under `Off`; a job made directly never answers.
             AiHost::Off => Running::Done(None),
         };
@@ -241,11 +260,13 @@ impl<W: AiWork, P> AiJob<W, P> {
         }
     }
 
-    /// The answer once the work is done (advancing sliced work by one slice).
-    pub fn poll(&mut self) -> Option<W::Output> {
+    /// The answer once the search is done.
+    pub fn poll(&mut self) -> Option<Answer> {
         match &mut self.running {
+            #[cfg(not(target_arch = "wasm32"))]
             Running::Task(task) => check_ready(task),
-            Running::Steps(work) => work.step(SLICE),
+            #[cfg(target_arch = "wasm32")]
+            Running::Worker(ticket) => ticket.poll(),
             Running::Done(answer) => answer.take(),
         }
     }
@@ -280,24 +301,24 @@ impl Drop for CancelOnDrop {
 
 /// A game's AI job slot: at most one job at a time (its presence is the "thinking" indicator).
 #[derive(Resource)]
-pub struct AiSlot<W: AiWork, P = ()>(pub Option<AiJob<W, P>>);
+pub struct AiSlot<P = ()>(pub Option<AiJob<P>>);
 
-impl<W: AiWork, P> Default for AiSlot<W, P> {
+impl<P> Default for AiSlot<P> {
     fn default() -> Self {
         AiSlot(None)
     }
 }
 
-impl<W: AiWork, P: Send + Sync + 'static> AiSlot<W, P> {
+impl<P: Send + Sync + 'static> AiSlot<P> {
     /// Whether a job is running.
     pub fn busy(&self) -> bool {
         self.0.is_some()
     }
 
-    /// Starts `work` for the game at `generation` unless a job is already running.
-    pub fn start(&mut self, host: &AiHost, work: W, generation: Generation, purpose: P) {
+    /// Starts `job` for the game at `generation` unless a job is already running.
+    pub fn start(&mut self, host: &AiHost, job: Job, generation: Generation, purpose: P) {
         if self.0.is_none() && *host != AiHost::Off {
-            self.0 = Some(AiJob::start(host, work, generation, purpose));
+            self.0 = Some(AiJob::start(host, job, generation, purpose));
         }
     }
 
@@ -317,7 +338,7 @@ impl<W: AiWork, P: Send + Sync + 'static> AiSlot<W, P> {
     /// Polls the running job, after cancelling it if it was started for another generation
     /// than `generation` (its answer is then never seen). Once it is done the slot empties and
     /// the answer comes back with its purpose.
-    pub fn poll_fresh(&mut self, generation: Generation) -> Option<(P, W::Output)> {
+    pub fn poll_fresh(&mut self, generation: Generation) -> Option<(P, Answer)> {
         self.cancel_stale(generation);
         let answer = self.0.as_mut()?.poll()?;
         let job = self.0.take()?;
@@ -326,9 +347,9 @@ impl<W: AiWork, P: Send + Sync + 'static> AiSlot<W, P> {
 }
 
 /// Cancels the slot's job once the session has moved on from the state it was started for.
-fn cancel_stale<W: AiWork, P: Send + Sync + 'static, S: AiSession>(
+fn cancel_stale<P: Send + Sync + 'static, S: AiSession>(
     session: Option<Res<S>>,
-    mut slot: ResMut<AiSlot<W, P>>,
+    mut slot: ResMut<AiSlot<P>>,
 ) {
     if let Some(session) = session {
         slot.cancel_stale(session.generation());
@@ -336,7 +357,7 @@ fn cancel_stale<W: AiWork, P: Send + Sync + 'static, S: AiSession>(
 }
 
 /// Cancels the slot's job (its game's screen was left).
-fn cancel_job<W: AiWork, P: Send + Sync + 'static>(mut slot: ResMut<AiSlot<W, P>>) {
+fn cancel_job<P: Send + Sync + 'static>(mut slot: ResMut<AiSlot<P>>) {
     slot.cancel();
 }
 
@@ -344,9 +365,9 @@ fn cancel_job<W: AiWork, P: Send + Sync + 'static>(mut slot: ResMut<AiSlot<W, P>
 /// its jobs, in order, in the game's `set`. The kit cancels the slot's job when the game's
 /// session `S` moves to another generation and when `screen` is left.
 pub trait AddAi {
-    /// Adds the slot `AiSlot<W, P>` and `systems` (chained) in `set`, after the kit's check
+    /// Adds the slot `AiSlot<P>` and `systems` (chained) in `set`, after the kit's check
     /// that the running job is still for the session's state.
-    fn add_ai<W: AiWork, P: Send + Sync + 'static, S: AiSession, M>(
+    fn add_ai<P: Send + Sync + 'static, S: AiSession, M>(
         &mut self,
         screen: Screen,
         set: impl SystemSet + Clone,
@@ -355,20 +376,18 @@ pub trait AddAi {
 }
 
 impl AddAi for App {
-    fn add_ai<W: AiWork, P: Send + Sync + 'static, S: AiSession, M>(
+    fn add_ai<P: Send + Sync + 'static, S: AiSession, M>(
         &mut self,
         screen: Screen,
         set: impl SystemSet + Clone,
         systems: impl IntoScheduleConfigs<ScheduleSystem, M>,
     ) -> &mut Self {
-        self.init_resource::<AiSlot<W, P>>()
+        self.init_resource::<AiSlot<P>>()
             .add_systems(
                 Update,
-                (cancel_stale::<W, P, S>, systems.chain())
-                    .chain()
-                    .in_set(set),
+                (cancel_stale::<P, S>, systems.chain()).chain().in_set(set),
             )
-            .add_systems(OnExit(screen), cancel_job::<W, P>)
+            .add_systems(OnExit(screen), cancel_job::<P>)
     }
 }
 
@@ -376,41 +395,49 @@ impl AddAi for App {
 mod tests {
     use super::*;
     use bevy::tasks::{TaskPool, TaskPoolBuilder};
+    use gems_rules::gems::{Budget, Player, RemovalPolicy, random_board};
 
-    /// Work that needs `n` steps.
-    struct Count(u32);
+    /// A job that answers at once: the Greedy player's next move.
+    fn quick_job() -> Job {
+        let board = random_board(5, 5, 3, 1).unwrap();
+        Job::gems_line(
+            &board,
+            RemovalPolicy::Classic,
+            Player::Greedy,
+            Budget::Nodes(1),
+            None,
+        )
+    }
 
-    impl AiWork for Count {
-        type Output = u32;
-        fn step(&mut self, _: Duration) -> Option<u32> {
-            self.0 = self.0.saturating_sub(1);
-            (self.0 == 0).then_some(7)
+    /// Polls `slot` until it answers (at most 10 s).
+    fn wait<P: Send + Sync + 'static>(slot: &mut AiSlot<P>, g: Generation) -> Option<(P, Answer)> {
+        for _ in 0..10_000 {
+            if let Some(answer) = slot.poll_fresh(g) {
+                return Some(answer);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
         }
-        fn finish(self, _: &Cancel) -> u32 {
-            7
-        }
+        None
     }
 
     #[test]
-    fn frames_step_until_done_and_inline_answers_at_once() {
-        let mut slot: AiSlot<Count, &str> = AiSlot::default();
+    fn inline_answers_at_once_and_off_starts_nothing() {
+        let mut slot: AiSlot<&str> = AiSlot::default();
         let g = Generation::next();
-        slot.start(&AiHost::Frames, Count(3), g, "play");
+        slot.start(&AiHost::Inline, quick_job(), g, "hint");
         assert!(slot.busy());
-        assert_eq!(slot.poll_fresh(g), None);
-        assert_eq!(slot.poll_fresh(g), None);
-        assert_eq!(slot.poll_fresh(g), Some(("play", 7)));
+        let (purpose, answer) = slot.poll_fresh(g).expect("answered within the frame");
+        assert_eq!(purpose, "hint");
+        assert_eq!(answer, gems_rules::job::run(quick_job(), &Cancel::never()));
         assert!(!slot.busy());
-        slot.start(&AiHost::Inline, Count(3), g, "hint");
-        assert_eq!(slot.poll_fresh(g), Some(("hint", 7)));
-        slot.start(&AiHost::Off, Count(3), g, "replay");
+        slot.start(&AiHost::Off, quick_job(), g, "replay");
         assert!(!slot.busy(), "nothing starts when the computer is off");
     }
 
     #[test]
     fn a_stale_answer_is_dropped_and_the_slot_frees() {
-        let mut slot: AiSlot<Once<u8>> = AiSlot::default();
-        slot.start(&AiHost::Inline, Once::new(|_| 3), Generation::next(), ());
+        let mut slot: AiSlot = AiSlot::default();
+        slot.start(&AiHost::Inline, quick_job(), Generation::next(), ());
         assert_eq!(slot.poll_fresh(Generation::next()), None);
         assert!(!slot.busy());
     }
@@ -418,18 +445,11 @@ mod tests {
     #[test]
     fn thread_jobs_answer_from_the_pool() {
         AsyncComputeTaskPool::get_or_init(|| -> TaskPool { TaskPoolBuilder::new().build() });
-        let mut slot: AiSlot<Once<u8>> = AiSlot::default();
+        let mut slot: AiSlot = AiSlot::default();
         let g = Generation::next();
-        slot.start(&AiHost::Thread, Once::new(|_| 5), g, ());
-        let mut answer = None;
-        for _ in 0..10_000 {
-            answer = slot.poll_fresh(g);
-            if answer.is_some() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        assert_eq!(answer, Some(((), 5)));
+        slot.start(&AiHost::Thread, quick_job(), g, ());
+        let want = gems_rules::job::run(quick_job(), &Cancel::never());
+        assert_eq!(wait(&mut slot, g), Some(((), want)));
     }
 
     #[test]
@@ -445,24 +465,32 @@ mod tests {
     fn a_stale_job_on_a_thread_is_cancelled_and_its_answer_dropped() {
         AsyncComputeTaskPool::get_or_init(|| -> TaskPool { TaskPoolBuilder::new().build() });
         let gate = AiGate::default();
-        let mut slot: AiSlot<Once<bool>> = AiSlot::default();
+        let mut slot: AiSlot = AiSlot::default();
         let old = Generation::next();
-        slot.start(
-            &AiHost::Gated(gate.clone()),
-            Once::new(|cancel: &Cancel| cancel.is_cancelled()),
-            old,
-            (),
+        // A search long enough to still be running when the gate opens after the cancel.
+        let board = random_board(15, 15, 5, 2).unwrap();
+        let long = Job::gems_line(
+            &board,
+            RemovalPolicy::Classic,
+            Player::Expert,
+            Budget::Time(std::time::Duration::from_secs(60)),
+            None,
         );
+        slot.start(&AiHost::Gated(gate.clone()), long, old, ());
         while gate.arrived() == 0 {
-            std::thread::sleep(Duration::from_millis(1));
+            std::thread::sleep(std::time::Duration::from_millis(1));
         }
         // The game moves on while the job waits at the gate.
         assert_eq!(slot.poll_fresh(Generation::next()), None);
         assert!(!slot.busy(), "the stale job is gone");
         gate.open();
         while gate.finished() == 0 {
-            std::thread::sleep(Duration::from_millis(1));
+            std::thread::sleep(std::time::Duration::from_millis(1));
         }
-        assert_eq!(gate.cancelled(), 1, "the work saw its cancel flag");
+        assert_eq!(
+            gate.cancelled(),
+            1,
+            "the search saw its cancel flag and stopped"
+        );
     }
 }
