@@ -58,7 +58,6 @@ pub mod games;
 pub mod kit;
 
 pub use app::game_app;
-pub use kit::{
-    headless_asset_app, headless_game_app, headless_game_app_with, headless_screen_app,
-    settle_screen,
-};
+pub use kit::{headless_asset_app, headless_screen_app, settle_screen};
+#[cfg(not(target_arch = "wasm32"))]
+pub use kit::{headless_game_app, headless_game_app_with};

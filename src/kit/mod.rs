@@ -176,13 +176,16 @@ pub fn headless_screen_app(screen: Screen, step: Duration) -> App {
 
 /// A headless app playing `game`, dealt from `seed`, with empty records and its computer
 /// answering within the frame that asks (so that a failure replays), settled on its first
-/// frames (at most `frames`): where every game's tests start alike.
+/// frames (at most `frames`): where every game's tests start alike. (Native only: the web
+/// build's computer thinks in its AI worker alone.)
+#[cfg(not(target_arch = "wasm32"))]
 pub fn headless_game_app(game: &'static game::GameInfo, seed: u64, frames: usize) -> App {
     headless_game_app_with(game, seed, frames, |_| {})
 }
 
 /// [`headless_game_app`], with `before` given the app before the game's plugin is added (to
 /// insert a data directory, say).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn headless_game_app_with(
     game: &'static game::GameInfo,
     seed: u64,

@@ -31,7 +31,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                super::ai::autoplay,
                 apply_actions,
                 advance,
                 sync_cells,
@@ -143,16 +142,11 @@ fn apply_actions(
                     put_pending_on_show(session, &mut on_show, &mut stage, Reveal::None);
                 }
             }
-            DuelAction::Hint => {
-                if stage.get() == Stage::Choosing
-                    && let Some(grid) = session.duel.pending_grid()
-                {
-                    session.hint = Some(gems_rules::grid_duel::advice(grid));
-                }
-            }
+            // The smart player's search answers it (`super::ai`).
+            DuelAction::Hint => {}
             DuelAction::ComputerTurn => {
-                if session.duel.phase() == Phase::Computer && on_show.queue.is_empty() {
-                    play_computer(session, &mut on_show, &mut stage);
+                if on_show.queue.is_empty() {
+                    show_computer_turn(session, &mut on_show, &mut stage);
                 }
             }
             DuelAction::Replay => {
@@ -262,9 +256,13 @@ fn next_show(session: &mut DuelSession, on_show: &mut OnShow, stage: &mut PhaseO
         put_on_show(on_show, stage, show);
         return false;
     }
+    if session.computer_turn_done() {
+        return true;
+    }
     match session.duel.phase() {
         Phase::Human { .. } => put_pending_on_show(session, on_show, stage, Reveal::All),
-        // The computer's turn goes through the game's action, like the player's choices.
+        // The computer's turn goes through the game's action, like the player's choices (it
+        // is asked again every frame until a smart computer's searches have answered).
         Phase::Computer => return true,
         Phase::Over(outcome) => stage.set(Stage::Over(outcome)),
     }
@@ -299,10 +297,16 @@ fn put_pending_on_show(
     );
 }
 
-/// The computer plays its turn: its grids (as dealt, then with the row it regenerated) queue
-/// up for show, the first at once.
-fn play_computer(session: &mut DuelSession, on_show: &mut OnShow, stage: &mut PhaseOf<Stage>) {
-    let Ok(grids) = session.play_computer() else {
+/// Shows the computer's turn once it is played (the plain computer plays it here; the smart
+/// one's choices come from its searches): its grids, as dealt, then with the row it
+/// regenerated, queue up for show, the first at once.
+fn show_computer_turn(session: &mut DuelSession, on_show: &mut OnShow, stage: &mut PhaseOf<Stage>) {
+    if session.duel.computer_kind() == ComputerKind::Plain
+        && let Err(e) = session.keep_computer_grids()
+    {
+        tracing::warn!("the computer's turn was refused: {e}");
+    }
+    let Some(grids) = session.take_computer_turn() else {
         return;
     };
     for g in grids {

@@ -73,5 +73,5 @@ pub fn logic_plugin(app: &mut App) {
         .resumable::<model::DuelSession>(SCREEN)
         .help_example::<model::DuelSession, _>(SCREEN, logic::show_session)
         .daily_challenge::<model::DuelSession, _>(SCREEN, logic::show_session)
-        .add_plugins(logic::plugin);
+        .add_plugins((logic::plugin, ai::plugin));
 }

@@ -6,10 +6,11 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 use gems_rules::grid_duel::{
     Breakdown, Choice, ComputerGrid, ComputerKind, Duel, DuelError, GRIDS_PER_TURN, Grid,
-    HumanGrid, Outcome, RowPlan, SIZE, Side,
+    HumanGrid, Outcome, Phase, RowPlan, SIZE, Side,
 };
 use gems_rules::journal::DuelStep;
 
+use crate::kit::ai::{AiSession, Generation};
 use crate::kit::history::History;
 use crate::kit::resume::Resumable;
 
@@ -43,6 +44,17 @@ pub struct DuelSession {
     /// Every choice, computer turn, replay, undo and redo since the deal, for resume
     /// ([`Resumable`]).
     pub journal: Vec<String>,
+    /// The computer's grids of this turn played so far, shown once the turn is complete.
+    pub computer_turn: Vec<ComputerGrid>,
+    /// The duel's state for the computer's searches: every change moves it on, so an answer
+    /// for an earlier state is dropped.
+    pub generation: Generation,
+}
+
+impl AiSession for DuelSession {
+    fn generation(&self) -> Generation {
+        self.generation
+    }
 }
 
 impl DuelSession {
@@ -55,6 +67,8 @@ impl DuelSession {
             history: History::default(),
             hint: None,
             journal: Vec::new(),
+            computer_turn: Vec::new(),
+            generation: Generation::next(),
         }
     }
 
@@ -64,24 +78,55 @@ impl DuelSession {
         let before = self.duel.clone();
         let played = self.duel.choose(choice)?;
         self.history.record(before);
-        self.hint = None;
+        self.changed();
         self.journal.push(DuelStep::Choose(choice).to_string());
         Ok(played)
     }
 
-    /// The computer plays its turn: the person's choices can no longer be taken back.
-    pub fn play_computer(&mut self) -> Result<[ComputerGrid; GRIDS_PER_TURN], DuelError> {
-        let grids = self.duel.play_computer()?;
-        self.history.forget();
-        self.hint = None;
-        self.journal.push(DuelStep::Computer.to_string());
-        Ok(grids)
+    /// The computer's `choice` for its grid dealt now (`plan`: the smart computer's reason).
+    /// Once its turn's grids are all played, the person's choices can no longer be taken
+    /// back, and the turn goes into the journal with the computer's choices.
+    pub fn choose_computer(
+        &mut self,
+        choice: Choice,
+        plan: Option<RowPlan>,
+    ) -> Result<(), DuelError> {
+        let grid = self.duel.choose_computer(choice, plan)?;
+        self.computer_turn.push(grid);
+        self.changed();
+        if let Ok(grids) = <[ComputerGrid; GRIDS_PER_TURN]>::try_from(self.computer_turn.as_slice())
+        {
+            self.history.forget();
+            let step = DuelStep::ComputerChose(grids.map(|g| g.choice));
+            self.journal.push(step.to_string());
+        }
+        Ok(())
+    }
+
+    /// The plain computer's turn: it keeps every grid as dealt (no search needed).
+    pub fn keep_computer_grids(&mut self) -> Result<(), DuelError> {
+        while self.duel.phase() == Phase::Computer {
+            self.choose_computer(Choice::Keep, None)?;
+        }
+        Ok(())
+    }
+
+    /// Whether the computer's whole turn is played and waits to be shown.
+    pub fn computer_turn_done(&self) -> bool {
+        self.computer_turn.len() == GRIDS_PER_TURN
+    }
+
+    /// The computer's turn, once all its grids are played, for the show.
+    pub fn take_computer_turn(&mut self) -> Option<Vec<ComputerGrid>> {
+        self.computer_turn_done()
+            .then(|| std::mem::take(&mut self.computer_turn))
     }
 
     /// After a tie, the whole new game.
     pub fn replay_tie(&mut self) -> Result<(), DuelError> {
         self.duel.replay()?;
         self.recorded = false;
+        self.changed();
         self.journal.push(DuelStep::Tie.to_string());
         Ok(())
     }
@@ -91,10 +136,16 @@ impl DuelSession {
     pub fn step_history(&mut self, undo: bool) -> bool {
         let moved = self.history.step(&mut self.duel, undo);
         if moved {
-            self.hint = None;
+            self.changed();
             self.journal.push(DuelStep::History(undo).to_string());
         }
         moved
+    }
+
+    /// The duel changed: the hint no longer holds, and searches for the old state are stale.
+    fn changed(&mut self) {
+        self.hint = None;
+        self.generation.bump();
     }
 }
 
@@ -143,7 +194,25 @@ impl Resumable for DuelSession {
             let bad = |why: String| format!("choice {}: {why}", i + 1);
             let done = match entry.parse::<DuelStep>().map_err(|e| bad(e.to_string()))? {
                 DuelStep::Choose(choice) => s.choose(choice).map(|_| ()),
-                DuelStep::Computer => s.play_computer().map(|_| ()),
+                DuelStep::ComputerChose(choices)
+                    if kind == ComputerKind::Plain
+                        && choices.iter().any(|&c| c != Choice::Keep) =>
+                {
+                    return Err(bad("the plain computer keeps its grids as dealt".into()));
+                }
+                DuelStep::ComputerChose(choices) => choices
+                    .into_iter()
+                    .try_for_each(|choice| s.choose_computer(choice, None))
+                    .map(|()| {
+                        s.computer_turn.clear();
+                    }),
+                // A journal written before the computer's choices were recorded: the plain
+                // computer keeps; the smart one's choices are searched for again, so the
+                // duel resumes at that turn (the steps after it are not replayed).
+                DuelStep::Computer if kind == ComputerKind::Plain => {
+                    s.keep_computer_grids().map(|()| s.computer_turn.clear())
+                }
+                DuelStep::Computer => break,
                 DuelStep::Tie => s.replay_tie(),
                 DuelStep::History(undo) => {
                     if !s.step_history(undo) {

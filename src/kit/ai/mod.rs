@@ -109,7 +109,7 @@ pub fn lanes() -> usize {
 fn run(job: Job, cancel: &Cancel) -> Answer {
     let answer = gems_rules::job::run_on(job, cancel, lanes());
     if let Answer::Refused(why) = &answer {
-        warn!("the computer's search was refused: {why}");
+        tracing::warn!("the computer's search was refused: {why}");
     }
     answer
 }
