@@ -138,7 +138,7 @@ try {
     }],
     ["k-in-a-row", "?game=k-in-a-row&size=15&k=5&seed=7", "K in a row - 15x15, k 5", async () => {
       // A square near the board's middle (the board sits right of the 270 px menu); the
-      // computer's search on 15×15 runs in frame slices and must answer.
+      // computer's search on 15×15 runs in the AI worker and must answer.
       await click(box.x + w / 2 + 135 + 20, box.y + h / 2 + 20);
       await titleWhere((t) => t.endsWith(" 2 tiles placed"), 60, "k-in-a-row: the computer's answer on 15x15");
     }],
@@ -206,6 +206,80 @@ try {
     await titleWhere((t) => t === resumed, 120, `${game}: reload mid-game (was '${resumed}')`);
     if (crashed(logs)) fail(`${game}: resume: panic:\n${logs.join("\n")}`);
     console.log(`${game}: resume: passed, '${resumed}' again after a reload`);
+  }
+
+  // The computer players think in the AI worker (web/ai-worker.js), never on the page's
+  // thread: each plays here, counted by the workers the page starts; while one thinks the
+  // page keeps drawing; a search cancelled by a new game is stopped by terminating its worker,
+  // so it never answers into the new game.
+  let workersStarted = 0, workersClosed = 0;
+  page.on("worker", (w) => { workersStarted++; w.on("close", () => workersClosed++); });
+  // The longest gap between two animation frames over `ms` milliseconds, and the frames.
+  const frameGaps = (ms) => page.evaluate((ms) => new Promise((done) => {
+    let last = performance.now(), longest = 0, frames = 0;
+    const end = last + ms;
+    const tick = (t) => {
+      longest = Math.max(longest, t - last);
+      last = t;
+      frames++;
+      if (t < end) requestAnimationFrame(tick); else done({ longest: Math.round(longest), frames });
+    };
+    requestAnimationFrame(tick);
+  }), ms);
+  {
+    // Perfect play on 7×7, k 5 cannot finish its proof: the computer thinks for its whole 3 s.
+    logs.length = 0;
+    const link = "?game=k-in-a-row&size=7&k=5&quality=perfect&first=computer";
+    await page.goto(`${url}${link}`);
+    await titleWhere((t) => t.startsWith("K in a row - 7x7, k 5 - 0 tiles"), 120, "ai worker: perfect play");
+    const idle = await frameGaps(0); // warm-up
+    const before = workersStarted;
+    await poll(page, async () => workersStarted, (n) => n > before, 30, "ai worker: perfect play's worker")
+      ?? fail("ai worker: no worker started for the computer's first move");
+    const thinking = await frameGaps(1500);
+    const stillThinking = (await title()).endsWith(" 0 tiles placed");
+    if (!stillThinking) fail("ai worker: the 3 s search answered within 1.5 s");
+    if (thinking.longest > 1000) fail(`ai worker: a frame waited ${thinking.longest} ms while the computer thought`);
+    await titleWhere((t) => t.endsWith(" 1 tiles placed"), 60, "ai worker: perfect play's move");
+    const calm = await frameGaps(1500);
+    console.log(`ai worker: drawing while thinking: passed, ${thinking.frames} frames in 1.5 s (longest gap ${thinking.longest} ms) while the computer thought, ${calm.frames} (longest ${calm.longest} ms) after; idle warm-up ${idle.frames}`);
+
+    // A new game while the computer thinks: its worker is terminated, and the new game's
+    // first move comes from a new search.
+    await page.keyboard.press("r");
+    await titleWhere((t) => t.endsWith(" 0 tiles placed"), 30, "ai worker: restart");
+    const closedBefore = workersClosed;
+    await page.waitForTimeout(800);
+    await page.keyboard.press("r");
+    await poll(page, async () => workersClosed, (n) => n > closedBefore, 30, "ai worker: cancel")
+      ?? fail("ai worker: restarting while the computer thought terminated no worker");
+    const placed = await titleWhere((t) => t.endsWith(" 1 tiles placed"), 60, "ai worker: the new game's move");
+    if (crashed(logs)) fail(`ai worker: panic:\n${logs.join("\n")}`);
+    console.log(`ai worker: cancel: passed, a restart terminated the thinking worker (${workersClosed} closed in all) and the new game got its own move: '${placed}'`);
+  }
+  // Every other computer player, through the worker: the Modern Gems players, the smart
+  // Grid Duel computer (Dots, K in a row's quality search and Solo Red played above).
+  for (const [what, link, opens, act, done] of [
+    ["the Expert", "?board=random:8x8:4:5&player=expert&autoplay", "Modern Gems", null, (t) => !t.endsWith(" score 0")],
+    ["look-ahead", "?board=random:8x8:4:5&player=lookahead1&autoplay", "Modern Gems", null, (t) => !t.endsWith(" score 0")],
+    ["greedy", "?board=random:8x8:4:5&player=greedy&autoplay", "Modern Gems", null, (t) => !t.endsWith(" score 0")],
+    ["the smart Grid Duel computer", "?game=grid-duel&seed=7&computer=smart", "Grid Duel - deal 7 - turn 1",
+      async () => {
+        for (let i = 0; i < 2; i++) {
+          await page.waitForTimeout(3000);
+          await page.keyboard.press("Enter"); // keep the grid
+        }
+      }, (t) => t.includes("turn 2")],
+  ]) {
+    logs.length = 0;
+    const before = workersStarted;
+    await page.goto(`${url}${link}`);
+    await titleWhere((t) => t.startsWith(opens), 120, `ai worker: ${what}`);
+    if (act) await act();
+    const now = await titleWhere(done, 90, `ai worker: ${what} plays`);
+    if (workersStarted === before) fail(`ai worker: ${what} played without a worker`);
+    if (crashed(logs)) fail(`ai worker: ${what}: panic:\n${logs.join("\n")}`);
+    console.log(`ai worker: ${what}: passed, '${now}' (${workersStarted - before} worker(s) started)`);
   }
 
   // A phone held upright (390×844, touch): every game fits and plays by tap and drag. Drags go
@@ -589,10 +663,17 @@ try {
   const reload = await page.goto(`${url}?game=solo-red&seed=11`);
   if (!reload || !reload.fromServiceWorker()) fail("offline, the page did not come from the service worker");
   const offline = await titleWhere((t) => t.startsWith("Solo Red - deal 11"), 120, "offline");
+  // The computer still plays offline: its AI worker comes from the service worker too.
+  await page.waitForTimeout(3000);
+  const offlineBefore = workersStarted;
+  await page.keyboard.press("c");
+  const offlineTurn = await titleWhere((t) => t !== offline, 60, "offline: the computer's turn");
+  await page.keyboard.press("c");
+  if (workersStarted === offlineBefore) fail("offline: the computer played without its worker");
   const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
   if (!controlled) fail("offline, navigator.serviceWorker.controller is not set");
   if (crashed(logs)) fail(`offline: panic:\n${logs.join("\n")}`);
-  console.log(`offline: passed, with the server stopped the link opened '${offline}' from the service worker`);
+  console.log(`offline: passed, with the server stopped the link opened '${offline}' from the service worker, and the computer's turn in its worker made it '${offlineTurn}'`);
 
   // The loading screen's error pages, each with a Retry button (no service worker here, so
   // the requests reach the test's routes).
