@@ -156,6 +156,30 @@ fn the_coach_answers_through_the_worker_s_messages_under_every_policy() {
     }
 }
 
+/// The browser's way on a machine with cores to spare: the coach's Expert split over three
+/// lanes by the page's coordinator (each lane a thread carrying the AI worker's texts), its
+/// line legal, as good as the greedy game, and no frame held while the lanes think.
+#[test]
+fn the_coach_answers_with_its_search_split_over_lanes() {
+    let _serial = one_at_a_time();
+    let board = standard(3);
+    let mut app = app(
+        &board,
+        RemovalPolicy::Classic,
+        AiHost::Lanes(3),
+        Duration::from_millis(900),
+    );
+    play_greedy(&mut app);
+    let greedy = session(&app).game.score();
+    let (line, slowest) = await_coach(&mut app);
+    assert!(
+        slowest < BUSY_FRAME,
+        "a frame took {slowest:?} while the lanes ran"
+    );
+    assert_replays(&board, RemovalPolicy::Classic, &line);
+    assert!(line.score >= greedy, "{} < {greedy}", line.score);
+}
+
 /// The entities stand where the rules board says.
 fn assert_mirror(app: &mut App) {
     let board = session(app).game.board().clone();

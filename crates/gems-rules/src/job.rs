@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::cancel::Cancel;
 use crate::gems::bits::BitBoard;
 use crate::gems::fast::FastRng;
+use crate::gems::lanes::{Piece, PieceFound};
 use crate::gems::{self, Budget, ExpertSearch, Game, Line, Player, RemovalPolicy};
 use crate::k_in_a_row::{self, Engine, Limits, Move, Side, SquareAnalysis, SquareValue, Strength};
 use crate::{dots, grid_duel, solo_red};
@@ -45,6 +46,23 @@ pub enum Job {
         budget: Budget,
         /// A line the Expert found before from this position, to start from.
         plan: Option<Line>,
+    },
+    /// One piece of the Expert's search of a position for `budget`, split over several
+    /// workers by the page's coordinator ([`crate::gems::lanes`]), `elapsed_ms` after the
+    /// search started.
+    GemsPiece {
+        /// The position, as a save string.
+        board: String,
+        /// The rules.
+        policy: RemovalPolicy,
+        /// The whole search's time.
+        budget: Duration,
+        /// A line the Expert found before from this position, to start from.
+        plan: Option<Line>,
+        /// The piece.
+        piece: Piece,
+        /// Milliseconds since the search started, on the coordinator's clock.
+        elapsed_ms: u64,
     },
     /// K in a row: the move the engine makes for `side` (a computer move, or a hint).
     KInARowMove {
@@ -186,6 +204,8 @@ pub enum Answer {
     /// A Modern Gems line: the Expert's whole line, or a spec player's next move alone; no
     /// move when none is left.
     Line(Line),
+    /// What one piece of a split Expert search found.
+    GemsPiece(PieceFound),
     /// K in a row's move, if any square is left.
     KInARowMove(Option<Move>),
     /// Every empty K in a row square's value, in the board's order.
@@ -384,6 +404,19 @@ fn try_run(job: Job, cancel: &Cancel, lanes: usize) -> Result<Answer, Answer> {
             cancel,
             lanes,
         ),
+        Job::GemsPiece {
+            board,
+            policy,
+            budget,
+            plan,
+            piece,
+            elapsed_ms,
+        } => {
+            let board = gems_board(&board)?;
+            let search = ExpertSearch::new(&board, policy, Budget::Time(budget), plan.as_ref());
+            let elapsed = Duration::from_millis(elapsed_ms);
+            Answer::GemsPiece(search.with_cancel(cancel.clone()).run_piece(piece, elapsed))
+        }
         Job::KInARowMove {
             board,
             side,

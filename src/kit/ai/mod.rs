@@ -22,6 +22,7 @@ pub use gems_rules::job::{Answer, Job};
 
 use super::screens::Screen;
 
+mod split;
 #[cfg(target_arch = "wasm32")]
 mod worker;
 
@@ -74,6 +75,11 @@ pub enum AiHost {
     /// the web's way with it (the browser's own transport is covered by its browser test).
     #[cfg(not(target_arch = "wasm32"))]
     Messages,
+    /// As the browser runs the Expert on several AI workers (the page's coordinator handing
+    /// out pieces of its search), over this many lanes, each a worker thread carrying the
+    /// worker's texts; every other job as [`AiHost::Messages`]. For tests.
+    #[cfg(not(target_arch = "wasm32"))]
+    Lanes(usize),
     /// Whole, within the frame that starts it: with node budgets instead of time limits, a
     /// test's run then replays exactly, frame for frame.
     #[cfg(not(target_arch = "wasm32"))]
@@ -124,6 +130,24 @@ fn as_messages(job: Job, cancel: &Cancel) -> Answer {
         Err(e) => return Answer::Refused(e.to_string()),
     };
     Reply::from_text(&reply).map_or_else(|e| Answer::Refused(e.to_string()), |r| r.answer)
+}
+
+/// A lane of [`AiHost::Lanes`]: a worker thread answering one job as the AI worker would.
+#[cfg(not(target_arch = "wasm32"))]
+struct ThreadLane(Task<Answer>);
+
+#[cfg(not(target_arch = "wasm32"))]
+impl split::Lane for ThreadLane {
+    fn post(job: &Job) -> Self {
+        let job = job.clone();
+        ThreadLane(
+            AsyncComputeTaskPool::get().spawn(async move { as_messages(job, &Cancel::never()) }),
+        )
+    }
+
+    fn poll(&mut self) -> Option<Answer> {
+        check_ready(&mut self.0)
+    }
 }
 
 /// A test's hold on the jobs of an [`AiHost::Gated`] host: each waits on a worker thread
@@ -206,6 +230,12 @@ enum Running {
     /// In the browser's AI worker (dropping the ticket stops it).
     #[cfg(target_arch = "wasm32")]
     Worker(worker::Ticket),
+    /// The Expert over several AI workers.
+    #[cfg(target_arch = "wasm32")]
+    Split(Box<split::Split<worker::Ticket>>),
+    /// The Expert over several lanes of threads (tests).
+    #[cfg(not(target_arch = "wasm32"))]
+    Split(Box<split::Split<ThreadLane>>),
     /// Finished within the frame that started it (or never started); handed out at the next
     /// poll.
     Done(Option<Answer>),
@@ -247,8 +277,18 @@ impl<P> AiJob<P> {
             ),
             #[cfg(not(target_arch = "wasm32"))]
             AiHost::Inline => Running::Done(Some(run(job, &flag))),
+            #[cfg(not(target_arch = "wasm32"))]
+            AiHost::Lanes(lanes) => match split::Split::start(&job, *lanes) {
+                Some(split) => Running::Split(Box::new(split)),
+                None => Running::Task(
+                    AsyncComputeTaskPool::get().spawn(async move { as_messages(job, &flag) }),
+                ),
+            },
             #[cfg(target_arch = "wasm32")]
-            AiHost::Worker => Running::Worker(worker::Ticket::post(&job)),
+            AiHost::Worker => match split::Split::start(&job, worker::lanes()) {
+                Some(split) => Running::Split(Box::new(split)),
+                None => Running::Worker(worker::Ticket::post(&job)),
+            },
             // `AiSlot::start` starts nothing under `Off`; a job made directly never answers.
             AiHost::Off => Running::Done(None),
         };
@@ -267,6 +307,7 @@ impl<P> AiJob<P> {
             Running::Task(task) => check_ready(task),
             #[cfg(target_arch = "wasm32")]
             Running::Worker(ticket) => ticket.poll(),
+            Running::Split(split) => split.poll(),
             Running::Done(answer) => answer.take(),
         }
     }

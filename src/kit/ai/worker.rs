@@ -70,6 +70,34 @@ fn new_worker() -> Result<Worker, String> {
         .map_err(|e| format!("the AI worker did not start: {e:?}"))
 }
 
+/// How many workers the Expert's time-budget searches take: one fewer than the machine's
+/// cores (`navigator.hardwareConcurrency`, the page's own thread keeps one), at least one;
+/// `window.modernGemsAiWorkers`, when the page sets it (the browser test does), instead.
+pub fn lanes() -> usize {
+    let Some(window) = web_sys::window() else {
+        return 1;
+    };
+    let asked = js_sys::Reflect::get(&window, &"modernGemsAiWorkers".into())
+        .ok()
+        .and_then(|n| n.as_f64());
+    let lanes = asked.unwrap_or_else(|| window.navigator().hardware_concurrency() - 1.0);
+    if lanes.is_finite() && lanes >= 1.0 {
+        lanes.min(64.0) as usize
+    } else {
+        1
+    }
+}
+
+impl super::split::Lane for Ticket {
+    fn post(job: &Job) -> Self {
+        Ticket::post(job)
+    }
+
+    fn poll(&mut self) -> Option<Answer> {
+        Ticket::poll(self)
+    }
+}
+
 impl Ticket {
     /// Posts `job` to an idle worker (a new one if none is idle). A worker that cannot start
     /// or be written to makes the ticket answer with a refusal and its reason.

@@ -7,8 +7,9 @@
 //! at its previous move, and every line it returns is checked on the rules engine.
 //!
 //! A search is anytime: stopped at any moment it answers the best line found so far. It runs
-//! whole on as many threads as it is given ([`ExpertSearch::run`]), or a slice at a time on the
-//! page's one thread ([`ExpertSearch::step`]).
+//! whole on as many threads as it is given ([`ExpertSearch::run`]), or a piece at a time on
+//! lanes that share only messages, the browser's AI workers ([`ExpertSearch::run_piece`],
+//! coordinated by [`crate::gems::lanes`]).
 
 mod generic;
 mod nested;
@@ -27,6 +28,7 @@ use super::bits::BitBoard;
 use super::board::{Board, Cell};
 use super::fast::{FastBoard, FastMove, Scratch};
 use super::game::Game;
+use super::lanes::{Piece, PieceFound};
 use super::player::{Player, greedy_move, look_ahead1_move};
 use super::policy::RemovalPolicy;
 use crate::cancel::Cancel;
@@ -493,6 +495,64 @@ impl ExpertSearch {
         let _ = threads;
         while !self.step(Duration::from_secs(3600)) {}
         self.best
+    }
+
+    /// Runs one piece of this search (a time budget shared by lanes that exchange only
+    /// messages: see [`crate::gems::lanes`]), the search having started `elapsed` ago on the
+    /// coordinator's clock: a probe runs until the probes' share of the budget is spent, a
+    /// lane's beams until the whole budget is. Boards the beams do not take are searched
+    /// whole by lane 0's first piece (the other lanes' pieces return at once).
+    pub fn run_piece(mut self, piece: Piece, elapsed: Duration) -> PieceFound {
+        let first = matches!(piece, Piece::Probe { target: 0 });
+        let Budget::Time(total) = self.left else {
+            // A node budget is one lane's: the whole search in the first piece.
+            let line = if first { self.run(1) } else { self.best };
+            return PieceFound {
+                line,
+                targets: 1,
+                probe: None,
+            };
+        };
+        let now = Instant::now();
+        let until = |share: Duration| now + share.saturating_sub(elapsed);
+        let cancel = self.cancel.clone();
+        match &self.engine {
+            Engine::Beams { bits, portfolio } => {
+                let (bits, targets) = (*bits, portfolio.target_count());
+                let mut best = portfolio.best().clone();
+                let probe = match piece {
+                    Piece::Probe { target } if portfolio.needs_probes() && target < targets => {
+                        let deadline = until(total.mul_f64(portfolio.probe_fraction()));
+                        Some(portfolio.probe_target(target, (deadline, &cancel), &mut best))
+                    }
+                    Piece::Probe { .. } => None,
+                    Piece::Beams {
+                        lane,
+                        target,
+                        seconds_per_width,
+                    } => {
+                        let next = || (target, seconds_per_width);
+                        portfolio.lane_beams(lane, (until(total), &cancel), next, &mut best);
+                        None
+                    }
+                };
+                self.take_bit_line(&bits, &best);
+                PieceFound {
+                    line: self.best,
+                    targets,
+                    probe,
+                }
+            }
+            Engine::Nested { .. } | Engine::Generic(_) => {
+                self.left = Budget::Time(total.saturating_sub(elapsed));
+                let line = if first { self.run(1) } else { self.best };
+                PieceFound {
+                    line,
+                    targets: 1,
+                    probe: None,
+                }
+            }
+        }
     }
 
     /// A time budget on several threads: the colours to probe taken from one queue, then

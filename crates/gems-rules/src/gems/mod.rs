@@ -11,6 +11,7 @@ mod expert;
 pub mod fast;
 mod game;
 mod gem;
+pub mod lanes;
 mod line_file;
 mod player;
 mod policy;

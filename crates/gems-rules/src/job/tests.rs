@@ -283,3 +283,63 @@ fn a_grid_duel_choice_is_the_smart_players_and_a_bad_grid_is_refused() {
     };
     assert!(matches!(run(bad, &Cancel::never()), Answer::Refused(_)));
 }
+
+/// The Expert split over three lanes that share only messages (the browser's workers, here
+/// run one piece after another): the coordinator hands out every probe, then each lane's
+/// beams, and the best line replays to its score and is no worse than the greedy game's.
+#[test]
+fn an_expert_search_split_into_pieces_finds_a_line_that_replays() {
+    use crate::gems::lanes::{Coordinator, Piece};
+    use std::time::Instant;
+    let board = random_board(10, 10, 4, 3).unwrap();
+    let policy = RemovalPolicy::Classic;
+    let budget = Duration::from_millis(900);
+    let mut coordinator = Coordinator::new(Line::default());
+    let started = Instant::now();
+    let mut free: Vec<usize> = (0..3).collect();
+    let mut probes = 0;
+    while let Some(lane) = free.pop() {
+        let piece = coordinator.next_piece(lane);
+        let job = Job::GemsPiece {
+            board: board.save_string(),
+            policy,
+            budget,
+            plan: None,
+            piece,
+            elapsed_ms: started.elapsed().as_millis() as u64,
+        };
+        let text = Request { id: 1, job }.to_text();
+        let Answer::GemsPiece(found) = Reply::from_text(&respond(&text)).unwrap().answer else {
+            panic!("a piece's answer");
+        };
+        coordinator.take(piece, found);
+        // A lane gets pieces until its beams have run.
+        match piece {
+            Piece::Probe { .. } => {
+                probes += 1;
+                free.push(lane);
+            }
+            Piece::Beams { .. } => {}
+        }
+    }
+    assert!(probes >= 3, "the first round probes ({probes})");
+    assert!(
+        started.elapsed() < budget * 3,
+        "the pieces end by the budget"
+    );
+    let line = coordinator.best();
+    let mut game = Game::new(board.clone(), policy, Player::Interactive);
+    for &cell in &line.moves {
+        game.play(cell).unwrap();
+    }
+    assert!(game.is_over());
+    assert_eq!(game.score(), line.score);
+    let greedy = run(
+        Job::gems_line(&board, policy, Player::Greedy, Budget::Nodes(1), None),
+        &Cancel::never(),
+    );
+    let Answer::Line(greedy) = greedy else {
+        panic!()
+    };
+    assert!(line.score >= greedy.score);
+}

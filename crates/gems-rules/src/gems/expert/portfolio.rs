@@ -27,6 +27,7 @@ use super::{Budget, Clock};
 use crate::gems::beam::{Beam, BeamConfig, BitMove};
 use crate::gems::bits::{BitBoard, Rollout};
 
+mod pieces;
 #[cfg(not(target_arch = "wasm32"))]
 mod threads;
 
@@ -196,7 +197,6 @@ pub(super) struct Portfolio {
 
 impl Portfolio {
     /// The share of the budget the probes may take.
-    #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn probe_fraction(&self) -> f64 {
         self.tuning.probe_fraction()
     }
@@ -242,7 +242,7 @@ impl Portfolio {
 
     /// Whether the targets need ranking by probes: a single target needs none, and the beams
     /// take all the time.
-    fn needs_probes(&self) -> bool {
+    pub(in crate::gems::expert) fn needs_probes(&self) -> bool {
         self.targets.len() > 1
     }
 

@@ -5,9 +5,10 @@
 use std::sync::Mutex;
 use std::time::Instant;
 
-use super::{CHUNK, MAX_WIDTH, MIN_WIDTH, Portfolio, keep};
+use super::{Portfolio, keep};
 use crate::cancel::Cancel;
-use crate::gems::beam::{Beam, BitMove};
+use crate::gems::beam::BitMove;
+use crate::gems::lanes::{ProbeResult, best_target};
 
 impl Portfolio {
     /// The search on `threads` threads until `deadline`. Each thread takes the next colour
@@ -50,12 +51,6 @@ impl Portfolio {
         }
     }
 
-    /// Seconds per unit of a beam's width before any is measured (the playouts it is
-    /// expected to take at 80,000 a second).
-    fn default_seconds_per_width(&self) -> f64 {
-        self.playouts_per_width() / 80_000.0
-    }
-
     /// One thread's probes: the next target not yet taken, until none is left (none at all
     /// when the targets need no ranking).
     fn thread_probes(
@@ -76,31 +71,15 @@ impl Portfolio {
                 s.next += 1;
                 s.next - 1
             };
-            let width = self.tuning.probe_beam_width();
-            let started = Instant::now();
-            let mut probe = self.beam(width, target, self.seed ^ target as u64);
-            run_until(&mut probe, deadline, cancel);
-            let (score, line) = probe.best();
-            keep(best, score, line);
-            let result = Probe {
-                score: probe.best().0,
-                seconds_per_width: probe
-                    .is_done()
-                    .then(|| started.elapsed().as_secs_f64() / width as f64),
-            };
+            let result = self.probe_target(target, (deadline, cancel), best);
             if let Ok(mut s) = shared.lock() {
                 s.probes[target] = Some(result);
             }
         }
     }
 
-    /// One thread's beams (lane `lane`) until `deadline`: each on the best target the probes
-    /// have found so far, with its own random choices, and as wide as its share of the time
-    /// left allows (the first [`Tuning::beams`] share it out; any beam after them takes all
-    /// that is left). A beam's width follows the seconds per unit of width measured on this
-    /// board: the lane's last beam's, else the target's probe's, else the finished probes'
-    /// average (else [`Portfolio::default_seconds_per_width`]), so the beams end close to the
-    /// deadline.
+    /// One thread's beams (lane `lane`) until `deadline`, each on the best target the
+    /// threads' probes have found so far (see [`Portfolio::lane_beams`]).
     fn thread_beams(
         &self,
         lane: usize,
@@ -108,48 +87,12 @@ impl Portfolio {
         (deadline, cancel): (Instant, &Cancel),
         best: &mut (u32, Vec<BitMove>),
     ) {
-        // Measured on this lane's last beam.
-        let mut own: Option<f64> = None;
-        let planned = self.tuning.beams.max(1) as usize;
-        for k in 0.. {
-            let now = Instant::now();
-            if now >= deadline || cancel.is_cancelled() {
-                return;
-            }
-            let (target, probe_rate) = match shared.lock() {
-                Ok(s) => s.best_target(),
-                Err(_) => (0, None),
-            };
-            let seconds_per_width = own
-                .or(probe_rate)
-                .unwrap_or_else(|| self.default_seconds_per_width());
-            let left = deadline.duration_since(now).as_secs_f64();
-            let share = left / planned.saturating_sub(k).max(1) as f64;
-            let width = ((share / seconds_per_width) as usize).clamp(MIN_WIDTH, MAX_WIDTH);
-            let seed = self.seed.wrapping_add(0x9E37_79B9 * (lane as u64 + 1)) ^ ((k as u64) << 32);
-            let started = Instant::now();
-            let mut beam = self.beam(width, target, seed);
-            run_until(&mut beam, deadline, cancel);
-            let (score, line) = beam.best();
-            keep(best, score, line);
-            if beam.is_done() {
-                if beam.playouts() <= 1 {
-                    // A board so small that one beam saw all of it.
-                    return;
-                }
-                own = Some(started.elapsed().as_secs_f64() / width as f64);
-            }
-        }
+        let next = || match shared.lock() {
+            Ok(s) => best_target(&s.probes),
+            Err(_) => (0, None),
+        };
+        self.lane_beams(lane, (deadline, cancel), next, best);
     }
-}
-
-/// A probe's result, shared between the threads of a threaded search.
-#[derive(Clone, Copy, Debug)]
-struct Probe {
-    /// Its best line's score.
-    score: u32,
-    /// The seconds it took per unit of width (`None` when it was cut short).
-    seconds_per_width: Option<f64>,
 }
 
 /// What the threads of a threaded search share: the probes handed out, and their results.
@@ -158,37 +101,7 @@ struct Shared {
     /// The next target to probe.
     next: usize,
     /// Each target's probe, once it has ended.
-    probes: Vec<Option<Probe>>,
-}
-
-impl Shared {
-    /// The best target probed so far (the first, the most common colour, while none is) and
-    /// the seconds per unit of width its probe took, else any finished probe's average.
-    fn best_target(&self) -> (usize, Option<f64>) {
-        let mut target = 0;
-        for (t, p) in self.probes.iter().enumerate() {
-            let score = |t: usize| self.probes[t].map_or(0, |p| p.score);
-            if p.is_some() && score(t) > score(target) {
-                target = t;
-            }
-        }
-        let measured: Vec<f64> = self
-            .probes
-            .iter()
-            .filter_map(|p| p.and_then(|p| p.seconds_per_width))
-            .collect();
-        let average =
-            (!measured.is_empty()).then(|| measured.iter().sum::<f64>() / measured.len() as f64);
-        let own = self.probes[target].and_then(|p| p.seconds_per_width);
-        (target, own.or(average))
-    }
-}
-
-/// Runs `beam` until it ends, `deadline` passes or `cancel` is set.
-fn run_until(beam: &mut Beam, deadline: Instant, cancel: &Cancel) {
-    while !beam.is_done() && Instant::now() < deadline && !cancel.is_cancelled() {
-        beam.step(CHUNK);
-    }
+    probes: Vec<Option<ProbeResult>>,
 }
 
 #[cfg(test)]
@@ -201,7 +114,7 @@ mod tests {
     #[test]
     fn threads_take_the_best_probed_target_and_its_measured_speed() {
         let probe = |score, seconds_per_width| {
-            Some(Probe {
+            Some(ProbeResult {
                 score,
                 seconds_per_width,
             })
@@ -211,19 +124,19 @@ mod tests {
             probes: vec![None; 4],
         };
         assert_eq!(
-            shared.best_target(),
+            best_target(&shared.probes),
             (0, None),
             "nothing probed: the most common colour"
         );
         shared.probes[1] = probe(900, Some(0.02));
         shared.probes[2] = probe(700, Some(0.04));
-        assert_eq!(shared.best_target(), (1, Some(0.02)));
+        assert_eq!(best_target(&shared.probes), (1, Some(0.02)));
         // The best probe was cut short: its target still ranks first, sized by the others.
         shared.probes[3] = probe(1_000, None);
-        assert_eq!(shared.best_target(), (3, Some(0.03)));
+        assert_eq!(best_target(&shared.probes), (3, Some(0.03)));
         // A tie goes to the colour with more gems.
         shared.probes[0] = probe(1_000, Some(0.01));
-        assert_eq!(shared.best_target().0, 0);
+        assert_eq!(best_target(&shared.probes).0, 0);
     }
 
     #[test]

@@ -1,0 +1,255 @@
+//! The Expert's root parallelism where lanes share nothing but messages (the browser's AI
+//! workers): a [`Coordinator`] on the page hands each free lane its next [`Piece`] of the
+//! search, the probe of one target colour while any is left, then the lane's beams on the
+//! best target known, and keeps the best line the pieces find. It is the probe queue that
+//! the desktop's threads share through a `Mutex`, as bookkeeping alone: the pieces run in the
+//! workers (`ExpertSearch::run_piece`), so the page holds no engine.
+
+use super::Line;
+
+/// What the probe of one target found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ProbeResult {
+    /// Its best line's score.
+    pub score: u32,
+    /// The seconds it took per unit of width (`None` when it was cut short).
+    pub seconds_per_width: Option<f64>,
+}
+
+/// The best target probed so far (the first, the most common colour, while none is; the
+/// colour with more gems on a tie) and the seconds per unit of width its probe took, else
+/// the finished probes' average.
+pub fn best_target(probes: &[Option<ProbeResult>]) -> (usize, Option<f64>) {
+    let score = |t: usize| probes[t].map_or(0, |p| p.score);
+    let mut target = 0;
+    for (t, p) in probes.iter().enumerate() {
+        if p.is_some() && score(t) > score(target) {
+            target = t;
+        }
+    }
+    let measured: Vec<f64> = probes
+        .iter()
+        .filter_map(|p| p.and_then(|p| p.seconds_per_width))
+        .collect();
+    let average =
+        (!measured.is_empty()).then(|| measured.iter().sum::<f64>() / measured.len() as f64);
+    let own = probes
+        .get(target)
+        .and_then(|p| p.and_then(|p| p.seconds_per_width));
+    (target, own.or(average))
+}
+
+/// A piece of an Expert search (a time budget) that one lane runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Piece {
+    /// Probe the target ranked `target` (0: the most common colour) until the probes' share
+    /// of the budget is spent.
+    Probe {
+        /// The target's rank.
+        target: usize,
+    },
+    /// The lane's beams on `target` until the budget is spent, sized by the seconds per unit
+    /// of width its probe measured.
+    Beams {
+        /// The lane (its beams' random choices are its own).
+        lane: usize,
+        /// The target's rank.
+        target: usize,
+        /// Seconds per unit of width measured on this board, if any.
+        seconds_per_width: Option<f64>,
+    },
+}
+
+/// What a piece found.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PieceFound {
+    /// The best line the lane knows (checked on the rules engine).
+    pub line: Line,
+    /// How many targets the search ranks (1: none needs a probe).
+    pub targets: usize,
+    /// The probe's result, for a probe of a target that exists.
+    pub probe: Option<ProbeResult>,
+}
+
+/// The page's side of an Expert search over lanes that share only messages.
+#[derive(Clone, Debug)]
+pub struct Coordinator {
+    /// The next target to hand out for a probe.
+    next_probe: usize,
+    /// How many targets there are, once a lane has said.
+    targets: Option<usize>,
+    /// Each target's probe, once it has answered.
+    probes: Vec<Option<ProbeResult>>,
+    /// The best line any piece found.
+    best: Line,
+}
+
+impl Coordinator {
+    /// A coordinator that starts from `known`, the best line known (it never answers worse).
+    pub fn new(known: Line) -> Coordinator {
+        Coordinator {
+            next_probe: 0,
+            targets: None,
+            probes: Vec::new(),
+            best: known,
+        }
+    }
+
+    /// The next piece for lane `lane`, free now: the next target's probe while any is left
+    /// (or their number is not known yet), else the lane's beams on the best target known.
+    pub fn next_piece(&mut self, lane: usize) -> Piece {
+        let probing = match self.targets {
+            None => true,
+            Some(n) => n > 1 && self.next_probe < n,
+        };
+        if probing {
+            self.next_probe += 1;
+            return Piece::Probe {
+                target: self.next_probe - 1,
+            };
+        }
+        let (target, seconds_per_width) = best_target(&self.probes);
+        Piece::Beams {
+            lane,
+            target,
+            seconds_per_width,
+        }
+    }
+
+    /// Takes what `piece` found.
+    pub fn take(&mut self, piece: Piece, found: PieceFound) {
+        let targets = found.targets.max(1);
+        self.targets = Some(targets);
+        self.probes.resize(targets, None);
+        if let (Piece::Probe { target }, Some(probe)) = (piece, found.probe)
+            && target < targets
+        {
+            self.probes[target] = Some(probe);
+        }
+        let first_line = self.best.moves.is_empty() && !found.line.moves.is_empty();
+        if found.line.score > self.best.score || first_line {
+            self.best = found.line;
+        }
+    }
+
+    /// The best line found so far.
+    pub fn best(&self) -> &Line {
+        &self.best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn probe(score: u32, seconds_per_width: Option<f64>) -> Option<ProbeResult> {
+        Some(ProbeResult {
+            score,
+            seconds_per_width,
+        })
+    }
+
+    #[test]
+    fn lanes_take_the_best_probed_target_and_its_measured_speed() {
+        let mut probes = vec![None; 4];
+        assert_eq!(
+            best_target(&probes),
+            (0, None),
+            "nothing probed: the most common colour"
+        );
+        probes[1] = probe(900, Some(0.02));
+        probes[2] = probe(700, Some(0.04));
+        assert_eq!(best_target(&probes), (1, Some(0.02)));
+        // The best probe was cut short: its target still ranks first, sized by the others.
+        probes[3] = probe(1_000, None);
+        assert_eq!(best_target(&probes), (3, Some(0.03)));
+        // A tie goes to the colour with more gems.
+        probes[0] = probe(1_000, Some(0.01));
+        assert_eq!(best_target(&probes).0, 0);
+        assert_eq!(best_target(&[]), (0, None));
+    }
+
+    #[test]
+    fn the_coordinator_hands_out_each_probe_once_then_beams_on_the_best_target() {
+        let mut c = Coordinator::new(Line::default());
+        // Three lanes start before any says how many targets there are.
+        let first: Vec<Piece> = (0..3).map(|lane| c.next_piece(lane)).collect();
+        assert_eq!(
+            first,
+            (0..3)
+                .map(|target| Piece::Probe { target })
+                .collect::<Vec<_>>()
+        );
+        let line = |score| Line {
+            moves: vec![],
+            score,
+        };
+        // Four targets: one probe is left, then beams on the best.
+        c.take(
+            first[1],
+            PieceFound {
+                line: line(500),
+                targets: 4,
+                probe: probe(500, Some(0.02)),
+            },
+        );
+        assert_eq!(c.next_piece(1), Piece::Probe { target: 3 });
+        assert_eq!(
+            c.next_piece(1),
+            Piece::Beams {
+                lane: 1,
+                target: 1,
+                seconds_per_width: Some(0.02)
+            }
+        );
+        c.take(
+            first[2],
+            PieceFound {
+                line: line(800),
+                targets: 4,
+                probe: probe(800, None),
+            },
+        );
+        assert_eq!(c.best().score, 800);
+        assert_eq!(
+            c.next_piece(2),
+            Piece::Beams {
+                lane: 2,
+                target: 2,
+                seconds_per_width: Some(0.02)
+            }
+        );
+        // A worse line never replaces the best.
+        c.take(
+            Piece::Beams {
+                lane: 1,
+                target: 1,
+                seconds_per_width: None,
+            },
+            PieceFound {
+                line: line(700),
+                targets: 4,
+                probe: None,
+            },
+        );
+        assert_eq!(c.best().score, 800);
+    }
+
+    #[test]
+    fn a_single_target_needs_no_probe() {
+        let mut c = Coordinator::new(Line::default());
+        let piece = c.next_piece(0);
+        c.take(
+            piece,
+            PieceFound {
+                line: Line::default(),
+                targets: 1,
+                probe: None,
+            },
+        );
+        assert!(matches!(c.next_piece(1), Piece::Beams { target: 0, .. }));
+    }
+}
