@@ -238,3 +238,57 @@ fn a_daily_in_progress_resumes_as_the_daily_in_every_game() {
         );
     }
 }
+
+/// Grid Duel's journal records the computer's choices (`c:k:r3`: its search runs apart from
+/// the rules), and a resume replays them without searching; a journal written before that
+/// (a bare `c`) still resumes: the plain computer keeps its grids, and a smart duel resumes
+/// at that computer turn, whose choices are searched for again.
+#[test]
+fn grid_duel_resume_replays_the_computer_s_recorded_choices_and_old_journals() {
+    use gems_rules::grid_duel::{Choice, ComputerKind, Duel, Phase, advice};
+    use modern_gems::kit::resume::Resumable;
+    // A smart duel played as the game plays it: the computer's choices handed back.
+    let mut s = DuelSession::new(11, ComputerKind::Smart);
+    let mut rules = Duel::new(11, ComputerKind::Smart);
+    for _ in 0..2 {
+        for choice in [Choice::RegenerateRow(4), Choice::Keep] {
+            s.choose(choice).unwrap();
+            rules.choose(choice).unwrap();
+        }
+        while s.duel.phase() == Phase::Computer {
+            let (_, dealt) = s.duel.deal_computer().unwrap();
+            let (choice, plan) = advice(&dealt);
+            s.choose_computer(choice, Some(plan)).unwrap();
+        }
+        s.take_computer_turn()
+            .expect("the computer's turn is whole");
+        rules.play_computer().unwrap();
+    }
+    assert_eq!(format!("{:?}", s.duel), format!("{rules:?}"));
+    assert!(
+        s.journal.iter().any(|step| step.starts_with("c:")),
+        "{:?}",
+        s.journal
+    );
+    let resumed = DuelSession::replay(&s.setup_words(), &s.journal).unwrap();
+    assert_eq!(format!("{:?}", resumed.duel), format!("{:?}", s.duel));
+
+    // Old journals: "c" alone.
+    let old = ["k", "r2", "c", "k"].map(String::from);
+    let plain = DuelSession::replay("5 plain", &old).unwrap();
+    let mut want = Duel::new(5, ComputerKind::Plain);
+    want.choose(Choice::Keep).unwrap();
+    want.choose(Choice::RegenerateRow(2)).unwrap();
+    want.play_computer().unwrap();
+    want.choose(Choice::Keep).unwrap();
+    assert_eq!(format!("{:?}", plain.duel), format!("{want:?}"));
+    let smart = DuelSession::replay("5 smart", &old).unwrap();
+    assert_eq!(
+        smart.duel.phase(),
+        Phase::Computer,
+        "resumed at the computer's turn"
+    );
+    assert_eq!(smart.journal.len(), 2);
+    // A plain computer never regenerates: a journal saying so is refused.
+    assert!(DuelSession::replay("5 plain", &["k", "k", "c:r1:k"].map(String::from)).is_err());
+}

@@ -3,6 +3,10 @@
 cargo writes (the wasm-release profile keeps function names; web/build.sh strips them later).
 
     tools/wasm-size.py $CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-release/modern-gems.wasm [N]
+    tools/wasm-size.py FILE --functions REGEX
+
+The second form lists every function whose name matches REGEX, with its size (and exits 1
+when there is any): `web/build.sh` checks that the page's module holds none of the engines.
 
 A generic function is counted under the crate whose type or trait it is instantiated with when
 its name starts with `<T as Trait>`, else under the crate that defines it. Figures are before
@@ -69,7 +73,10 @@ def sections(data):
 
 def main():
     data = open(sys.argv[1], "rb").read()
-    top = int(sys.argv[2]) if len(sys.argv) > 2 else 40
+    pattern = None
+    if len(sys.argv) > 3 and sys.argv[2] == "--functions":
+        pattern = re.compile(sys.argv[3])
+    top = int(sys.argv[2]) if len(sys.argv) > 2 and pattern is None else 40
     imported, bodies, names, data_size, custom = 0, [], {}, 0, {}
     for sid, start, end in sections(data):
         if sid == 2:  # imports: functions among them shift the function indices
@@ -121,6 +128,13 @@ def main():
                             names[idx] = data[k : k + n].decode(errors="replace")
                             k += n
                     j += size
+    if pattern is not None:
+        found = [(size, demangle(names.get(k + imported, "?"))) for k, size in enumerate(bodies)]
+        found = [(size, name) for size, name in found if pattern.search(name)]
+        for size, name in sorted(found, reverse=True):
+            print(f"{size:>9,} {name}")
+        print(f"{len(found)} function(s), {sum(s for s, _ in found):,} bytes, match {pattern.pattern}")
+        sys.exit(1 if found else 0)
     by_crate, count = collections.Counter(), collections.Counter()
     for k, size in enumerate(bodies):
         name = demangle(names.get(k + imported, "?"))

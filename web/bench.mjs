@@ -11,6 +11,7 @@ const option = (name, fallback) => {
 };
 const seconds = option("--seconds", 20);
 const expert = option("--expert", 0);
+const frames = option("--frames", 0);
 const fail = (msg) => { console.error(`bench FAILED: ${msg}`); process.exit(1); };
 const { BENCH_DIST: dist, BENCH_CLI: cli, BENCH_BOARDS: boardsDir } = process.env;
 const boards = Array.from({ length: 20 }, (_, i) => readFileSync(`${boardsDir}/standard-${i + 1}.board`, "utf8"));
@@ -47,6 +48,68 @@ try {
     console.log(`  AI worker (Chromium): ${total}`);
     console.log(`  native (gems-cli bench samegame --seconds-per-board ${expert} --lanes 1): ${nativeTotal}`);
     console.log(`  worker / native: ${(100 * total / nativeTotal).toFixed(1)}%`);
+  }
+
+  if (frames > 0) {
+    // The game's own page: frame times on Modern Gems' 15×15 standard-1, idle, then while
+    // the Expert thinks (hints asked back to back, each a 0.5 s search in the AI worker),
+    // same page, same run; then K in a row 15×15 k 5's first computer move, three times.
+    const game = await browser.newPage();
+    await game.setViewportSize({ width: 1024, height: 768 });
+    const title = async () => (await game.locator("canvas#bevy").getAttribute("alt")) || "";
+    const until = async (test, secs, what) => {
+      const end = Date.now() + secs * 1000;
+      while (!test(await title())) {
+        if (Date.now() > end) fail(`${what}: the title is '${await title()}'`);
+        await game.waitForTimeout(20);
+      }
+    };
+    const sample = (ms) => game.evaluate((ms) => new Promise((done) => {
+      const gaps = [];
+      let last = performance.now();
+      const end = last + ms;
+      const tick = (t) => {
+        gaps.push(t - last);
+        last = t;
+        if (t < end) requestAnimationFrame(tick); else done(gaps);
+      };
+      requestAnimationFrame(tick);
+    }), ms);
+    const p99 = (gaps) => {
+      const sorted = [...gaps].sort((a, b) => a - b);
+      return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))];
+    };
+    await game.goto(`${base}index.html?board=standard-1&policy=classic`);
+    await until((t) => t.startsWith("Modern Gems - standard-1"), 120, "Modern Gems");
+    await game.waitForTimeout(3000);
+    const idle = await sample(frames * 1000);
+    let asking = true;
+    const hints = (async () => {
+      let asked = 0;
+      while (asking) {
+        await game.keyboard.press("h");
+        asked++;
+        await game.waitForTimeout(600);
+      }
+      return asked;
+    })();
+    const busy = await sample(frames * 1000);
+    asking = false;
+    const asked = await hints;
+    const fmt = (x) => x.toFixed(1);
+    console.log(`frame times on Modern Gems 15x15 (standard-1), ${frames} s each, same page:`);
+    console.log(`  idle: ${idle.length} frames, p99 ${fmt(p99(idle))} ms`);
+    console.log(`  while the Expert thinks (${asked} hints of 0.5 s in the AI worker): ${busy.length} frames, p99 ${fmt(p99(busy))} ms`);
+    console.log(`  p99 difference: ${fmt(p99(busy) - p99(idle))} ms (target: at most 2 ms)`);
+    const firsts = [];
+    for (let i = 0; i < 3; i++) {
+      await game.goto(`${base}index.html?game=k-in-a-row&size=15&k=5&first=computer`);
+      await game.waitForFunction(() => window.modernGemsLoading && window.modernGemsLoading.phase === "ready", null, { timeout: 120_000 });
+      const ready = Date.now();
+      await until((t) => t.endsWith(" 1 tiles placed"), 60, "K in a row's first move");
+      firsts.push(Date.now() - ready);
+    }
+    console.log(`K in a row 15x15 k 5, the computer's first move after the page is ready: ${firsts.join(", ")} ms`);
   }
 } finally {
   await browser.close();

@@ -22,6 +22,15 @@ fi
 
 target_dir=${CARGO_TARGET_DIR:-target}
 cargo build --profile wasm-release --target wasm32-unknown-unknown --bin modern-gems
+# The computer players think in the AI worker: the page's module must hold none of the
+# engines (#39), checked by their functions' names while the module still has them.
+if ! python3 tools/wasm-size.py "$target_dir/wasm32-unknown-unknown/wasm-release/modern-gems.wasm" \
+  --functions 'gems_rules::(gems::(expert|beam)|k_in_a_row::search|solo_red::ai|dots::ai|grid_duel::smart)::' \
+  >"${TMPDIR:-/tmp}/page-engines.txt"; then
+  cat "${TMPDIR:-/tmp}/page-engines.txt" >&2
+  echo "web/build.sh: the page's module holds engine functions (they belong in the AI worker)" >&2
+  exit 1
+fi
 
 # The files are staged in web/.stage, then web/finish.py gives them content-hashed names in
 # web/dist (so a cache can never pair one build's .wasm with another's JS or assets).

@@ -9,8 +9,6 @@
 //! dropped. A frame never waits for a search.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-#[cfg(not(target_arch = "wasm32"))]
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
 use bevy::ecs::schedule::IntoScheduleConfigs;
 use bevy::ecs::system::ScheduleSystem;
@@ -22,9 +20,16 @@ pub use gems_rules::job::{Answer, Job};
 
 use super::screens::Screen;
 
+#[cfg(not(target_arch = "wasm32"))]
+mod native;
 mod split;
 #[cfg(target_arch = "wasm32")]
 mod worker;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use native::{AiGate, lanes};
+#[cfg(not(target_arch = "wasm32"))]
+use native::{ThreadLane, as_messages, run};
 
 /// One state of one game, which a search is started for. Every new game, move, undo or
 /// change of player takes the [next](Generation::next) one, and no two are ever equal in the
@@ -99,126 +104,6 @@ impl Default for AiHost {
         return AiHost::Worker;
         #[cfg(not(target_arch = "wasm32"))]
         AiHost::Thread
-    }
-}
-
-/// Threads the Expert's time-budget searches take on the desktop: every core but one (at
-/// least one), so the frame's own thread is never crowded out.
-#[cfg(not(target_arch = "wasm32"))]
-pub fn lanes() -> usize {
-    gems_rules::gems::cores().saturating_sub(1).max(1)
-}
-
-/// Runs `job` on this thread with the desktop's [`lanes`]; refusals are logged (a job the
-/// kit built from a game's own position is never refused unless a game has a bug).
-#[cfg(not(target_arch = "wasm32"))]
-fn run(job: Job, cancel: &Cancel) -> Answer {
-    let answer = gems_rules::job::run_on(job, cancel, lanes());
-    if let Answer::Refused(why) = &answer {
-        tracing::warn!("the computer's search was refused: {why}");
-    }
-    answer
-}
-
-/// Runs `job` as the browser's AI worker does: the request as text, answered on one lane,
-/// the reply read back from its text.
-#[cfg(not(target_arch = "wasm32"))]
-fn as_messages(job: Job, cancel: &Cancel) -> Answer {
-    use gems_rules::job::{Reply, Request};
-    let reply = match Request::from_text(&Request { id: 1, job }.to_text()) {
-        Ok(request) => gems_rules::job::answer(request, cancel).to_text(),
-        Err(e) => return Answer::Refused(e.to_string()),
-    };
-    Reply::from_text(&reply).map_or_else(|e| Answer::Refused(e.to_string()), |r| r.answer)
-}
-
-/// A lane of [`AiHost::Lanes`]: a worker thread answering one job as the AI worker would.
-#[cfg(not(target_arch = "wasm32"))]
-struct ThreadLane(Task<Answer>);
-
-#[cfg(not(target_arch = "wasm32"))]
-impl split::Lane for ThreadLane {
-    fn post(job: &Job) -> Self {
-        let job = job.clone();
-        ThreadLane(
-            AsyncComputeTaskPool::get().spawn(async move { as_messages(job, &Cancel::never()) }),
-        )
-    }
-
-    fn poll(&mut self) -> Option<Answer> {
-        check_ready(&mut self.0)
-    }
-}
-
-/// A test's hold on the jobs of an [`AiHost::Gated`] host: each waits on a worker thread
-/// until the gate opens, and the gate counts the jobs that reached it, that finished, and
-/// that finished with their cancel flag set.
-#[cfg(not(target_arch = "wasm32"))]
-#[derive(Clone, Debug, Default)]
-pub struct AiGate(Arc<GateState>);
-
-/// What an [`AiGate`]'s clones share.
-#[cfg(not(target_arch = "wasm32"))]
-#[derive(Debug, Default)]
-struct GateState {
-    open: Mutex<bool>,
-    opened: Condvar,
-    arrived: AtomicUsize,
-    finished: AtomicUsize,
-    cancelled: AtomicUsize,
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-impl PartialEq for AiGate {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-impl Eq for AiGate {}
-
-#[cfg(not(target_arch = "wasm32"))]
-impl AiGate {
-    /// Lets every job waiting at the gate, and every later one, run.
-    pub fn open(&self) {
-        *self.0.open.lock().unwrap_or_else(PoisonError::into_inner) = true;
-        self.0.opened.notify_all();
-    }
-
-    /// Jobs that have reached the gate.
-    pub fn arrived(&self) -> usize {
-        self.0.arrived.load(Ordering::SeqCst)
-    }
-
-    /// Jobs whose work has ended.
-    pub fn finished(&self) -> usize {
-        self.0.finished.load(Ordering::SeqCst)
-    }
-
-    /// Jobs whose work ended with its cancel flag set.
-    pub fn cancelled(&self) -> usize {
-        self.0.cancelled.load(Ordering::SeqCst)
-    }
-
-    /// Runs `job` once the gate is open, counting it.
-    fn run(&self, job: Job, cancel: &Cancel) -> Answer {
-        self.0.arrived.fetch_add(1, Ordering::SeqCst);
-        let mut open = self.0.open.lock().unwrap_or_else(PoisonError::into_inner);
-        while !*open {
-            open = self
-                .0
-                .opened
-                .wait(open)
-                .unwrap_or_else(PoisonError::into_inner);
-        }
-        drop(open);
-        let answer = run(job, cancel);
-        if cancel.is_cancelled() {
-            self.0.cancelled.fetch_add(1, Ordering::SeqCst);
-        }
-        self.0.finished.fetch_add(1, Ordering::SeqCst);
-        answer
     }
 }
 

@@ -29,6 +29,7 @@ use super::board::{Board, Cell};
 use super::fast::{FastBoard, FastMove, Scratch};
 use super::game::Game;
 use super::lanes::{Piece, PieceFound};
+pub use super::line_file::Line;
 use super::player::{Player, greedy_move, look_ahead1_move};
 use super::policy::RemovalPolicy;
 use crate::cancel::Cancel;
@@ -232,16 +233,6 @@ pub fn cores() -> usize {
     } else {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     }
-}
-
-/// A line of play from a position and what it scores (including the end bonus).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Line {
-    /// The moves, as rules cells (each relative to the board it is played on).
-    pub moves: Vec<Cell>,
-    /// Its total score.
-    pub score: u64,
 }
 
 /// Plays `player` (LookAhead1, or else Greedy) to the end from `board`; returns its line.

@@ -27,6 +27,17 @@ use super::game::Game;
 use super::player::Player;
 use super::policy::RemovalPolicy;
 
+/// A line of play from a position and what it scores (including the end bonus): what the
+/// Expert finds, what a line file holds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Line {
+    /// The moves, as rules cells (each relative to the board it is played on).
+    pub moves: Vec<Cell>,
+    /// Its total score.
+    pub score: u64,
+}
+
 /// Largest line file read, in bytes.
 pub const MAX_LINE_FILE_BYTES: usize = 1 << 20;
 

@@ -5,12 +5,32 @@ use rand_chacha::ChaCha8Rng;
 
 use super::grid::{Grid, SIZE};
 use super::score;
-use super::smart::{self, RowPlan};
+use super::smart;
 
 /// Turns in one game.
 pub const TURNS: usize = 3;
 /// Grids each player is dealt per turn.
 pub const GRIDS_PER_TURN: usize = 2;
+
+/// What regenerating one row is expected to bring (the smart player's reason for its
+/// choice: [`smart::best_row`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RowPlan {
+    /// The row, 0-based.
+    pub row: usize,
+    /// The grid's points now.
+    pub current: i32,
+    /// The grid's expected points after the row is regenerated.
+    pub expected: f64,
+}
+
+impl RowPlan {
+    /// Expected change in points: `expected − current` (worth it when positive).
+    pub fn gain(&self) -> f64 {
+        self.expected - f64::from(self.current)
+    }
+}
 
 /// A player of the duel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,30 +10,12 @@
 //! - rare: a box crossing the row is complete with probability 3!/9³ when its six other cells hold
 //!   six different digits, and never otherwise.
 
+pub use super::duel::RowPlan;
 use super::grid::{Grid, SIZE};
 use super::score::{self, BONUS_COUNT, Breakdown, RARE_POINTS};
 
 /// The expected horizontal points of a freshly dealt row: 2·5/9 + 7·5·17/81 = 685/81.
 pub const EXPECTED_NEW_ROW_POINTS: f64 = 685.0 / 81.0;
-
-/// What regenerating one row is expected to bring.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct RowPlan {
-    /// The row, 0-based.
-    pub row: usize,
-    /// The grid's points now.
-    pub current: i32,
-    /// The grid's expected points after the row is regenerated.
-    pub expected: f64,
-}
-
-impl RowPlan {
-    /// Expected change in points: `expected − current` (worth it when positive).
-    pub fn gain(&self) -> f64 {
-        self.expected - f64::from(self.current)
-    }
-}
 
 /// P(X = k) for X ~ Binomial(9, 1/9), k = 0..=9.
 fn binomial9() -> [f64; SIZE + 1] {
