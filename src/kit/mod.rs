@@ -1,8 +1,9 @@
 //! The game kit: what every game on the title screen shares, so that a change to how the games
 //! think, look or sound is made once. Each game folder uses it the same way.
 //!
-//! - [`ai`]: the computer players' work ([`ai::AiJob`]: a worker thread, frame slices on the
-//!   web, or inline for exact replays) and the generation check that drops stale answers.
+//! - [`ai`]: the computer players' work ([`ai::AiJob`]: a rules-crate job on a worker thread,
+//!   in the browser's AI workers, or inline for exact replays) and the generation check that
+//!   drops stale answers.
 //! - [`anim`]: [`anim::Tween`] and [`anim::Vanish`], the moves and pops every board animates.
 //! - [`art`]: the theme's images (PNG, checked, with mip chains) and how each gem style is
 //!   drawn ([`art::gem_looks`]): Modern Gems' gems, Dots' dots and K in a row's tiles alike.

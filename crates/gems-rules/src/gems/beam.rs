@@ -7,8 +7,8 @@
 //! by moves in another order is kept once. A beam may hold the target colour back as its
 //! playouts do ([`BeamConfig::hold`]).
 //!
-//! A [`Beam`] runs a step at a time ([`Beam::step`] with a budget of playouts), so the same
-//! search runs whole on a thread or a slice per frame in the browser.
+//! A [`Beam`] runs a step at a time ([`Beam::step`] with a budget of playouts), so a search
+//! looks at its clock and its cancel flag between steps.
 
 use super::bits::{BitBoard, Group, Rollout};
 use super::fast::FastRng;

@@ -14,8 +14,10 @@
 //! On threads (a time budget on the desktop), each thread takes the next colour to probe
 //! while any is left, then starts its beams at once; a beam's width follows the seconds per
 //! unit of width measured on this board (the lane's last beam, else the target's probe, else
-//! the finished probes' average), so the beams end close to the deadline. A single lane (a node budget, the browser's time
-//! slices) probes every colour, then sizes its beams from the probes' playouts.
+//! the finished probes' average), so the beams end close to the deadline. The browser's AI
+//! workers run the same probes and beams a piece per message, handed out by the page's
+//! coordinator ([`crate::gems::lanes`]). A single lane (a node budget, one worker) probes
+//! every colour, then sizes its beams from the probes' playouts.
 //!
 //! Every beam starts cold (from the start position, knowing no line), and the portfolio
 //! keeps the best line of all, the best known when the search began included, so the answer
