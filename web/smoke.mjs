@@ -274,9 +274,11 @@ try {
     ["greedy", "?board=random:8x8:4:5&player=greedy&autoplay", "Modern Gems", null, (t) => !t.endsWith(" score 0")],
     ["the smart Grid Duel computer", "?game=grid-duel&seed=7&computer=smart", "Grid Duel - deal 7 - turn 1",
       async () => {
-        for (let i = 0; i < 2; i++) {
-          await page.waitForTimeout(3000);
-          await page.keyboard.press("Enter"); // keep the grid
+        // Keep each grid once it waits for a choice (a key pressed while a grid is still
+        // being revealed or held is ignored), until the computer's turn has been played.
+        for (let i = 0; i < 60 && !(await title()).includes("turn 2"); i++) {
+          await page.keyboard.press("Enter");
+          await page.waitForTimeout(1500);
         }
       }, (t) => t.includes("turn 2")],
   ]) {
