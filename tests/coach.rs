@@ -109,28 +109,33 @@ fn assert_replays(board: &Board, policy: RemovalPolicy, line: &gems_rules::gems:
     assert_eq!(file.score, line.score);
 }
 
+/// Plays the greedy game on `board` under `policy` with the coach on `host` thinking for
+/// `budget`, and waits for the coach's line: it replays to the score it reports, and no frame
+/// was held while the coach thought. The line, and the greedy game's score.
+fn coach_after_greedy(
+    board: &Board,
+    policy: RemovalPolicy,
+    host: AiHost,
+    budget: Duration,
+) -> (gems_rules::gems::Line, u64) {
+    let mut app = app(board, policy, host, budget);
+    play_greedy(&mut app);
+    let greedy = session(&app).game.score();
+    let (line, slowest) = await_coach(&mut app);
+    assert!(
+        slowest < BUSY_FRAME,
+        "{policy}: a frame took {slowest:?} while the coach ran"
+    );
+    assert_replays(board, policy, &line);
+    (line, greedy)
+}
+
 #[test]
 fn the_coach_answers_on_a_worker_thread_without_stalling_a_frame() {
     let _serial = one_at_a_time();
     let board = standard(1);
-    let mut app = app(
-        &board,
-        RemovalPolicy::Classic,
-        AiHost::Thread,
-        Duration::from_secs(1),
-    );
-    play_greedy(&mut app);
-    let greedy = session(&app).game.score();
-    assert!(
-        app.world().resource::<CoachAi>().busy(),
-        "the coach starts at game over"
-    );
-    let (line, slowest) = await_coach(&mut app);
-    assert!(
-        slowest < BUSY_FRAME,
-        "a frame took {slowest:?} while the coach ran"
-    );
-    assert_replays(&board, RemovalPolicy::Classic, &line);
+    let budget = Duration::from_secs(1);
+    let (line, greedy) = coach_after_greedy(&board, RemovalPolicy::Classic, AiHost::Thread, budget);
     assert!(
         line.score > greedy,
         "the Expert ({}) beats the greedy game ({greedy})",
@@ -143,40 +148,22 @@ fn the_coach_answers_through_the_worker_s_messages_under_every_policy() {
     let _serial = one_at_a_time();
     let board = board_by_name("random:8x10:4:5").unwrap();
     for policy in RemovalPolicy::ALL {
-        let mut app = app(&board, policy, AiHost::Messages, Duration::from_millis(150));
-        play_greedy(&mut app);
-        let greedy = session(&app).game.score();
-        let (line, slowest) = await_coach(&mut app);
-        assert!(
-            slowest < BUSY_FRAME,
-            "{policy}: a frame took {slowest:?} while the coach ran"
-        );
-        assert_replays(&board, policy, &line);
+        let budget = Duration::from_millis(150);
+        let (line, greedy) = coach_after_greedy(&board, policy, AiHost::Messages, budget);
         assert!(line.score >= greedy, "{policy}: {} < {greedy}", line.score);
     }
 }
 
 /// The browser's way on a machine with cores to spare: the coach's Expert split over three
 /// lanes by the page's coordinator (each lane a thread carrying the AI worker's texts), its
-/// line legal, as good as the greedy game, and no frame held while the lanes think.
+/// line legal and as good as the greedy game.
 #[test]
 fn the_coach_answers_with_its_search_split_over_lanes() {
     let _serial = one_at_a_time();
     let board = standard(3);
-    let mut app = app(
-        &board,
-        RemovalPolicy::Classic,
-        AiHost::Lanes(3),
-        Duration::from_millis(900),
-    );
-    play_greedy(&mut app);
-    let greedy = session(&app).game.score();
-    let (line, slowest) = await_coach(&mut app);
-    assert!(
-        slowest < BUSY_FRAME,
-        "a frame took {slowest:?} while the lanes ran"
-    );
-    assert_replays(&board, RemovalPolicy::Classic, &line);
+    let budget = Duration::from_millis(900);
+    let (line, greedy) =
+        coach_after_greedy(&board, RemovalPolicy::Classic, AiHost::Lanes(3), budget);
     assert!(line.score >= greedy, "{} < {greedy}", line.score);
 }
 

@@ -64,16 +64,18 @@ pub trait AiSession: Resource {
     fn generation(&self) -> Generation;
 }
 
-/// Where AI work runs.
-#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+/// Where AI work runs (by default a thread on the desktop, the AI worker on the web).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub enum AiHost {
     /// On a worker thread of Bevy's `AsyncComputeTaskPool` (the desktop), the Expert's
     /// time-budget searches on [`lanes`] threads.
     #[cfg(not(target_arch = "wasm32"))]
+    #[default]
     Thread,
     /// In the browser's AI worker (`web/ai-worker.js`, the `gems-worker` module): the page's
     /// one thread only posts the job and later reads the reply.
     #[cfg(target_arch = "wasm32")]
+    #[default]
     Worker,
     /// On a worker thread, with the job carried as the browser carries it to its AI worker:
     /// the request's text in, the reply's text out, the Expert on one lane. Native tests run
@@ -96,15 +98,6 @@ pub enum AiHost {
     /// test holding it opens it: the test decides when an answer arrives.
     #[cfg(not(target_arch = "wasm32"))]
     Gated(AiGate),
-}
-
-impl Default for AiHost {
-    fn default() -> Self {
-        #[cfg(target_arch = "wasm32")]
-        return AiHost::Worker;
-        #[cfg(not(target_arch = "wasm32"))]
-        AiHost::Thread
-    }
 }
 
 /// Where a job's search stands.
