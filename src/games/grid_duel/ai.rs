@@ -59,7 +59,11 @@ fn start_search(
         && session.duel.computer_kind() == ComputerKind::Smart
         && !session.computer_turn_done()
     {
-        if let Ok((_, dealt)) = session.duel.deal_computer() {
+        // Dealt once per grid: while its search runs, nothing to do (and the session is not
+        // touched, so it is not marked changed every frame).
+        if !ai.busy()
+            && let Ok((_, dealt)) = session.duel.deal_computer()
+        {
             let generation = session.generation;
             ai.start(
                 &host,
