@@ -1,0 +1,5 @@
+#import overridable
+
+fn entry_point() -> f32 {
+    return overridable::func();
+}

@@ -1,0 +1,5 @@
+#import test_module
+
+fn main() -> f32 {
+    return test_module::entry_point();
+}

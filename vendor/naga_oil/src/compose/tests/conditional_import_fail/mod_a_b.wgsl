@@ -1,0 +1,3 @@
+#define_import_path a::b
+
+const C: u32 = 1u;

@@ -1,0 +1,5 @@
+#import middle
+
+fn main() -> u32 {
+    return middle::mid_fn();
+}

@@ -1,0 +1,3 @@
+#define_import_path consts
+
+const PI: f32         = 3.1;

@@ -1,0 +1,5 @@
+#define_import_path struct
+
+struct MyStruct {
+    value: f32,
+}

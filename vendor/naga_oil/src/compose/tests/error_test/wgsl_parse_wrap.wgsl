@@ -1,0 +1,3 @@
+fn ok() {
+    wgsl_parse_err::woops();
+}

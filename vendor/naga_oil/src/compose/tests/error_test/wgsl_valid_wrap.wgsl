@@ -1,0 +1,3 @@
+fn whatever() {
+    valid_inc::main();
+}

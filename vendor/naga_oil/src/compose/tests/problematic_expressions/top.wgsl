@@ -1,0 +1,5 @@
+#import mod
+
+fn main() -> f32 {
+    return mod::f();
+}

@@ -1,0 +1,3 @@
+#define_import_path mod
+
+var<private> a: f32 = 0.0;
