@@ -12,7 +12,7 @@ use gems_rules::gems::{
 use modern_gems::games::gems::coach::{Coach, CoachAi, CoachBudget, Hint};
 use modern_gems::games::gems::headless_app;
 use modern_gems::games::gems::model::{GemsAction, GemsSession, Kind, Phase, Position};
-use modern_gems::kit::ai::AiHost;
+use modern_gems::kit::ai::{AiHost, Progress};
 use modern_gems::kit::scores::HighScores;
 
 const STEP: Duration = Duration::from_millis(16);
@@ -74,18 +74,20 @@ fn play_greedy(app: &mut App) {
     assert_eq!(phase(app), Phase::Over);
 }
 
-/// Steps frames until the coach's line arrives, timing every frame: the line and the slowest
-/// frame.
-fn await_coach(app: &mut App) -> (gems_rules::gems::Line, Duration) {
+/// Steps frames until the coach's line arrives, timing every frame: the line, the slowest
+/// frame, and the last progress the coach's search reported while it ran.
+fn await_coach(app: &mut App) -> (gems_rules::gems::Line, Duration, Option<Progress>) {
     let mut slowest = Duration::ZERO;
+    let mut progress = None;
     let started = Instant::now();
     loop {
         let t = Instant::now();
         app.update();
         slowest = slowest.max(t.elapsed());
         if let Some(line) = &app.world().resource::<Coach>().line {
-            return (line.clone(), slowest);
+            return (line.clone(), slowest, progress);
         }
+        progress = app.world().resource::<CoachAi>().progress().or(progress);
         assert!(
             started.elapsed() < Duration::from_secs(60),
             "the coach never answered"
@@ -110,8 +112,9 @@ fn assert_replays(board: &Board, policy: RemovalPolicy, line: &gems_rules::gems:
 }
 
 /// Plays the greedy game on `board` under `policy` with the coach on `host` thinking for
-/// `budget`, and waits for the coach's line: it replays to the score it reports, and no frame
-/// was held while the coach thought. The line, and the greedy game's score.
+/// `budget`, and waits for the coach's line: it replays to the score it reports, no frame
+/// was held while the coach thought, and the search's progress reports (its best score so
+/// far) were seen, never above the line's score. The line, and the greedy game's score.
 fn coach_after_greedy(
     board: &Board,
     policy: RemovalPolicy,
@@ -121,12 +124,16 @@ fn coach_after_greedy(
     let mut app = app(board, policy, host, budget);
     play_greedy(&mut app);
     let greedy = session(&app).game.score();
-    let (line, slowest) = await_coach(&mut app);
+    let (line, slowest, progress) = await_coach(&mut app);
     assert!(
         slowest < BUSY_FRAME,
         "{policy}: a frame took {slowest:?} while the coach ran"
     );
     assert_replays(board, policy, &line);
+    let Some(Progress::Score(so_far)) = progress else {
+        panic!("{policy}: the coach's search reported no progress: {progress:?}");
+    };
+    assert!(so_far <= line.score, "{policy}: {so_far} > {}", line.score);
     (line, greedy)
 }
 
@@ -186,7 +193,7 @@ fn show_me_replays_the_coachs_line_to_its_score_unranked() {
     let policy = RemovalPolicy::Classic;
     let mut app = app(&board, policy, AiHost::Thread, Duration::from_millis(500));
     play_greedy(&mut app);
-    let (line, _) = await_coach(&mut app);
+    let (line, ..) = await_coach(&mut app);
     let key = session(&app).score_key();
     let ranked = app.world().resource::<HighScores>().table(&key).len();
     app.world_mut().write_message(GemsAction::Watch {

@@ -16,18 +16,26 @@ export const launch = (extra = []) => chromium.launch({
 
 // Starts the build's AI worker (`file`, web/ai-worker.js's hashed name) from `page` as a module
 // worker, sends it each of `texts` (search requests) in turn and returns the texts it answered;
-// a reply that never comes within `timeout` ms (when given) reads "no reply".
+// a reply that never comes within `timeout` ms (when given) reads "no reply". The progress
+// reports a long search posts before its reply (`(id:…,elapsed_ms:…,progress:…)`) are not
+// replies: they are returned as `replies.reports`, one list per request.
 export const askWorker = (page, file, texts, timeout = 0) => page.evaluate(async ([file, texts, timeout]) => {
   const worker = new Worker(new URL(file, location.href), { type: "module" });
   const replies = [];
+  const reports = [];
   for (const text of texts) {
+    const mine = [];
+    reports.push(mine);
     replies.push(await new Promise((ok) => {
-      worker.onmessage = (e) => ok(String(e.data));
+      worker.onmessage = (e) => {
+        const data = String(e.data);
+        if (data.includes(",progress:")) mine.push(data); else ok(data);
+      };
       worker.onerror = (e) => ok(`worker error: ${e.message}`);
       if (timeout > 0) setTimeout(() => ok(`no reply within ${timeout} ms`), timeout);
       worker.postMessage(text);
     }));
   }
   worker.terminate();
-  return replies;
-}, [file, texts, timeout]);
+  return { replies, reports };
+}, [file, texts, timeout]).then(({ replies, reports }) => Object.assign(replies, { reports }));

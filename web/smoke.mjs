@@ -75,13 +75,25 @@ try {
   const { readdirSync } = await import("node:fs");
   const workerFile = readdirSync(process.env.SMOKE_DIST).find((f) => /^ai-worker-[0-9a-f]+\.js$/.test(f))
     ?? fail("web/dist has no ai-worker-ID.js");
+  // A 12×12 board of four kinds, as a save string (rows of kinds and spaces).
+  const board12 = Array.from({ length: 12 }, (_, r) =>
+    Array.from({ length: 12 }, (_, c) => `${((r * 7 + c * 3 + ((r * c) % 5)) % 4) + 1} `).join("") + "\n").join("");
   const replies = await askWorker(page, workerFile, [
     `(id: 9, job: KInARowMove(board: ${JSON.stringify("5\n4\n1\neeeee\neeeee\neehee\neeeee\neeeee")}, side: Computer, strength: Quality(2), time: None, nodes: Some(2000)))`,
     "(id: 3, job: Chess)",
+    // A long search: the worker reports its best score as it goes, before it answers.
+    `(id: 5, job: GemsLine(board: ${JSON.stringify(board12)}, policy: Classic, player: Expert, budget: Time((secs: 1, nanos: 0)), plan: None))`,
   ], 60_000);
   if (!/^\(id:9,answer:KInARowMove\(Some\(\(row:[0-4],col:[0-4]\)\)\)\)$/.test(replies[0])) fail(`the AI worker's answer: ${replies[0]}`);
   if (!replies[1].startsWith('(id:0,answer:Refused("not a request: ')) fail(`the AI worker's refusal: ${replies[1]}`);
-  console.log(`AI worker: passed, ${workerFile} answered ${replies[0]} and refused a bad request`);
+  const line = replies[2].match(/^\(id:5,answer:Line\(\(moves:\[.*\],score:(\d+)\)\)\)$/)
+    ?? fail(`the AI worker's Expert line: ${replies[2]}`);
+  const scores = replies.reports[2].map((r) => Number((r.match(/^\(id:5,elapsed_ms:\d+,progress:Score\((\d+)\)\)$/)
+    ?? fail(`the AI worker's progress report: ${r}`))[1]));
+  // At least the line it starts from and one better (a report goes only when the best changed).
+  if (scores.length < 2) fail(`the AI worker reported ${scores.length} time(s) in a 1 s search: ${replies.reports[2]}`);
+  if (scores.some((s, i) => s > Number(line[1]) || (i > 0 && s < scores[i - 1]))) fail(`the AI worker's reported scores ${scores} against its line's ${line[1]}`);
+  console.log(`AI worker: passed, ${workerFile} answered ${replies[0]}, refused a bad request, and reported the Expert's best ${scores.length} times in 1 s (${scores.join(", ")}) before its line of ${line[1]}`);
 
   // Share of sampled pixels that differ between two screenshots (PNG buffers).
   const difference = (a, b) => page.evaluate(async ([a64, b64]) => {
@@ -292,6 +304,28 @@ try {
     if (lanes && workersStarted - before < lanes) fail(`ai worker: ${what}: ${workersStarted - before} worker(s), not ${lanes}`);
     if (crashed(logs)) fail(`ai worker: ${what}: panic:\n${logs.join("\n")}`);
     console.log(`ai worker: ${what}: passed, '${now}' (${workersStarted - before} worker(s) started)`);
+  }
+
+  // A worker script that does not load (here a 404): the player is told so in a notice, and
+  // the page does not start a worker again every frame (it waits 5 s before it retries).
+  {
+    const ctx = await browser.newContext({ viewport: { width: 1024, height: 768 }, serviceWorkers: "block" });
+    const bp = await ctx.newPage();
+    const blogs = [];
+    bp.on("console", (m) => blogs.push(m.text()));
+    bp.on("pageerror", (e) => blogs.push(String(e)));
+    let fetched = 0;
+    await bp.route("**/ai-worker-*.js", (route) => { fetched++; return route.fulfill({ status: 404, body: "" }); });
+    await bp.goto(`${url}?board=random:8x8:4:5&player=expert&autoplay`);
+    const told = () => blogs.find((l) => l.includes("notice: The computer players cannot think"));
+    await poll(bp, async () => told(), (t) => t !== undefined, 120, "ai worker: a missing worker script")
+      ?? fail(`ai worker: a worker script that does not load was not told to the player; log:\n${blogs.join("\n")}`);
+    const after = fetched;
+    await bp.waitForTimeout(3000);
+    if (fetched - after > 1) fail(`ai worker: the missing worker script was fetched ${fetched - after} more times in 3 s`);
+    if (crashed(blogs)) fail(`ai worker: a missing worker script: panic:\n${blogs.join("\n")}`);
+    console.log(`ai worker: a missing worker script: passed, '${told()}' (fetched ${fetched} time(s), ${fetched - after} in the 3 s after the notice)`);
+    await ctx.close();
   }
 
   // A phone held upright (390×844, touch): every game fits and plays by tap and drag. Drags go

@@ -105,6 +105,7 @@ pub fn logic_plugin(app: &mut App) {
     .add_message::<status::MoveSettled>()
     .add_systems(PreStartup, schedule::one_thread_executors)
     .add_plugins((
+        ai::plugin,
         fx::plugin,
         palette::plugin,
         chrome::logic_plugin,

@@ -1,36 +1,169 @@
-//! Stopping a search from outside: a [`Cancel`] is a flag its owner sets (from any thread) and
+//! A search's line to its owner: a [`Cancel`] is a flag its owner sets (from any thread) and
 //! every engine looks at between pieces of work, so a search for a position the player has
 //! left ends early instead of holding a thread. A search stopped this way answers the best it
-//! had found (or nothing), and its caller drops that answer.
+//! had found (or nothing), and its caller drops that answer. The other way, an owner that
+//! wants to show a long search's [`Progress`] gives the flag a reporter
+//! ([`Cancel::reporting`]), which the engines call as they go.
 
-use std::sync::Arc;
+use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
-/// A shared stop flag. Clones share the flag; [`Cancel::never`] has none and is never set.
-#[derive(Clone, Debug, Default)]
-pub struct Cancel(Option<Arc<AtomicBool>>);
+#[cfg(not(target_arch = "wasm32"))]
+use std::time::Instant;
+#[cfg(target_arch = "wasm32")]
+use web_time::Instant;
+
+use serde::{Deserialize, Serialize};
+
+/// How far a long search has got, for its owner to show while it waits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Progress {
+    /// The best score found so far (Modern Gems' Expert).
+    Score(u64),
+    /// Positions searched so far, and the deepest iteration finished (K in a row; 0 before
+    /// the first).
+    Nodes {
+        /// Positions searched.
+        nodes: u64,
+        /// Plies of the last finished iteration.
+        depth: u32,
+    },
+}
+
+impl Progress {
+    /// The progress of one search reported by several of its parts (the Expert's threads
+    /// each report their own best): the better of the two.
+    pub fn combine(self, other: Progress) -> Progress {
+        match (self, other) {
+            (Progress::Score(a), Progress::Score(b)) => Progress::Score(a.max(b)),
+            (Progress::Nodes { nodes: a, depth: d }, Progress::Nodes { nodes: b, depth: e }) => {
+                Progress::Nodes {
+                    nodes: a.max(b),
+                    depth: d.max(e),
+                }
+            }
+            (_, other) => other,
+        }
+    }
+
+    /// The progress in words, for a status line ("best 1,234 so far").
+    pub fn describe(self) -> String {
+        match self {
+            Progress::Score(score) => format!("best {} so far", thousands(score)),
+            Progress::Nodes { nodes, depth: 0 } => format!("{} positions", thousands(nodes)),
+            Progress::Nodes { nodes, depth } => {
+                format!("{depth} moves deep, {} positions", thousands(nodes))
+            }
+        }
+    }
+}
+
+/// `n` with commas between its thousands.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Where a search's progress goes: at most one report per `every`, the latest progress (the
+/// best of the reports since the last one), and only when it changed.
+struct Reporter {
+    every: Duration,
+    /// When the last report went, and the progress seen since (combined).
+    state: Mutex<(Option<Instant>, Option<Progress>, Option<Progress>)>,
+    send: Box<dyn Fn(Progress) + Send + Sync>,
+}
+
+impl Reporter {
+    fn report(&self, progress: Progress) {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let (last_sent, sent, seen) = &mut *state;
+        let now = seen.map_or(progress, |s| s.combine(progress));
+        *seen = Some(now);
+        let due = last_sent.is_none_or(|t| t.elapsed() >= self.every);
+        if due && *sent != Some(now) {
+            *last_sent = Some(Instant::now());
+            *sent = Some(now);
+            (self.send)(now);
+        }
+    }
+}
+
+/// A shared stop flag, and maybe a reporter of progress. Clones share both.
+/// [`Cancel::never`] has no flag and is never set.
+#[derive(Clone, Default)]
+pub struct Cancel {
+    flag: Option<Arc<AtomicBool>>,
+    reporter: Option<Arc<Reporter>>,
+}
+
+impl fmt::Debug for Cancel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Cancel")
+            .field("cancelled", &self.is_cancelled())
+            .field("reporting", &self.reporter.is_some())
+            .finish()
+    }
+}
 
 impl Cancel {
     /// A flag not yet set.
     pub fn new() -> Cancel {
-        Cancel(Some(Arc::new(AtomicBool::new(false))))
+        Cancel {
+            flag: Some(Arc::new(AtomicBool::new(false))),
+            reporter: None,
+        }
     }
 
     /// No flag: a search given it runs to its own limits.
     pub fn never() -> Cancel {
-        Cancel(None)
+        Cancel::default()
+    }
+
+    /// The same flag, with the searches' progress going to `send`, at most once per `every`
+    /// (the latest progress, when it changed).
+    pub fn reporting(
+        self,
+        every: Duration,
+        send: impl Fn(Progress) + Send + Sync + 'static,
+    ) -> Cancel {
+        Cancel {
+            flag: self.flag,
+            reporter: Some(Arc::new(Reporter {
+                every,
+                state: Mutex::new((None, None, None)),
+                send: Box::new(send),
+            })),
+        }
     }
 
     /// Sets the flag: every search holding a clone stops at its next look.
     pub fn cancel(&self) {
-        if let Some(flag) = &self.0 {
+        if let Some(flag) = &self.flag {
             flag.store(true, Ordering::Relaxed);
         }
     }
 
     /// Whether the flag has been set.
     pub fn is_cancelled(&self) -> bool {
-        self.0.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+        self.flag
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// Tells the owner how far the search has got (nothing without a reporter).
+    pub fn report(&self, progress: Progress) {
+        if let Some(reporter) = &self.reporter {
+            reporter.report(progress);
+        }
     }
 }
 
@@ -48,5 +181,59 @@ mod tests {
         let never = Cancel::never();
         never.cancel();
         assert!(!never.is_cancelled());
+    }
+
+    #[test]
+    fn progress_reports_are_throttled_combined_and_sent_only_when_changed() {
+        let sent = Arc::new(Mutex::new(Vec::new()));
+        let inbox = sent.clone();
+        let cancel = Cancel::new().reporting(Duration::from_millis(40), move |p| {
+            inbox.lock().unwrap().push(p);
+        });
+        let lane = cancel.clone();
+        cancel.report(Progress::Score(10));
+        // Within the interval: kept, not sent.
+        lane.report(Progress::Score(30));
+        lane.report(Progress::Score(20));
+        std::thread::sleep(Duration::from_millis(50));
+        // A lower score from another lane: the best seen (30) goes.
+        cancel.report(Progress::Score(5));
+        std::thread::sleep(Duration::from_millis(50));
+        // Nothing new: nothing sent.
+        cancel.report(Progress::Score(30));
+        assert_eq!(
+            *sent.lock().unwrap(),
+            [Progress::Score(10), Progress::Score(30)]
+        );
+        // The flag is still the flag.
+        lane.cancel();
+        assert!(cancel.is_cancelled());
+        Cancel::never().report(Progress::Score(1));
+    }
+
+    #[test]
+    fn progress_is_described_with_thousands_separators() {
+        assert_eq!(
+            Progress::Score(1_234_567).describe(),
+            "best 1,234,567 so far"
+        );
+        assert_eq!(Progress::Score(999).describe(), "best 999 so far");
+        let nodes = Progress::Nodes {
+            nodes: 12_000,
+            depth: 0,
+        };
+        assert_eq!(nodes.describe(), "12,000 positions");
+        let deeper = Progress::Nodes {
+            nodes: 1_000,
+            depth: 7,
+        };
+        assert_eq!(deeper.describe(), "7 moves deep, 1,000 positions");
+        assert_eq!(
+            nodes.combine(deeper),
+            Progress::Nodes {
+                nodes: 12_000,
+                depth: 7
+            }
+        );
     }
 }

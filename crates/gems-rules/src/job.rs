@@ -11,9 +11,14 @@
 
 use std::time::Duration;
 
+#[cfg(not(target_arch = "wasm32"))]
+use std::time::Instant;
+#[cfg(target_arch = "wasm32")]
+use web_time::Instant;
+
 use serde::{Deserialize, Serialize};
 
-use crate::cancel::Cancel;
+use crate::cancel::{Cancel, Progress};
 use crate::gems::bits::BitBoard;
 use crate::gems::fast::FastRng;
 use crate::gems::lanes::{Piece, PieceFound};
@@ -198,6 +203,21 @@ pub struct Reply {
     pub answer: Answer,
 }
 
+/// How far a running search has got, with the id of its request: the worker posts one now
+/// and then ([`REPORT_EVERY`]) while a long search runs, before its [`Reply`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// The request's id.
+    pub id: u64,
+    /// Milliseconds since the search started.
+    pub elapsed_ms: u64,
+    /// How far it has got.
+    pub progress: Progress,
+}
+
+/// The shortest time between two [`Report`]s of one search.
+pub const REPORT_EVERY: Duration = Duration::from_millis(100);
+
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Answer {
@@ -341,12 +361,37 @@ macro_rules! as_text {
 
 as_text!(Request, "request");
 as_text!(Reply, "reply");
+as_text!(Report, "report");
 
 /// What the worker does with a message: the reply to the request `text` holds, as text; a
 /// text that is no request is answered with [`Answer::Refused`] and id 0.
 pub fn respond(text: &str) -> String {
+    respond_reporting(text, &Cancel::never(), |_| {})
+}
+
+/// [`respond`], stopping early once `cancel` is set, and posting the text of a [`Report`]
+/// through `post` now and then ([`REPORT_EVERY`]) while the search runs.
+pub fn respond_reporting(
+    text: &str,
+    cancel: &Cancel,
+    post: impl Fn(String) + Send + Sync + 'static,
+) -> String {
     let reply = match Request::from_text(text) {
-        Ok(request) => answer(request, &Cancel::never()),
+        Ok(request) => {
+            let (id, started) = (request.id, Instant::now());
+            let cancel = cancel.clone().reporting(REPORT_EVERY, move |progress| {
+                let elapsed_ms = started.elapsed().as_millis() as u64;
+                post(
+                    Report {
+                        id,
+                        elapsed_ms,
+                        progress,
+                    }
+                    .to_text(),
+                );
+            });
+            answer(request, &cancel)
+        }
         Err(e) => Reply {
             id: 0,
             answer: Answer::Refused(e.to_string()),

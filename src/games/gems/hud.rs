@@ -232,7 +232,10 @@ fn bottom_bar(ctx: &egui::Context, p: &mut HudParams, pal: &UiPalette) {
         }
         if p.ai.busy() || p.hint_ai.busy() {
             ui.spinner();
-            ui.label("thinking...");
+            match p.ai.progress().or(p.hint_ai.progress()) {
+                Some(progress) => ui.label(format!("thinking... {}", progress.describe())),
+                None => ui.label("thinking..."),
+            };
         }
         if p.session.watch.is_some()
             && ui

@@ -131,8 +131,17 @@ fn menu(
             Status::InProgress if session.editing => {
                 "Click squares to make them unavailable.".to_string()
             }
-            Status::InProgress if thinking.computer_busy() => "Computer is thinking…".to_string(),
-            Status::InProgress if thinking.busy() => "Looking for your best move…".to_string(),
+            Status::InProgress if thinking.busy() => {
+                let doing = if thinking.computer_busy() {
+                    "Computer is thinking…"
+                } else {
+                    "Looking for your best move…"
+                };
+                match thinking.progress() {
+                    Some(progress) => format!("{doing} ({})", progress.describe()),
+                    None => doing.to_string(),
+                }
+            }
             Status::InProgress => match session.hint {
                 Some(mv) => format!(
                     "Hint: the ringed square, row {} column {}.",

@@ -15,7 +15,7 @@ use bevy::ecs::system::ScheduleSystem;
 use bevy::prelude::*;
 #[cfg(not(target_arch = "wasm32"))]
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-pub use gems_rules::cancel::Cancel;
+pub use gems_rules::cancel::{Cancel, Progress};
 pub use gems_rules::job::{Answer, Job};
 
 use super::screens::Screen;
@@ -29,7 +29,7 @@ mod worker;
 #[cfg(not(target_arch = "wasm32"))]
 pub use native::{AiGate, lanes};
 #[cfg(not(target_arch = "wasm32"))]
-use native::{ThreadLane, as_messages, run};
+use native::{Latest, ThreadLane, as_messages, run};
 
 /// One state of one game, which a search is started for. Every new game, move, undo or
 /// change of player takes the [next](Generation::next) one, and no two are ever equal in the
@@ -125,6 +125,9 @@ enum Running {
 pub struct AiJob<P = ()> {
     running: Running,
     _cancel: CancelOnDrop,
+    /// What a search on a thread last reported.
+    #[cfg(not(target_arch = "wasm32"))]
+    latest: Latest,
     /// The game's generation when the job started; an answer for another one is stale.
     pub generation: Generation,
     /// What the answer is for.
@@ -136,22 +139,24 @@ impl<P> AiJob<P> {
     pub fn start(host: &AiHost, job: Job, generation: Generation, purpose: P) -> Self {
         let cancel = Cancel::new();
         #[cfg(not(target_arch = "wasm32"))]
-        let flag = cancel.clone();
+        let (latest, flag) = (Latest::default(), cancel.clone());
+        #[cfg(not(target_arch = "wasm32"))]
+        let (reporting, inbox) = (latest.reporting(&cancel), latest.clone());
         let running = match host {
             #[cfg(not(target_arch = "wasm32"))]
-            AiHost::Thread => {
-                Running::Task(AsyncComputeTaskPool::get().spawn(async move { run(job, &flag) }))
-            }
+            AiHost::Thread => Running::Task(
+                AsyncComputeTaskPool::get().spawn(async move { run(job, &reporting) }),
+            ),
             #[cfg(not(target_arch = "wasm32"))]
             AiHost::Gated(gate) => {
                 let gate = gate.clone();
                 Running::Task(
-                    AsyncComputeTaskPool::get().spawn(async move { gate.run(job, &flag) }),
+                    AsyncComputeTaskPool::get().spawn(async move { gate.run(job, &reporting) }),
                 )
             }
             #[cfg(not(target_arch = "wasm32"))]
             AiHost::Messages => Running::Task(
-                AsyncComputeTaskPool::get().spawn(async move { as_messages(job, &flag) }),
+                AsyncComputeTaskPool::get().spawn(async move { as_messages(job, &flag, &inbox) }),
             ),
             #[cfg(not(target_arch = "wasm32"))]
             AiHost::Inline => Running::Done(Some(run(job, &flag))),
@@ -159,7 +164,8 @@ impl<P> AiJob<P> {
             AiHost::Lanes(lanes) => match split::Split::start(&job, *lanes) {
                 Some(split) => Running::Split(Box::new(split)),
                 None => Running::Task(
-                    AsyncComputeTaskPool::get().spawn(async move { as_messages(job, &flag) }),
+                    AsyncComputeTaskPool::get()
+                        .spawn(async move { as_messages(job, &flag, &inbox) }),
                 ),
             },
             #[cfg(target_arch = "wasm32")]
@@ -173,8 +179,23 @@ impl<P> AiJob<P> {
         AiJob {
             running,
             _cancel: CancelOnDrop::new(cancel),
+            #[cfg(not(target_arch = "wasm32"))]
+            latest,
             generation,
             purpose,
+        }
+    }
+
+    /// How far the search has got, as it last reported (long searches report every
+    /// [`gems_rules::job::REPORT_EVERY`]; a short one may answer before any report).
+    pub fn progress(&self) -> Option<Progress> {
+        match &self.running {
+            #[cfg(not(target_arch = "wasm32"))]
+            Running::Task(_) => self.latest.get(),
+            #[cfg(target_arch = "wasm32")]
+            Running::Worker(ticket) => ticket.progress(),
+            Running::Split(split) => split.progress(),
+            Running::Done(_) => None,
         }
     }
 
@@ -234,6 +255,11 @@ impl<P: Send + Sync + 'static> AiSlot<P> {
         self.0.is_some()
     }
 
+    /// The running job's progress, as it last reported.
+    pub fn progress(&self) -> Option<Progress> {
+        self.0.as_ref()?.progress()
+    }
+
     /// Starts `job` for the game at `generation` unless a job is already running.
     pub fn start(&mut self, host: &AiHost, job: Job, generation: Generation, purpose: P) {
         if self.0.is_none() && *host != AiHost::Off {
@@ -278,6 +304,25 @@ fn cancel_stale<P: Send + Sync + 'static, S: AiSession>(
 /// Cancels the slot's job (its game's screen was left).
 fn cancel_job<P: Send + Sync + 'static>(mut slot: ResMut<AiSlot<P>>) {
     slot.cancel();
+}
+
+/// The kit's part of the computer players: in the browser, a failed AI worker is told to
+/// the player as a notice (the computer cannot move until it loads).
+pub fn plugin(app: &mut App) {
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(Update, tell_worker_failures);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = app;
+}
+
+/// Shows a failure of the browser's AI worker as a notice, once.
+#[cfg(target_arch = "wasm32")]
+fn tell_worker_failures(notices: Option<ResMut<super::settings::Notices>>) {
+    if let (Some(why), Some(mut notices)) = (worker::take_failure(), notices) {
+        notices.warn(format!(
+            "The computer players cannot think: {why}. Check the connection and reload the page."
+        ));
+    }
 }
 
 /// Registers a game's computer player: its job slot, and the systems that start and finish

@@ -7,7 +7,36 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
+use gems_rules::cancel::Progress;
+use gems_rules::job::REPORT_EVERY;
+
 use super::{Answer, Cancel, Job, split};
+
+/// The latest progress a search running on a thread reported, for the frame to read.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Latest(Arc<Mutex<Option<Progress>>>);
+
+impl Latest {
+    /// The progress last reported, if any.
+    pub(super) fn get(&self) -> Option<Progress> {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// `cancel`'s flag, with the search's progress kept here.
+    pub(super) fn reporting(&self, cancel: &Cancel) -> Cancel {
+        let latest = self.0.clone();
+        cancel.clone().reporting(REPORT_EVERY, move |p| {
+            *latest.lock().unwrap_or_else(PoisonError::into_inner) = Some(p);
+        })
+    }
+
+    /// Keeps the progress a report's `text` holds (a text that is none is ignored).
+    fn take_text(&self, text: &str) {
+        if let Ok(report) = gems_rules::job::Report::from_text(text) {
+            *self.0.lock().unwrap_or_else(PoisonError::into_inner) = Some(report.progress);
+        }
+    }
+}
 
 /// Threads the Expert's time-budget searches take on the desktop: every core but one (at
 /// least one), so the frame's own thread is never crowded out.
@@ -25,30 +54,49 @@ pub(super) fn run(job: Job, cancel: &Cancel) -> Answer {
     answer
 }
 
-/// Runs `job` as the browser's AI worker does: the request as text, answered on one lane,
-/// the reply read back from its text.
-pub(super) fn as_messages(job: Job, cancel: &Cancel) -> Answer {
+/// Runs `job` as the browser's AI worker does: the request as text, answered on one lane
+/// with its progress reports as texts (kept in `latest`), the reply read back from its text.
+pub(super) fn as_messages(job: Job, cancel: &Cancel, latest: &Latest) -> Answer {
     use gems_rules::job::{Reply, Request};
-    let reply = match Request::from_text(&Request { id: 1, job }.to_text()) {
-        Ok(request) => gems_rules::job::answer(request, cancel).to_text(),
-        Err(e) => return Answer::Refused(e.to_string()),
-    };
+    let inbox = latest.clone();
+    let text = Request { id: 1, job }.to_text();
+    let reply = gems_rules::job::respond_reporting(&text, cancel, move |t| inbox.take_text(&t));
     Reply::from_text(&reply).map_or_else(|e| Answer::Refused(e.to_string()), |r| r.answer)
 }
 
-/// A lane of [`AiHost::Lanes`]: a worker thread answering one job as the AI worker would.
-pub(super) struct ThreadLane(Task<Answer>);
+/// A lane of [`AiHost::Lanes`]: a worker thread answering one job as the AI worker would,
+/// told to stop when the lane is dropped (as a worker is terminated).
+pub(super) struct ThreadLane {
+    task: Task<Answer>,
+    cancel: Cancel,
+    latest: Latest,
+}
 
 impl split::Lane for ThreadLane {
     fn post(job: &Job) -> Self {
-        let job = job.clone();
-        ThreadLane(
-            AsyncComputeTaskPool::get().spawn(async move { as_messages(job, &Cancel::never()) }),
-        )
+        let (job, cancel, latest) = (job.clone(), Cancel::new(), Latest::default());
+        let (flag, inbox) = (cancel.clone(), latest.clone());
+        let task =
+            AsyncComputeTaskPool::get().spawn(async move { as_messages(job, &flag, &inbox) });
+        ThreadLane {
+            task,
+            cancel,
+            latest,
+        }
     }
 
     fn poll(&mut self) -> Option<Answer> {
-        check_ready(&mut self.0)
+        check_ready(&mut self.task)
+    }
+
+    fn progress(&self) -> Option<Progress> {
+        self.latest.get()
+    }
+}
+
+impl Drop for ThreadLane {
+    fn drop(&mut self) {
+        self.cancel.cancel();
     }
 }
 

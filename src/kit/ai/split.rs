@@ -7,6 +7,7 @@
 //! ended; dropping it drops every lane (a worker is terminated).
 
 use bevy::platform::time::Instant;
+use gems_rules::cancel::Progress;
 use gems_rules::gems::lanes::{Coordinator, Piece};
 use gems_rules::gems::{Budget, Line, Player, RemovalPolicy};
 use std::time::Duration;
@@ -19,6 +20,8 @@ pub(super) trait Lane: Sized + Send + Sync {
     fn post(job: &Job) -> Self;
     /// The job's answer, once it is there.
     fn poll(&mut self) -> Option<Answer>;
+    /// The job's progress, as it last reported it.
+    fn progress(&self) -> Option<Progress>;
 }
 
 /// An Expert search split over lanes `L`.
@@ -78,6 +81,18 @@ impl<L: Lane> Split<L> {
             elapsed_ms: self.started.elapsed().as_millis() as u64,
         };
         (L::post(&job), piece)
+    }
+
+    /// The search's progress: the best score any lane has found, the line kept so far
+    /// included.
+    pub(super) fn progress(&self) -> Option<Progress> {
+        let kept = Progress::Score(self.coordinator.best().score);
+        let lanes = self
+            .lanes
+            .iter()
+            .flatten()
+            .filter_map(|(lane, _)| lane.progress());
+        Some(lanes.fold(kept, Progress::combine))
     }
 
     /// Collects the lanes' answers and hands out their next pieces; the best line once every

@@ -10,15 +10,26 @@
 //! worker at the next search. The workers live in a thread-local pool (JavaScript objects
 //! cannot be sent across threads, and a Bevy resource must be), which a [`Ticket`] names by
 //! its request's id.
+//!
+//! While a long search runs, its worker posts progress [`Report`]s before the reply; the
+//! ticket keeps the latest. A worker that fails (its script or module does not load, or its
+//! search traps) fires an error event: its request is refused with the reason, the worker is
+//! dropped, the failure is told to the player once ([`take_failure`]), and for
+//! [`RETRY_AFTER_MS`] every new request is refused at once instead of starting another worker
+//! that would fail the same way.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use gems_rules::job::{Answer, Job, Reply, Request};
+use gems_rules::cancel::Progress;
+use gems_rules::job::{Answer, Job, Reply, Report, Request};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
-use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
+use web_sys::{ErrorEvent, Event, MessageEvent, Worker, WorkerOptions, WorkerType};
+
+/// How long after a worker failed every new request is refused without starting one.
+pub const RETRY_AFTER_MS: f64 = 5_000.0;
 
 /// A search posted to a worker: polls its answer; dropping it before the answer stops the
 /// search (its worker is terminated).
@@ -30,8 +41,19 @@ struct Busy {
     worker: Worker,
     /// The reply's text, once the worker has posted it.
     reply: Rc<RefCell<Option<String>>>,
-    /// Keeps the worker's message handler alive while it may be called.
+    /// The latest progress the worker reported.
+    progress: Rc<Cell<Option<Progress>>>,
+    /// Why the worker failed, if it did (it then never answers).
+    failed: Rc<RefCell<Option<String>>>,
+    /// Keep the worker's handlers alive while they may be called.
     _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(Event)>,
+}
+
+/// The last failure of a worker: why, and until when new requests are refused.
+struct Failure {
+    why: String,
+    until_ms: f64,
 }
 
 /// The page's workers.
@@ -42,9 +64,18 @@ struct Pool {
     /// Running requests by id.
     busy: HashMap<u64, Busy>,
     /// Replies known without a worker (one could not start), by request id.
-    ready: HashMap<u64, String>,
+    ready: HashMap<u64, Answer>,
     /// The last request id handed out.
     last_id: u64,
+    /// The last worker failure, while requests are refused for it.
+    failure: Option<Failure>,
+    /// A failure not yet told to the player.
+    untold: Option<String>,
+}
+
+/// A worker failure not yet told to the player, once (the kit shows it as a notice).
+pub fn take_failure() -> Option<String> {
+    POOL.with_borrow_mut(|pool| pool.untold.take())
 }
 
 thread_local! {
@@ -96,6 +127,10 @@ impl super::split::Lane for Ticket {
     fn poll(&mut self) -> Option<Answer> {
         Ticket::poll(self)
     }
+
+    fn progress(&self) -> Option<Progress> {
+        Ticket::progress(self)
+    }
 }
 
 impl Ticket {
@@ -105,19 +140,42 @@ impl Ticket {
         POOL.with_borrow_mut(|pool| {
             pool.last_id += 1;
             let id = pool.last_id;
+            let now = js_sys::Date::now();
+            if let Some(failure) = pool.failure.as_ref().filter(|f| now < f.until_ms) {
+                // Told once when it failed; not again for every request until the retry.
+                pool.ready.insert(id, Answer::Refused(failure.why.clone()));
+                return Ticket(id);
+            }
             let worker = match pool.idle.pop().map(Ok).unwrap_or_else(new_worker) {
                 Ok(worker) => worker,
                 Err(why) => {
-                    pool.ready.insert(id, refusal(id, &why));
+                    pool.ready.insert(id, refused(why));
                     return Ticket(id);
                 }
             };
             let reply = Rc::new(RefCell::new(None));
-            let inbox = reply.clone();
+            let progress = Rc::new(Cell::new(None));
+            let failed = Rc::new(RefCell::new(None));
+            let (inbox, latest) = (reply.clone(), progress.clone());
             let on_message = Closure::new(move |event: MessageEvent| {
-                *inbox.borrow_mut() = Some(event.data().as_string().unwrap_or_default());
+                let text = event.data().as_string().unwrap_or_default();
+                match Report::from_text(&text) {
+                    Ok(report) if report.id == id => latest.set(Some(report.progress)),
+                    Ok(_) => {}
+                    Err(_) => *inbox.borrow_mut() = Some(text),
+                }
+            });
+            let why = failed.clone();
+            let on_error = Closure::new(move |event: Event| {
+                let detail = event
+                    .dyn_ref::<ErrorEvent>()
+                    .map(ErrorEvent::message)
+                    .filter(|m| !m.is_empty())
+                    .unwrap_or_else(|| "its script or module did not load".into());
+                *why.borrow_mut() = Some(format!("the AI worker failed: {detail}"));
             });
             worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+            worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
             let text = Request {
                 id,
                 job: job.clone(),
@@ -125,7 +183,7 @@ impl Ticket {
             .to_text();
             if let Err(e) = worker.post_message(&text.into()) {
                 worker.terminate();
-                pool.ready.insert(id, refusal(id, &format!("{e:?}")));
+                pool.ready.insert(id, refused(format!("{e:?}")));
                 return Ticket(id);
             }
             pool.busy.insert(
@@ -133,7 +191,10 @@ impl Ticket {
                 Busy {
                     worker,
                     reply,
+                    progress,
+                    failed,
                     _on_message: on_message,
+                    _on_error: on_error,
                 },
             );
             Ticket(id)
@@ -141,19 +202,40 @@ impl Ticket {
     }
 
     /// The search's answer once its reply has arrived (its worker then waits for the next
-    /// request).
+    /// request), or its refusal once its worker has failed (the worker is dropped).
     pub fn poll(&mut self) -> Option<Answer> {
-        let text = POOL.with_borrow_mut(|pool| {
-            if let Some(text) = pool.ready.remove(&self.0) {
-                return Some(text);
+        let id = self.0;
+        let outcome = POOL.with_borrow_mut(|pool| {
+            if let Some(answer) = pool.ready.remove(&id) {
+                return Some(Err(answer));
             }
-            let text = pool.busy.get(&self.0)?.reply.borrow_mut().take()?;
-            let busy = pool.busy.remove(&self.0)?;
+            let busy = pool.busy.get(&id)?;
+            let failure = busy.failed.borrow_mut().take();
+            if let Some(why) = failure {
+                if let Some(busy) = pool.busy.remove(&id) {
+                    busy.worker.terminate();
+                }
+                web_sys::console::error_1(&why.clone().into());
+                pool.untold = Some(why.clone());
+                let until_ms = js_sys::Date::now() + RETRY_AFTER_MS;
+                let answer = Answer::Refused(why.clone());
+                pool.failure = Some(Failure { why, until_ms });
+                return Some(Err(answer));
+            }
+            let text = busy.reply.borrow_mut().take()?;
+            let busy = pool.busy.remove(&id)?;
             busy.worker.set_onmessage(None);
+            busy.worker.set_onerror(None);
             pool.idle.push(busy.worker);
-            Some(text)
+            pool.failure = None;
+            Some(Ok(text))
         })?;
-        Some(read(self.0, &text))
+        Some(outcome.map_or_else(|refused| refused, |text| read(id, &text)))
+    }
+
+    /// The progress the worker last reported for this search.
+    pub fn progress(&self) -> Option<Progress> {
+        POOL.with_borrow(|pool| pool.busy.get(&self.0)?.progress.get())
     }
 }
 
@@ -169,13 +251,10 @@ impl Drop for Ticket {
     }
 }
 
-/// The text of a refusal of request `id` for `why`.
-fn refusal(id: u64, why: &str) -> String {
-    Reply {
-        id,
-        answer: Answer::Refused(why.to_string()),
-    }
-    .to_text()
+/// A refusal for `why`, logged.
+fn refused(why: String) -> Answer {
+    web_sys::console::warn_1(&format!("the computer's search was refused: {why}").into());
+    Answer::Refused(why)
 }
 
 /// The answer a reply's text holds for request `id`: a text that is no reply, or a reply to
@@ -190,8 +269,8 @@ fn read(id: u64, text: &str) -> Answer {
         Ok(reply) => Answer::Refused(format!("a reply to request {} for {id}", reply.id)),
         Err(e) => Answer::Refused(e.to_string()),
     };
-    if let Answer::Refused(why) = &answer {
-        web_sys::console::warn_1(&format!("the computer's search was refused: {why}").into());
+    match answer {
+        Answer::Refused(why) => refused(why),
+        answer => answer,
     }
-    answer
 }

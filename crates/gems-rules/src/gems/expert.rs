@@ -32,7 +32,7 @@ use super::lanes::{Piece, PieceFound};
 pub use super::line_file::Line;
 use super::player::{Player, greedy_move, look_ahead1_move};
 use super::policy::RemovalPolicy;
-use crate::cancel::Cancel;
+use crate::cancel::{Cancel, Progress};
 use generic::GenericSearch;
 use portfolio::Portfolio;
 pub use portfolio::Tuning;
@@ -127,6 +127,11 @@ impl Clock {
                 Limit::Deadline(t) => Instant::now() >= t,
                 Limit::Nodes(n) => self.spent >= n,
             }
+    }
+
+    /// Tells the search's owner the best score found so far.
+    pub(crate) fn report_score(&self, score: u32) {
+        self.cancel.report(Progress::Score(u64::from(score)));
     }
 
     /// Counts one node.
@@ -476,6 +481,7 @@ impl ExpertSearch {
     /// Runs the search to the end of its budget on `threads` threads (a node budget, and the
     /// web, on one).
     pub fn run(mut self, threads: usize) -> Line {
+        self.cancel.report(Progress::Score(self.best.score));
         #[cfg(not(target_arch = "wasm32"))]
         if let Budget::Time(d) = self.left
             && threads > 1

@@ -110,6 +110,16 @@ fn the_worker_texts_are_what_the_browser_test_sends_and_expects() {
             m.row, m.col
         )
     );
+    // The long search whose progress reports the browser test counts (a 12×12 board built
+    // by web/smoke.mjs).
+    let long = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/smoke-expert-request.txt"))
+        .unwrap();
+    let request = Request::from_text(long.trim_end()).unwrap();
+    let Job::GemsLine { board, budget, player, .. } = &request.job else {
+        panic!("a Modern Gems request");
+    };
+    assert_eq!((*player, *budget), (Player::Expert, Budget::Time(Duration::from_secs(1))));
+    assert_eq!(gems::Board::from_save_string(board).unwrap().rows(), 12);
     let refused = respond("(id: 3, job: Chess)");
     assert!(
         refused.starts_with("(id:0,answer:Refused(\"not a request: "),
@@ -342,4 +352,80 @@ fn an_expert_search_split_into_pieces_finds_a_line_that_replays() {
         panic!()
     };
     assert!(line.score >= greedy.score);
+}
+
+/// The reports `respond_reporting` posts while `job` runs, and its reply.
+fn reports_of(job: Job) -> (Vec<Report>, Reply) {
+    use std::sync::{Arc, Mutex};
+    let posted = Arc::new(Mutex::new(Vec::new()));
+    let inbox = posted.clone();
+    let text = Request { id: 12, job }.to_text();
+    let reply = respond_reporting(&text, &Cancel::new(), move |t| {
+        inbox.lock().unwrap().push(t);
+    });
+    let reports = posted
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|t| Report::from_text(t).unwrap())
+        .collect();
+    (reports, Reply::from_text(&reply).unwrap())
+}
+
+#[test]
+fn the_worker_reports_the_experts_best_score_as_it_searches() {
+    let board = random_board(15, 15, 5, 3).unwrap();
+    let job = classic(
+        &board,
+        Player::Expert,
+        Budget::Time(Duration::from_millis(450)),
+    );
+    let (reports, reply) = reports_of(job);
+    let Answer::Line(line) = reply.answer else {
+        panic!("the Expert answers with a line");
+    };
+    assert!(reports.len() >= 2, "{reports:?}");
+    let mut last = (0, 0);
+    for r in &reports {
+        assert_eq!(r.id, 12);
+        let Progress::Score(score) = r.progress else {
+            panic!("the Expert reports scores: {r:?}");
+        };
+        // Never worse than before, and never better than the line it answers with.
+        assert!(
+            score >= last.1 && score <= line.score,
+            "{reports:?} {}",
+            line.score
+        );
+        assert!(r.elapsed_ms >= last.0);
+        last = (r.elapsed_ms, score);
+    }
+    // At most one report per REPORT_EVERY.
+    for pair in reports.windows(2) {
+        assert!(pair[1].elapsed_ms + 1 >= pair[0].elapsed_ms + REPORT_EVERY.as_millis() as u64);
+    }
+}
+
+#[test]
+fn the_worker_reports_k_in_a_row_positions_and_depth_as_it_searches() {
+    let mut board = k_in_a_row::Board::new(15, 5).unwrap();
+    board.set(7, 7, k_in_a_row::Cell::Human);
+    let job = Job::k_in_a_row_move(
+        &board,
+        Side::Computer,
+        Strength::Perfect,
+        Some(Duration::from_millis(450)),
+        None,
+    );
+    let (reports, reply) = reports_of(job);
+    assert!(matches!(reply.answer, Answer::KInARowMove(Some(_))));
+    assert!(!reports.is_empty());
+    let mut last = 0;
+    for r in &reports {
+        let Progress::Nodes { nodes, .. } = r.progress else {
+            panic!("K in a row reports positions: {r:?}");
+        };
+        assert!(nodes > last, "{reports:?}");
+        last = nodes;
+    }
 }

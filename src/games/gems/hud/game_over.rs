@@ -64,9 +64,16 @@ fn coach_lines(ui: &mut egui::Ui, p: &mut HudParams, score: u64, pal: &UiPalette
     let text = p.theme.text_size;
     let Some(line) = &p.coach.line else {
         if p.coach_ai.busy() {
+            let so_far = p
+                .coach_ai
+                .progress()
+                .map_or(String::new(), |p| format!(" ({})", p.describe()));
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label(egui::RichText::new("The Expert is playing the same start...").size(text));
+                ui.label(
+                    egui::RichText::new(format!("The Expert is playing the same start...{so_far}"))
+                        .size(text),
+                );
             });
         }
         return;

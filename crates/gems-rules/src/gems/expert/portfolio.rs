@@ -281,6 +281,7 @@ impl Portfolio {
             let mut probe = probe;
             while !probe.is_done() && !clock.out() {
                 clock.spend(probe.step(CHUNK));
+                clock.report_score(probe.best().0);
             }
             let (score, line) = probe.best();
             keep(&mut self.best, score, line);
@@ -359,6 +360,7 @@ impl Portfolio {
             };
             while !lane.beam.is_done() && !clock.out() {
                 clock.spend(lane.beam.step(CHUNK));
+                clock.report_score(lane.beam.best().0);
             }
             let (score, line) = lane.beam.best();
             keep(&mut self.best, score, line);

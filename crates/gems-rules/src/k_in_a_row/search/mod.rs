@@ -21,7 +21,7 @@ use web_time::Instant;
 use super::bits::{MAX_CELLS, Mask};
 use super::game::Move;
 use super::tt::{Bound, Entry, FULL_DEPTH, NO_MOVE, Table};
-use crate::cancel::Cancel;
+use crate::cancel::{Cancel, Progress};
 
 mod engine;
 mod keys;
@@ -140,6 +140,8 @@ struct Search<M: Mask> {
     /// History scores: `history[color * cells + cell]`.
     history: Vec<i32>,
     nodes: u64,
+    /// Plies of the last iteration the current search finished (0 before the first).
+    done_depth: u32,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
     cancel: Cancel,
@@ -192,6 +194,7 @@ impl<M: Mask> Search<M> {
             killers: [[NO_MOVE; 2]; MAX_PLY],
             history: Vec::new(),
             nodes: 0,
+            done_depth: 0,
             deadline: None,
             node_limit: None,
             cancel: Cancel::never(),
@@ -211,6 +214,12 @@ impl<M: Mask> Search<M> {
     }
 
     fn check_abort(&mut self) -> bool {
+        if self.nodes & 1023 == 0 {
+            self.cancel.report(Progress::Nodes {
+                nodes: self.nodes,
+                depth: self.done_depth,
+            });
+        }
         if self.nodes & 1023 == 0
             && (self.deadline.is_some_and(|d| Instant::now() >= d)
                 || self.node_limit.is_some_and(|n| self.nodes >= n)

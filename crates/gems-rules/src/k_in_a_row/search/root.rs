@@ -26,6 +26,7 @@ impl<M: Mask> Searcher for Search<M> {
         let start = Instant::now();
         self.configure(board);
         self.nodes = 0;
+        self.done_depth = 0;
         self.aborted = false;
         self.deadline = limits.time.map(|t| start + t);
         self.cancel = limits.cancel.clone();
@@ -121,6 +122,7 @@ impl<M: Mask> Searcher for Search<M> {
             result.score = v;
             result.best = Some(self.cell_of(self.root_best));
             result.depth = d as u32;
+            self.done_depth = depth.min(empties);
             let decided = v.abs() > WIN_MIN;
             if decided || d == FULL_DEPTH {
                 result.outcome = Some(outcome_of(v));

@@ -9,7 +9,7 @@ use std::time::Instant;
 use web_time::Instant;
 
 use super::{CHUNK, MAX_WIDTH, MIN_WIDTH, Portfolio, keep};
-use crate::cancel::Cancel;
+use crate::cancel::{Cancel, Progress};
 use crate::gems::beam::{Beam, BitMove};
 use crate::gems::lanes::ProbeResult;
 
@@ -101,5 +101,6 @@ impl Portfolio {
 fn run_until(beam: &mut Beam, deadline: Instant, cancel: &Cancel) {
     while !beam.is_done() && Instant::now() < deadline && !cancel.is_cancelled() {
         beam.step(CHUNK);
+        cancel.report(Progress::Score(u64::from(beam.best().0)));
     }
 }
