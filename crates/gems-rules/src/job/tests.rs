@@ -112,13 +112,25 @@ fn the_worker_texts_are_what_the_browser_test_sends_and_expects() {
     );
     // The long search whose progress reports the browser test counts (a 12×12 board built
     // by web/smoke.mjs).
-    let long = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/smoke-expert-request.txt"))
-        .unwrap();
+    let long = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/smoke-expert-request.txt"
+    ))
+    .unwrap();
     let request = Request::from_text(long.trim_end()).unwrap();
-    let Job::GemsLine { board, budget, player, .. } = &request.job else {
+    let Job::GemsLine {
+        board,
+        budget,
+        player,
+        ..
+    } = &request.job
+    else {
         panic!("a Modern Gems request");
     };
-    assert_eq!((*player, *budget), (Player::Expert, Budget::Time(Duration::from_secs(1))));
+    assert_eq!(
+        (*player, *budget),
+        (Player::Expert, Budget::Time(Duration::from_secs(1)))
+    );
     assert_eq!(gems::Board::from_save_string(board).unwrap().rows(), 12);
     let refused = respond("(id: 3, job: Chess)");
     assert!(
