@@ -9,6 +9,7 @@ use modern_gems::games::k_in_a_row;
 use modern_gems::games::k_in_a_row::ai::KThinking;
 use modern_gems::games::k_in_a_row::model::{KAction, KSession, Setup};
 use modern_gems::headless_screen_app;
+use modern_gems::kit::ai::Progress;
 use modern_gems::kit::scores::HighScores;
 use modern_gems::kit::screens::ScreenStatus;
 
@@ -129,7 +130,7 @@ fn computer_can_start_and_perfect_play_holds_the_draw() {
 /// the same texts). Perfect play still holds 3×3 to a draw, and a long solve's answer comes
 /// many frames later, none of them holding the search.
 #[test]
-fn a_search_run_as_the_worker_s_messages_plays_as_well() {
+fn a_search_run_as_the_worker_s_messages_plays_as_well_and_reports_its_progress() {
     let mut app = app();
     app.insert_resource(modern_gems::kit::ai::AiHost::Messages);
     new_game(
@@ -149,20 +150,36 @@ fn a_search_run_as_the_worker_s_messages_plays_as_well() {
     assert_ne!(session(&app).game.status(), Status::Won(Side::Human));
 
     // An empty 6×6, k=4: its solve takes seconds, so the answer comes many frames later
-    // instead of one frame holding the whole search.
+    // instead of one frame holding the whole search, and meanwhile the search's reports (the
+    // worker's texts) tell the side panel how many positions it has searched.
     app.world_mut().write_message(KAction::NewGame(Setup {
         board: Board::new(6, 4).unwrap(),
         strength: Strength::Perfect,
         first: Side::Computer,
     }));
     app.update();
-    let mut frames = 0;
+    let (mut frames, mut reports) = (0, Vec::new());
     while app.world().resource::<KThinking>().0.is_some() {
+        if let Some(p) = app.world().resource::<KThinking>().progress()
+            && reports.last() != Some(&p)
+        {
+            reports.push(p);
+        }
         app.update();
         frames += 1;
         assert!(frames < 1_000_000, "the search never ended");
+        std::thread::sleep(Duration::from_millis(2));
     }
     assert!(frames > 5, "the search spanned frames ({frames})");
+    assert!(reports.len() >= 2, "progress reports seen: {reports:?}");
+    for pair in reports.windows(2) {
+        let (Progress::Nodes { nodes: a, .. }, Progress::Nodes { nodes: b, .. }) =
+            (pair[0], pair[1])
+        else {
+            panic!("K in a row reports positions: {reports:?}");
+        };
+        assert!(b > a, "{reports:?}");
+    }
     // The answer is the game's action, played on the next frame.
     app.update();
     assert_eq!(session(&app).game.moves().len(), 1);
