@@ -84,15 +84,16 @@ impl<L: Lane> Split<L> {
     }
 
     /// The search's progress: the best score any lane has found, the line kept so far
-    /// included.
+    /// included (none before there is a score to show).
     pub(super) fn progress(&self) -> Option<Progress> {
-        let kept = Progress::Score(self.coordinator.best().score);
+        let score = self.coordinator.best().score;
+        let kept = (score > 0).then_some(Progress::Score(score));
         let lanes = self
             .lanes
             .iter()
             .flatten()
             .filter_map(|(lane, _)| lane.progress());
-        Some(lanes.fold(kept, Progress::combine))
+        lanes.fold(kept, |seen, p| Some(seen.map_or(p, |s| s.combine(p))))
     }
 
     /// Collects the lanes' answers and hands out their next pieces; the best line once every
