@@ -6,10 +6,20 @@ import init, { handle } from "./ai-engines-__BUILD__.js";
 
 const ready = init({ module_or_path: new URL("./ai-engines-__BUILD__.wasm", import.meta.url) });
 
+// A module that cannot load, or a search that traps, is thrown out of the worker's event loop
+// (a rejected promise would only be logged here), so the page sees the worker's error event:
+// it drops this worker, tells the player, and waits before it starts another.
+const fail = (error) => setTimeout(() => { throw error; });
+
 self.onmessage = (event) => {
-  ready.then(
-    () => self.postMessage(handle(String(event.data))),
-    // A module that cannot load refuses every request, with the reason, as the engines would.
-    (error) => self.postMessage(`Reply(id: 0, answer: Refused(${JSON.stringify(String(error))}))`),
-  );
+  ready.then(() => {
+    let reply;
+    try {
+      reply = handle(String(event.data));
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    self.postMessage(reply);
+  }, fail);
 };

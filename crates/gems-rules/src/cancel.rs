@@ -73,8 +73,8 @@ fn thousands(n: u64) -> String {
     out
 }
 
-/// Where a search's progress goes: at most one report per `every`, the latest progress (the
-/// best of the reports since the last one), and only when it changed.
+/// Where a search's progress goes: at most one report per `every`, the best progress seen
+/// since the search began (the reports combined), and only when it changed.
 struct Reporter {
     every: Duration,
     /// When the last report went, and the progress seen since (combined).
@@ -145,6 +145,24 @@ impl Cancel {
         }
     }
 
+    /// The same flag, with every report passed through `map` on its way to this one's
+    /// reporter: for a search made of parts that each count from zero (K in a row's perfect
+    /// play falls back to a second search, whose positions add to the first's).
+    pub fn mapping(&self, map: impl Fn(Progress) -> Progress + Send + Sync + 'static) -> Cancel {
+        let Some(outer) = self.reporter.clone() else {
+            return self.clone();
+        };
+        Cancel {
+            flag: self.flag.clone(),
+            reporter: Some(Arc::new(Reporter {
+                // The outer reporter throttles.
+                every: Duration::ZERO,
+                state: Mutex::new((None, None, None)),
+                send: Box::new(move |p| outer.report(map(p))),
+            })),
+        }
+    }
+
     /// Sets the flag: every search holding a clone stops at its next look.
     pub fn cancel(&self) {
         if let Some(flag) = &self.flag {
@@ -209,6 +227,48 @@ mod tests {
         lane.cancel();
         assert!(cancel.is_cancelled());
         Cancel::never().report(Progress::Score(1));
+    }
+
+    #[test]
+    fn a_mapped_cancel_shares_the_flag_and_reports_through_the_map() {
+        let sent = Arc::new(Mutex::new(Vec::new()));
+        let inbox = sent.clone();
+        let cancel =
+            Cancel::new().reporting(Duration::ZERO, move |p| inbox.lock().unwrap().push(p));
+        let second = cancel.mapping(|p| match p {
+            Progress::Nodes { nodes, depth } => Progress::Nodes {
+                nodes: nodes + 1_000,
+                depth,
+            },
+            p => p,
+        });
+        cancel.report(Progress::Nodes {
+            nodes: 900,
+            depth: 0,
+        });
+        second.report(Progress::Nodes {
+            nodes: 50,
+            depth: 2,
+        });
+        assert_eq!(
+            *sent.lock().unwrap(),
+            [
+                Progress::Nodes {
+                    nodes: 900,
+                    depth: 0
+                },
+                Progress::Nodes {
+                    nodes: 1_050,
+                    depth: 2
+                }
+            ]
+        );
+        second.cancel();
+        assert!(cancel.is_cancelled());
+        // Without a reporter, the same flag.
+        let plain = Cancel::new();
+        plain.mapping(|p| p).cancel();
+        assert!(plain.is_cancelled());
     }
 
     #[test]

@@ -34,6 +34,8 @@ pub(super) struct Split<L: Lane> {
     started: Instant,
     /// Each lane's running piece; `None` once its beams have answered.
     lanes: Vec<Option<(L, Piece)>>,
+    /// Why a lane's piece was refused, if one was.
+    refused: Option<String>,
 }
 
 impl<L: Lane> Split<L> {
@@ -61,6 +63,7 @@ impl<L: Lane> Split<L> {
             plan: plan.clone(),
             started: Instant::now(),
             lanes: Vec::with_capacity(lanes),
+            refused: None,
         };
         for lane in 0..lanes {
             let next = split.post(lane);
@@ -110,7 +113,10 @@ impl<L: Lane> Split<L> {
             match answer {
                 Answer::GemsPiece(found) => self.coordinator.take(piece, found),
                 // A refused piece (logged where it ran) ends its lane.
-                _ => {
+                other => {
+                    if let Answer::Refused(why) = other {
+                        self.refused = Some(why);
+                    }
                     self.lanes[lane] = None;
                     continue;
                 }
@@ -120,9 +126,15 @@ impl<L: Lane> Split<L> {
                 Piece::Beams { .. } => None,
             };
         }
-        self.lanes
-            .iter()
-            .all(Option::is_none)
-            .then(|| Answer::Line(self.coordinator.best().clone()))
+        if self.lanes.iter().any(Option::is_some) {
+            return None;
+        }
+        let best = self.coordinator.best();
+        // Nothing found because the lanes were refused (their workers failed): a refusal,
+        // not an empty line that would read as the Expert's.
+        Some(match &self.refused {
+            Some(why) if best.moves.is_empty() => Answer::Refused(why.clone()),
+            _ => Answer::Line(best.clone()),
+        })
     }
 }

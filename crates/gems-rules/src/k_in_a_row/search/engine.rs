@@ -7,6 +7,7 @@ use std::time::Instant;
 use web_time::Instant;
 
 use super::{Analysis, Limits, Outcome, Search, Strength};
+use crate::cancel::Progress;
 use crate::k_in_a_row::analysis::{SquareAnalysis, SquareValue};
 use crate::k_in_a_row::bits::Bits;
 use crate::k_in_a_row::board::{Board, Side};
@@ -154,9 +155,17 @@ impl Engine {
                 if solved.proven || solved.best.is_none() || search.cancelled() {
                     return solved;
                 }
+                let before = solved.nodes;
                 let rest = Limits {
                     time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
-                    cancel: limits.cancel.clone(),
+                    // Its positions are reported as adding to the solve's.
+                    cancel: limits.cancel.mapping(move |p| match p {
+                        Progress::Nodes { nodes, depth } => Progress::Nodes {
+                            nodes: nodes + before,
+                            depth,
+                        },
+                        p => p,
+                    }),
                     nodes: limits.nodes.map(|n| n.saturating_sub(solved.nodes).max(1)),
                 };
                 let mut played = search.run(board, to_move, &rest, Some(FULL_DEPTH as u32));
