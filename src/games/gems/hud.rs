@@ -15,6 +15,7 @@ use super::model::Phase;
 use super::model::{ActivePlayer, ActivePolicy, GemsAction, GemsSession, LastMove, Selection};
 use super::records::{LineAsset, Records};
 use super::watch::watch_action;
+use crate::kit::ai::Progress;
 use crate::kit::chrome::{ChromeBar, Ready};
 use crate::kit::game::Setting;
 
@@ -232,8 +233,15 @@ fn bottom_bar(ctx: &egui::Context, p: &mut HudParams, pal: &UiPalette) {
         }
         if p.ai.busy() || p.hint_ai.busy() {
             ui.spinner();
-            match p.ai.progress().or(p.hint_ai.progress()) {
-                Some(progress) => ui.label(format!("thinking... {}", progress.describe())),
+            // The Expert's search scores the points still to come: shown as the game's
+            // total it is heading for.
+            let now = p.session.game.score();
+            let so_far = p.ai.progress().or(p.hint_ai.progress()).map(|p| match p {
+                Progress::Score(to_come) => Progress::Score(now + to_come),
+                other => other,
+            });
+            match so_far {
+                Some(so_far) => ui.label(format!("thinking... {}", so_far.describe())),
                 None => ui.label("thinking..."),
             };
         }
