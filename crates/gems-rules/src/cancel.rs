@@ -77,21 +77,37 @@ fn thousands(n: u64) -> String {
 /// since the search began (the reports combined), and only when it changed.
 struct Reporter {
     every: Duration,
-    /// When the last report went, and the progress seen since (combined).
-    state: Mutex<(Option<Instant>, Option<Progress>, Option<Progress>)>,
+    state: Mutex<Said>,
     send: Box<dyn Fn(Progress) + Send + Sync>,
 }
 
+/// What a [`Reporter`] has seen and said.
+#[derive(Default)]
+struct Said {
+    /// When the last report went, and what it said.
+    sent: Option<(Instant, Progress)>,
+    /// The best progress seen (the reports combined).
+    seen: Option<Progress>,
+}
+
 impl Reporter {
+    /// A reporter that has sent nothing yet.
+    fn new(every: Duration, send: impl Fn(Progress) + Send + Sync + 'static) -> Arc<Reporter> {
+        Arc::new(Reporter {
+            every,
+            state: Mutex::new(Said::default()),
+            send: Box::new(send),
+        })
+    }
+
     fn report(&self, progress: Progress) {
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        let (last_sent, sent, seen) = &mut *state;
+        let Said { sent, seen } = &mut *state;
         let now = seen.map_or(progress, |s| s.combine(progress));
         *seen = Some(now);
-        let due = last_sent.is_none_or(|t| t.elapsed() >= self.every);
-        if due && *sent != Some(now) {
-            *last_sent = Some(Instant::now());
-            *sent = Some(now);
+        let due = sent.is_none_or(|(t, _)| t.elapsed() >= self.every);
+        if due && sent.is_none_or(|(_, said)| said != now) {
+            *sent = Some((Instant::now(), now));
             (self.send)(now);
         }
     }
@@ -137,11 +153,7 @@ impl Cancel {
     ) -> Cancel {
         Cancel {
             flag: self.flag,
-            reporter: Some(Arc::new(Reporter {
-                every,
-                state: Mutex::new((None, None, None)),
-                send: Box::new(send),
-            })),
+            reporter: Some(Reporter::new(every, send)),
         }
     }
 
@@ -154,12 +166,8 @@ impl Cancel {
         };
         Cancel {
             flag: self.flag.clone(),
-            reporter: Some(Arc::new(Reporter {
-                // The outer reporter throttles.
-                every: Duration::ZERO,
-                state: Mutex::new((None, None, None)),
-                send: Box::new(move |p| outer.report(map(p))),
-            })),
+            // The outer reporter throttles.
+            reporter: Some(Reporter::new(Duration::ZERO, move |p| outer.report(map(p)))),
         }
     }
 
