@@ -130,8 +130,8 @@ impl Clock {
     }
 
     /// Tells the search's owner the best score found so far.
-    pub(crate) fn report_score(&self, score: u32) {
-        self.cancel.report(Progress::Score(u64::from(score)));
+    pub(crate) fn report_score(&self, score: impl Into<u64>) {
+        self.cancel.report(Progress::Score(score.into()));
     }
 
     /// Counts one node.

@@ -387,11 +387,37 @@ fn reports_of(job: Job) -> (Vec<Report>, Reply) {
 #[test]
 fn the_worker_reports_the_experts_best_score_as_it_searches() {
     let board = random_board(15, 15, 5, 3).unwrap();
-    let job = classic(
+    assert_reports_scores(classic(
         &board,
         Player::Expert,
         Budget::Time(Duration::from_millis(450)),
-    );
+    ));
+}
+
+#[test]
+fn the_worker_reports_the_experts_best_score_on_boards_the_beams_do_not_take() {
+    // Over 15×16: Nested Monte-Carlo Search on the byte engine.
+    let board = random_board(20, 20, 5, 3).unwrap();
+    assert_reports_scores(classic(
+        &board,
+        Player::Expert,
+        Budget::Time(Duration::from_millis(450)),
+    ));
+    // The Adjacent rule: the nested search on the rules engine.
+    let board = random_board(12, 12, 4, 5).unwrap();
+    assert_reports_scores(Job::gems_line(
+        &board,
+        RemovalPolicy::Adjacent,
+        Player::Expert,
+        Budget::Time(Duration::from_millis(450)),
+        None,
+    ));
+}
+
+/// Runs the Expert's `job` and checks its progress reports: at least two, each a score never
+/// below the one before nor above the line the job answers with, at most one per
+/// [`REPORT_EVERY`].
+fn assert_reports_scores(job: Job) {
     let (reports, reply) = reports_of(job);
     let Answer::Line(line) = reply.answer else {
         panic!("the Expert answers with a line");
@@ -403,7 +429,6 @@ fn the_worker_reports_the_experts_best_score_as_it_searches() {
         let Progress::Score(score) = r.progress else {
             panic!("the Expert reports scores: {r:?}");
         };
-        // Never worse than before, and never better than the line it answers with.
         assert!(
             score >= last.1 && score <= line.score,
             "{reports:?} {}",
@@ -412,7 +437,6 @@ fn the_worker_reports_the_experts_best_score_as_it_searches() {
         assert!(r.elapsed_ms >= last.0);
         last = (r.elapsed_ms, score);
     }
-    // At most one report per REPORT_EVERY.
     for pair in reports.windows(2) {
         assert!(pair[1].elapsed_ms + 1 >= pair[0].elapsed_ms + REPORT_EVERY.as_millis() as u64);
     }

@@ -63,6 +63,7 @@ impl GenericSearch {
                     moves,
                     score: total,
                 };
+                clock.report_score(total);
             }
         }
     }

@@ -44,10 +44,13 @@ struct Nmcs {
 }
 
 impl Nmcs {
+    /// Keeps `line` (scoring `score` from the root) when it beats the best line, and reports
+    /// its score to the search's owner.
     fn offer(&mut self, score: u64, line: &[FastMove]) {
         if score > self.best_score || self.best_line.is_empty() {
             self.best_score = score;
             self.best_line = line.to_vec();
+            self.clock.report_score(score);
         }
     }
 
