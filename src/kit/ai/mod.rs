@@ -20,6 +20,8 @@ pub use gems_rules::job::{Answer, Job};
 
 use super::screens::Screen;
 
+#[cfg(any(target_arch = "wasm32", test))]
+mod backoff;
 #[cfg(not(target_arch = "wasm32"))]
 mod native;
 mod split;

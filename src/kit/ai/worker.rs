@@ -13,10 +13,11 @@
 //!
 //! While a long search runs, its worker posts progress [`Report`]s before the reply; the
 //! ticket keeps the latest. A worker that fails (its script or module does not load, or its
-//! search traps) fires an error event: its request is refused with the reason, the worker is
-//! dropped, the failure is told to the player once ([`take_failure`]), and for
-//! [`RETRY_AFTER_MS`] every new request is refused at once instead of starting another worker
-//! that would fail the same way.
+//! search traps) fires an error event: its request is refused with the reason and the worker
+//! is dropped. The pool's [`Backoff`] then decides: the failure is told to the player once per
+//! run of failures ([`take_failure`]), and for a while (5 s, doubled for each failure in a row)
+//! a request that would need a new worker is refused at once instead of starting one that would
+//! fail the same way; workers already loaded keep serving.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -24,12 +25,11 @@ use std::rc::Rc;
 
 use gems_rules::cancel::Progress;
 use gems_rules::job::{Answer, Job, Reply, Report, Request};
+
+use super::backoff::Backoff;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 use web_sys::{ErrorEvent, Event, MessageEvent, Worker, WorkerOptions, WorkerType};
-
-/// How long after a worker failed every new request is refused without starting one.
-pub const RETRY_AFTER_MS: f64 = 5_000.0;
 
 /// A search posted to a worker: polls its answer; dropping it before the answer stops the
 /// search (its worker is terminated).
@@ -50,12 +50,6 @@ struct Busy {
     _on_error: Closure<dyn FnMut(Event)>,
 }
 
-/// The last failure of a worker: why, and until when new requests are refused.
-struct Failure {
-    why: String,
-    until_ms: f64,
-}
-
 /// The page's workers.
 #[derive(Default)]
 struct Pool {
@@ -67,15 +61,13 @@ struct Pool {
     ready: HashMap<u64, Answer>,
     /// The last request id handed out.
     last_id: u64,
-    /// The last worker failure, while requests are refused for it.
-    failure: Option<Failure>,
-    /// A failure not yet told to the player.
-    untold: Option<String>,
+    /// What to do after workers failed.
+    backoff: Backoff,
 }
 
 /// A worker failure not yet told to the player, once (the kit shows it as a notice).
 pub fn take_failure() -> Option<String> {
-    POOL.with_borrow_mut(|pool| pool.untold.take())
+    POOL.with_borrow_mut(|pool| pool.backoff.take_untold())
 }
 
 thread_local! {
@@ -135,15 +127,16 @@ impl super::split::Lane for Ticket {
 
 impl Ticket {
     /// Posts `job` to an idle worker (a new one if none is idle). A worker that cannot start
-    /// or be written to makes the ticket answer with a refusal and its reason.
+    /// or be written to, or a new worker while the pool waits after a failure, makes the
+    /// ticket answer with a refusal and its reason.
     pub fn post(job: &Job) -> Ticket {
         POOL.with_borrow_mut(|pool| {
             pool.last_id += 1;
             let id = pool.last_id;
-            let now = js_sys::Date::now();
-            if let Some(failure) = pool.failure.as_ref().filter(|f| now < f.until_ms) {
+            let waiting = pool.backoff.refuses_new_worker(js_sys::Date::now());
+            if let (None, Some(why)) = (pool.idle.last(), waiting) {
                 // Told once when it failed; not again for every request until the retry.
-                pool.ready.insert(id, Answer::Refused(failure.why.clone()));
+                pool.ready.insert(id, Answer::Refused(why.to_owned()));
                 return Ticket(id);
             }
             let worker = match pool.idle.pop().map(Ok).unwrap_or_else(new_worker) {
@@ -216,18 +209,15 @@ impl Ticket {
                     busy.worker.terminate();
                 }
                 web_sys::console::error_1(&why.clone().into());
-                pool.untold = Some(why.clone());
-                let until_ms = js_sys::Date::now() + RETRY_AFTER_MS;
-                let answer = Answer::Refused(why.clone());
-                pool.failure = Some(Failure { why, until_ms });
-                return Some(Err(answer));
+                pool.backoff.failed(why.clone(), js_sys::Date::now());
+                return Some(Err(Answer::Refused(why)));
             }
             let text = busy.reply.borrow_mut().take()?;
             let busy = pool.busy.remove(&id)?;
             busy.worker.set_onmessage(None);
             busy.worker.set_onerror(None);
             pool.idle.push(busy.worker);
-            pool.failure = None;
+            pool.backoff.answered();
             Some(Ok(text))
         })?;
         Some(outcome.map_or_else(|refused| refused, |text| read(id, &text)))
