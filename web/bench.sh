@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Benchmarks the browser's AI worker (web/ai-worker.js, crates/gems-worker) in headless Debian
 # Chromium beside the desktop engines, in one run on one machine:
-#   web/bench.sh [--seconds S] [--expert SECONDS_PER_BOARD] [--frames S]
+#   web/bench.sh [--seconds S] [--expert SECONDS_PER_BOARD] [--frames S] [--viewport WxH]
 # - the playouts benchmark: S seconds (default 20) over the 20 standard positions in the worker,
 #   then `gems-cli bench playouts --seconds S` natively, and the ratio;
 # - with --expert T: the Expert's total on the 20 standard positions at T seconds per board on
 #   one worker, and `gems-cli bench samegame --seconds-per-board T --lanes 1` natively;
 # - with --frames S: the game's page's frame times on Modern Gems 15x15, S seconds idle and S
-#   seconds while the Expert thinks (p99 of each), and K in a row 15x15's first computer move.
+#   seconds while the Expert thinks (p99 of each), and K in a row 15x15's first computer move;
+#   --viewport sets the page's size (1024x768 by default).
 # Needs web/dist (web/build.sh), chromium and node + npm (as web/smoke-test.sh); builds the
 # release gems-cli.
 set -euo pipefail
