@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use gems_rules::gems::bits::{BitBoard, time_playouts};
 use gems_rules::gems::fast::{FastBoard, FastRng, Scratch};
+use gems_rules::gems::nrpa::Nrpa;
 use gems_rules::gems::{
     Board, Budget, Computer, ExpertSearch, Game, Line, LineFile, Player, RemovalPolicy, Tuning,
     cores, parse_board_set,
@@ -107,6 +108,22 @@ pub struct SamegameArgs {
     /// for comparing the two).
     #[arg(long, value_name = "N", value_parser = crate::values::positive::<usize>)]
     lanes: Option<usize>,
+    /// An experiment instead of the Expert: Nested Rollout Policy Adaptation at level L
+    /// (searches from a fresh policy one after the other until the time is up, one per lane,
+    /// the best line of all kept).
+    #[arg(long, value_name = "L", value_parser = crate::values::positive::<u32>)]
+    nrpa: Option<u32>,
+    /// With --nrpa: searches of the level below per level (100 in the literature).
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = crate::values::positive::<u32>)]
+    nrpa_iterations: u32,
+    /// With --nrpa: NRPA on N of the lanes, the Expert on the others at the same time (the
+    /// better line counts); all of them by default.
+    #[arg(long, value_name = "N", value_parser = crate::values::positive::<usize>)]
+    nrpa_lanes: Option<usize>,
+    /// With --nrpa: the percent of the time spent probing which colour to keep for last (0:
+    /// the most common).
+    #[arg(long, value_name = "PERCENT", default_value_t = 0)]
+    nrpa_probes: u32,
 }
 
 /// What the SameGame benchmark plays, and how.
@@ -127,6 +144,17 @@ struct Options {
     nodes: Option<u64>,
     /// `--lanes N`: threads to search on (else one per core).
     lanes: Option<usize>,
+    /// `--nrpa L`: NRPA at level L instead of the Expert (on some lanes, or all).
+    nrpa: Option<NrpaArgs>,
+}
+
+/// `--nrpa`'s experiment: NRPA's level, its searches per level, and the lanes it takes.
+#[derive(Clone, Copy)]
+struct NrpaArgs {
+    level: u32,
+    iterations: u32,
+    lanes: Option<usize>,
+    probes: u32,
 }
 
 /// A removal policy named on the command line (`--policy`).
@@ -226,6 +254,12 @@ pub fn run(command: BenchCommand) -> Result<(), String> {
                 save_lines: args.save_lines,
                 nodes: args.nodes,
                 lanes: args.lanes,
+                nrpa: args.nrpa.map(|level| NrpaArgs {
+                    level,
+                    iterations: args.nrpa_iterations,
+                    lanes: args.nrpa_lanes,
+                    probes: args.nrpa_probes,
+                }),
             })
         }
         BenchCommand::KInARow(args) => crate::k_in_a_row::bench(&args),
@@ -282,6 +316,69 @@ fn playouts(boards: &[Board], seconds: f64, policy: RemovalPolicy) -> Result<(),
     Ok(())
 }
 
+/// `--nrpa`: NRPA's best line on its lanes and, on the others at the same time, the
+/// Expert's (`expert`); the better of the two. Prints the playouts and who found the line.
+fn nrpa_and_expert(
+    board: &Board,
+    o: &Options,
+    expert: ExpertSearch,
+    lanes: usize,
+    seed: u64,
+) -> Result<Line, String> {
+    let args = o.nrpa.ok_or("no --nrpa")?;
+    let settings = Nrpa {
+        iterations: args.iterations,
+        probe_share: f64::from(args.probes.min(100)) / 100.0,
+        ..Nrpa::default()
+    };
+    let nrpa_lanes = args.lanes.unwrap_or(lanes).min(lanes);
+    let (bits, _) = BitBoard::from_board(board, o.policy)
+        .map_err(|e| format!("NRPA runs on the bitboard engine only: {e:?}"))?;
+    let deadline = Instant::now() + Duration::from_secs_f64(o.seconds);
+    let (found, beams) = std::thread::scope(|s| {
+        let beams = (nrpa_lanes < lanes).then(|| s.spawn(move || expert.run(lanes - nrpa_lanes)));
+        let handles: Vec<_> = (0..nrpa_lanes as u64)
+            .map(|lane| {
+                let bits = &bits;
+                s.spawn(move || settings.search(bits, args.level, deadline, seed * 64 + lane))
+            })
+            .collect();
+        let found: Vec<_> = handles.into_iter().filter_map(|h| h.join().ok()).collect();
+        (found, beams.and_then(|h| h.join().ok()))
+    });
+    let playouts: u64 = found.iter().map(|(_, n)| n).sum();
+    let best = found
+        .into_iter()
+        .map(|(line, _)| line)
+        .max_by_key(|l| l.score);
+    let mut replay = bits;
+    let mut moves = Vec::new();
+    for mv in best.as_ref().map_or(&[][..], |l| &l.moves[..]) {
+        let (col, h) = mv.cell();
+        let group = replay
+            .group_at(col, h)
+            .ok_or("an NRPA move is not on the board")?;
+        moves.push(replay.cell_of(col, h));
+        replay.play(&group);
+    }
+    let nrpa = Line {
+        moves,
+        score: best.map_or(0, |l| u64::from(l.score)),
+    };
+    let beams = beams.unwrap_or_default();
+    println!(
+        "  NRPA: {} ({playouts} playouts on {nrpa_lanes} lanes); the Expert: {} ({} lanes)",
+        nrpa.score,
+        beams.score,
+        lanes - nrpa_lanes
+    );
+    Ok(if beams.score > nrpa.score {
+        beams
+    } else {
+        nrpa
+    })
+}
+
 /// The gems left on `board` after `moves`.
 fn gems_left(board: &Board, policy: RemovalPolicy, moves: &[gems_rules::gems::Cell]) -> usize {
     let mut game = Game::new(board.clone(), policy, Player::Interactive);
@@ -325,6 +422,12 @@ fn samegame(o: &Options) -> Result<(), String> {
     for (i, board) in o.boards.iter().enumerate() {
         let t = Instant::now();
         let line = match o.player {
+            Player::Expert if o.nrpa.is_some() => {
+                let lanes = o.lanes.unwrap_or_else(cores);
+                let seed = tuning.seed ^ i as u64;
+                let expert = ExpertSearch::tuned(board, o.policy, budget, None, tuning);
+                nrpa_and_expert(board, o, expert, lanes, seed)?
+            }
             Player::Expert => {
                 let lanes = o.lanes.unwrap_or_else(cores);
                 ExpertSearch::tuned(board, o.policy, budget, None, tuning).run(lanes)

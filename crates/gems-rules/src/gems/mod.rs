@@ -13,6 +13,7 @@ mod game;
 mod gem;
 pub mod lanes;
 mod line_file;
+pub mod nrpa;
 mod player;
 mod policy;
 

@@ -1,0 +1,322 @@
+//! Nested Rollout Policy Adaptation (Rosin 2011) on the bitboard engine, with the selective
+//! policies of Cazenave (2016): an experiment for issue #38, measured against the Expert by
+//! `gems-cli bench samegame --nrpa LEVEL` (see docs/games/modern_gems_ai.md).
+//!
+//! A policy gives each move code (the move's colour and the cell its group starts at) a
+//! weight; a playout draws each move with probability proportional to the exponential of its
+//! weight, among the moves the selective policy allows (the most common colour kept for last
+//! (or the colour that probes chose) while more than `release` gems are left and another colour
+//! has a move; a move leaving its
+//! colour a single gem only when nothing else is left). Level 1 runs `iterations` playouts,
+//! level L `iterations` searches of level L − 1 (each from a copy of the policy), adapting the
+//! policy after each towards the best line found so far at this level (the gradient step: the
+//! best line's moves gain `alpha`, every move allowed at its steps loses `alpha` times its
+//! probability).
+
+use std::time::Instant;
+
+use super::bits::{BitBoard, Group};
+use super::fast::FastRng;
+
+/// Move codes: 8 colours × 16 columns × 16 heights.
+const CODES: usize = 8 * 16 * 16;
+
+/// A move of a line: its code, and the cell its group starts at (column, height).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NrpaMove {
+    code: u16,
+    col: u8,
+    h: u8,
+}
+
+impl NrpaMove {
+    /// The cell (column, height) the move's group starts at, on the position it is played on.
+    pub fn cell(&self) -> (usize, usize) {
+        (usize::from(self.col), usize::from(self.h))
+    }
+}
+
+/// A line and its score.
+#[derive(Clone, Debug, Default)]
+pub struct NrpaLine {
+    /// Points, the clear bonus included.
+    pub score: u32,
+    /// The moves from the start.
+    pub moves: Vec<NrpaMove>,
+    /// The codes of the moves the selective policy allowed at each step, one after the
+    /// other (what adapting a policy towards the line needs, kept so it replays nothing).
+    allowed: Vec<u16>,
+    /// Where each step's codes end in `allowed`.
+    ends: Vec<u32>,
+}
+
+impl NrpaLine {
+    /// Empties the line for another playout, keeping its buffers.
+    fn clear(&mut self) {
+        self.score = 0;
+        self.moves.clear();
+        self.allowed.clear();
+        self.ends.clear();
+    }
+}
+
+/// The search's settings.
+#[derive(Clone, Copy, Debug)]
+pub struct Nrpa {
+    /// Searches of the level below per level (100 in the literature).
+    pub iterations: u32,
+    /// The gradient step (1 in the literature).
+    pub alpha: f32,
+    /// At or below this many gems left, the most common colour is no longer kept for last.
+    pub release: u32,
+    /// The share of the time spent choosing the colour kept for last among the colours with
+    /// at least 80% of the most common colour's gems (0: the most common colour).
+    pub probe_share: f64,
+}
+
+impl Default for Nrpa {
+    fn default() -> Self {
+        Nrpa {
+            iterations: 100,
+            alpha: 1.0,
+            release: 72,
+            probe_share: 0.0,
+        }
+    }
+}
+
+/// A policy: a weight per move code.
+type Policy = Vec<f32>;
+
+/// One search's state: the start, the deadline, the random numbers and the best line.
+struct Run<'a> {
+    settings: Nrpa,
+    start: &'a BitBoard,
+    tabu: usize,
+    deadline: Instant,
+    rng: FastRng,
+    groups: Vec<Group>,
+    allowed: Vec<(Group, u16)>,
+    /// A playout's weights of the allowed moves (kept to reuse its buffer).
+    weights: Vec<f32>,
+    best: NrpaLine,
+    playouts: u64,
+}
+
+impl Nrpa {
+    /// Runs level-`level` searches from `start`, one after the other from a fresh policy,
+    /// until `deadline`; returns the best line of all and the playouts played.
+    pub fn search(
+        &self,
+        start: &BitBoard,
+        level: u32,
+        deadline: Instant,
+        seed: u64,
+    ) -> (NrpaLine, u64) {
+        let mut run = self.run(start, deadline, seed);
+        if self.probe_share > 0.0 {
+            run.tabu = self.probe(start, deadline, seed, &mut run);
+        }
+        while Instant::now() < deadline {
+            let mut policy = vec![0.0; CODES];
+            run.level(level.max(1), &mut policy);
+        }
+        (run.best, run.playouts)
+    }
+
+    /// Probes the colours with at least 80% of the most common colour's gems as the colour
+    /// kept for last: a level-2 search each, within `probe_share` of the time to `deadline`;
+    /// returns the colour whose search scored best. What the probes find is kept in `main`.
+    fn probe(&self, start: &BitBoard, deadline: Instant, seed: u64, main: &mut Run) -> usize {
+        let most = start.count(start.most_common_color());
+        let candidates: Vec<usize> = (0..start.colors())
+            .filter(|&c| start.count(c) * 100 >= most * 80)
+            .collect();
+        if candidates.len() < 2 {
+            return main.tabu;
+        }
+        let now = Instant::now();
+        let share = deadline
+            .saturating_duration_since(now)
+            .mul_f64(self.probe_share);
+        let each = share / candidates.len() as u32;
+        let mut best = (0, main.tabu);
+        for (i, &c) in candidates.iter().enumerate() {
+            let mut run = self.run(start, now + each * (i as u32 + 1), seed ^ (c as u64 + 1));
+            run.tabu = c;
+            while Instant::now() < run.deadline {
+                run.level(2, &mut vec![0.0; CODES]);
+            }
+            main.playouts += run.playouts;
+            if run.best.score > best.0 {
+                best = (run.best.score, c);
+            }
+            if run.best.score > main.best.score {
+                main.best = run.best;
+            }
+        }
+        best.1
+    }
+
+    /// A search from `start` until `deadline`, not yet begun.
+    fn run<'a>(&self, start: &'a BitBoard, deadline: Instant, seed: u64) -> Run<'a> {
+        Run {
+            settings: *self,
+            start,
+            tabu: start.most_common_color(),
+            deadline,
+            rng: FastRng::new(seed),
+            groups: Vec::new(),
+            allowed: Vec::new(),
+            weights: Vec::new(),
+            best: NrpaLine::default(),
+            playouts: 0,
+        }
+    }
+}
+
+impl Run<'_> {
+    /// The moves the selective policy allows on `board`, each with its code, into
+    /// `self.allowed`.
+    fn allowed(&mut self, board: &BitBoard) {
+        board.groups(&mut self.groups);
+        self.allowed.clear();
+        let hold = board.remaining() > self.settings.release;
+        // Pass 0: neither the kept colour nor a lone gem left; 1: not the kept colour; 2: any.
+        for pass in 0..3 {
+            for g in &self.groups {
+                let kept = hold && usize::from(g.color) == self.tabu;
+                let lone = board.count(usize::from(g.color)) == g.size + 1;
+                if (pass == 0 && (kept || lone)) || (pass == 1 && kept) {
+                    continue;
+                }
+                let (col, h) = g.cells.first_cell().unwrap_or_default();
+                let code = (usize::from(g.color) * 256 + col * 16 + h) as u16;
+                self.allowed.push((*g, code));
+            }
+            if !self.allowed.is_empty() {
+                return;
+            }
+        }
+    }
+
+    /// A playout by `policy` from the start, into `line`.
+    fn playout(&mut self, policy: &Policy, line: &mut NrpaLine) {
+        let mut board = *self.start;
+        line.clear();
+        let mut weights = std::mem::take(&mut self.weights);
+        loop {
+            self.allowed(&board);
+            if self.allowed.is_empty() {
+                break;
+            }
+            weights.clear();
+            let mut sum = 0.0f32;
+            for (_, code) in &self.allowed {
+                let w = policy[usize::from(*code)].exp();
+                sum += w;
+                weights.push(w);
+                line.allowed.push(*code);
+            }
+            line.ends.push(line.allowed.len() as u32);
+            let draw = (self.rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * sum;
+            let mut pick = weights.len() - 1;
+            let mut acc = 0.0;
+            for (i, w) in weights.iter().enumerate() {
+                acc += w;
+                if draw < acc {
+                    pick = i;
+                    break;
+                }
+            }
+            let (g, code) = self.allowed[pick];
+            let (col, h) = g.cells.first_cell().unwrap_or_default();
+            line.score += board.play(&g);
+            line.moves.push(NrpaMove {
+                code,
+                col: col as u8,
+                h: h as u8,
+            });
+        }
+        self.weights = weights;
+        self.playouts += 1;
+        if line.score > self.best.score || self.best.moves.is_empty() {
+            self.best = line.clone();
+        }
+    }
+
+    /// Adapts `policy` towards `line`: at each step, the move played gains `alpha` and every
+    /// move allowed there loses `alpha` times its probability under the policy before.
+    fn adapt(&self, policy: &mut Policy, line: &NrpaLine) {
+        let old = policy.clone();
+        let alpha = self.settings.alpha;
+        let mut from = 0;
+        for (mv, &end) in line.moves.iter().zip(&line.ends) {
+            let codes = &line.allowed[from..end as usize];
+            from = end as usize;
+            let sum: f32 = codes.iter().map(|&c| old[usize::from(c)].exp()).sum();
+            for &c in codes {
+                let c = usize::from(c);
+                policy[c] -= alpha * old[c].exp() / sum;
+            }
+            policy[usize::from(mv.code)] += alpha;
+        }
+    }
+
+    /// A level-`level` search (at least 1) with `policy` (adapted in place): its best line.
+    fn level(&mut self, level: u32, policy: &mut Policy) -> NrpaLine {
+        let mut best = NrpaLine::default();
+        let mut line = NrpaLine::default();
+        for _ in 0..self.settings.iterations {
+            if Instant::now() >= self.deadline {
+                break;
+            }
+            if level <= 1 {
+                self.playout(policy, &mut line);
+            } else {
+                let mut below = policy.clone();
+                line = self.level(level - 1, &mut below);
+            }
+            if line.score >= best.score {
+                std::mem::swap(&mut best, &mut line);
+            }
+            self.adapt(policy, &best);
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gems::{Board, Game, RemovalPolicy, random_board};
+
+    /// A level-2 search plays `iterations`² playouts, and the best line replays on the rules
+    /// engine to its score.
+    #[test]
+    fn an_nrpa_line_replays_to_its_score() {
+        let board: Board = random_board(10, 10, 4, 7).unwrap();
+        let (bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).unwrap();
+        let settings = Nrpa {
+            iterations: 20,
+            ..Nrpa::default()
+        };
+        let deadline = Instant::now() + std::time::Duration::from_secs(30);
+        let mut run = settings.run(&bits, deadline, 3);
+        let found = run.level(2, &mut vec![0.0; CODES]);
+        assert_eq!(run.playouts, 400);
+        let line = run.best;
+        assert_eq!(found.score, line.score);
+        let mut game = Game::new(board, RemovalPolicy::Classic, crate::gems::Player::Greedy);
+        let mut replay = bits;
+        for mv in &line.moves {
+            let (col, h) = mv.cell();
+            let g = replay.group_at(col, h).unwrap();
+            let cell = replay.cell_of(col, h);
+            replay.play(&g);
+            game.play(cell).unwrap();
+        }
+        assert!(game.is_over());
+        assert_eq!(game.score(), u64::from(line.score));
+    }
+}
