@@ -387,38 +387,25 @@ fn reports_of(job: Job) -> (Vec<Report>, Reply) {
 #[test]
 fn the_worker_reports_the_experts_best_score_as_it_searches() {
     let board = random_board(15, 15, 5, 3).unwrap();
-    assert_reports_scores(classic(
-        &board,
-        Player::Expert,
-        Budget::Time(Duration::from_millis(450)),
-    ));
+    assert_reports_scores(&board, RemovalPolicy::Classic);
 }
 
 #[test]
 fn the_worker_reports_the_experts_best_score_on_boards_the_beams_do_not_take() {
     // Over 15×16: Nested Monte-Carlo Search on the byte engine.
     let board = random_board(20, 20, 5, 3).unwrap();
-    assert_reports_scores(classic(
-        &board,
-        Player::Expert,
-        Budget::Time(Duration::from_millis(450)),
-    ));
+    assert_reports_scores(&board, RemovalPolicy::Classic);
     // The Adjacent rule: the nested search on the rules engine.
     let board = random_board(12, 12, 4, 5).unwrap();
-    assert_reports_scores(Job::gems_line(
-        &board,
-        RemovalPolicy::Adjacent,
-        Player::Expert,
-        Budget::Time(Duration::from_millis(450)),
-        None,
-    ));
+    assert_reports_scores(&board, RemovalPolicy::Adjacent);
 }
 
-/// Runs the Expert's `job` and checks its progress reports: at least two, each a score never
-/// below the one before nor above the line the job answers with, at most one per
-/// [`REPORT_EVERY`].
-fn assert_reports_scores(job: Job) {
-    let (reports, reply) = reports_of(job);
+/// Runs the Expert for 450 ms on `board` under `policy` and checks its progress reports: at
+/// least two, each a score never below the one before nor above the line the job answers with,
+/// at most one per [`REPORT_EVERY`].
+fn assert_reports_scores(board: &gems::Board, policy: RemovalPolicy) {
+    let budget = Budget::Time(Duration::from_millis(450));
+    let (reports, reply) = reports_of(Job::gems_line(board, policy, Player::Expert, budget, None));
     let Answer::Line(line) = reply.answer else {
         panic!("the Expert answers with a line");
     };
