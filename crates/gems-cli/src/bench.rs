@@ -317,11 +317,11 @@ fn playouts(boards: &[Board], seconds: f64, policy: RemovalPolicy) -> Result<(),
 }
 
 /// `--nrpa`: NRPA's best line on its lanes and, on the others at the same time, the
-/// Expert's (`expert`); the better of the two. Prints the playouts and who found the line.
+/// Expert's (`expert` makes it, only when it has lanes); the better of the two. Prints the playouts and who found the line.
 fn nrpa_and_expert(
     board: &Board,
     o: &Options,
-    expert: ExpertSearch,
+    expert: impl FnOnce() -> ExpertSearch + Send,
     lanes: usize,
     seed: u64,
 ) -> Result<Line, String> {
@@ -336,7 +336,7 @@ fn nrpa_and_expert(
         .map_err(|e| format!("NRPA runs on the bitboard engine only: {e:?}"))?;
     let deadline = Instant::now() + Duration::from_secs_f64(o.seconds);
     let (found, beams) = std::thread::scope(|s| {
-        let beams = (nrpa_lanes < lanes).then(|| s.spawn(move || expert.run(lanes - nrpa_lanes)));
+        let beams = (nrpa_lanes < lanes).then(|| s.spawn(move || expert().run(lanes - nrpa_lanes)));
         let handles: Vec<_> = (0..nrpa_lanes as u64)
             .map(|lane| {
                 let bits = &bits;
@@ -350,20 +350,17 @@ fn nrpa_and_expert(
     let best = found
         .into_iter()
         .map(|(line, _)| line)
-        .max_by_key(|l| l.score);
-    let mut replay = bits;
-    let mut moves = Vec::new();
-    for mv in best.as_ref().map_or(&[][..], |l| &l.moves[..]) {
-        let (col, h) = mv.cell();
-        let group = replay
-            .group_at(col, h)
-            .ok_or("an NRPA move is not on the board")?;
-        moves.push(replay.cell_of(col, h));
-        replay.play(&group);
-    }
+        .max_by_key(|l| l.score)
+        .unwrap_or_default();
+    // A move's (column, height) names the same cell as the rules' on the position it is played
+    // on (both close emptied columns alike); the line is replayed by the caller.
     let nrpa = Line {
-        moves,
-        score: best.map_or(0, |l| u64::from(l.score)),
+        moves: best
+            .moves
+            .iter()
+            .map(|m| bits.cell_of(m.cell().0, m.cell().1))
+            .collect(),
+        score: u64::from(best.score),
     };
     let beams = beams.unwrap_or_default();
     println!(
@@ -425,7 +422,7 @@ fn samegame(o: &Options) -> Result<(), String> {
             Player::Expert if o.nrpa.is_some() => {
                 let lanes = o.lanes.unwrap_or_else(cores);
                 let seed = tuning.seed ^ i as u64;
-                let expert = ExpertSearch::tuned(board, o.policy, budget, None, tuning);
+                let expert = || ExpertSearch::tuned(board, o.policy, budget, None, tuning);
                 nrpa_and_expert(board, o, expert, lanes, seed)?
             }
             Player::Expert => {

@@ -236,10 +236,13 @@ fn bottom_bar(ctx: &egui::Context, p: &mut HudParams, pal: &UiPalette) {
             // The Expert's search scores the points still to come: shown as the game's
             // total it is heading for.
             let now = p.session.game.score();
-            let so_far = p.ai.progress().or(p.hint_ai.progress()).map(|p| match p {
-                Progress::Score(to_come) => Progress::Score(now + to_come),
-                other => other,
-            });
+            let so_far =
+                p.ai.progress()
+                    .or(p.hint_ai.progress())
+                    .map(|progress| match progress {
+                        Progress::Score(to_come) => Progress::Score(now + to_come),
+                        other => other,
+                    });
             match so_far {
                 Some(so_far) => ui.label(format!("thinking... {}", so_far.describe())),
                 None => ui.label("thinking..."),

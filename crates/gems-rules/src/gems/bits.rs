@@ -334,6 +334,17 @@ impl BitBoard {
         self.group_score(group.size) + self.end_bonus()
     }
 
+    /// The colours with at least two gems and at least `percent`% of the most common colour's
+    /// gems, in colour order: the colours worth keeping for last (the big group a line ends
+    /// with scores the square of its size).
+    pub fn colours_near_most(&self, percent: u32) -> Vec<usize> {
+        let most = (0..self.colors()).map(|c| self.count(c)).max().unwrap_or(0);
+        let floor = u64::from(most) * u64::from(percent.min(100));
+        (0..self.colors())
+            .filter(|&c| self.count(c) >= 2 && u64::from(self.count(c)) * 100 >= floor)
+            .collect()
+    }
+
     /// The colour with the most gems (the first of them on a tie): the "tabu" colour of
     /// playouts.
     pub fn most_common_color(&self) -> usize {

@@ -128,10 +128,7 @@ impl Nrpa {
     /// kept for last: a level-2 search each, within `probe_share` of the time to `deadline`;
     /// returns the colour whose search scored best. What the probes find is kept in `main`.
     fn probe(&self, start: &BitBoard, deadline: Instant, seed: u64, main: &mut Run) -> usize {
-        let most = start.count(start.most_common_color());
-        let candidates: Vec<usize> = (0..start.colors())
-            .filter(|&c| start.count(c) * 100 >= most * 80)
-            .collect();
+        let candidates = start.colours_near_most(80);
         if candidates.len() < 2 {
             return main.tabu;
         }

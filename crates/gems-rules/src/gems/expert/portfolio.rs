@@ -210,14 +210,7 @@ impl Portfolio {
         seed: u64,
         tuning: Tuning,
     ) -> Portfolio {
-        let most = (0..start.colors())
-            .map(|c| start.count(c))
-            .max()
-            .unwrap_or(0);
-        let floor = u64::from(most) * u64::from(tuning.probe_floor.min(100));
-        let mut targets: Vec<usize> = (0..start.colors())
-            .filter(|&c| start.count(c) >= 2 && u64::from(start.count(c)) * 100 >= floor)
-            .collect();
+        let mut targets = start.colours_near_most(tuning.probe_floor);
         targets.sort_by_key(|&c| std::cmp::Reverse(start.count(c)));
         if targets.is_empty() {
             targets.push(0);
