@@ -11,6 +11,7 @@
 
 mod gravity;
 mod mask;
+mod regroup;
 mod rollout;
 
 pub use mask::{Mask, flood};
@@ -413,6 +414,10 @@ mod tests {
         }
         assert_eq!(m.lane(15), 0);
         assert_eq!(Mask::cell(7, 3).first_cell(), Some((7, 3)));
+        assert_eq!(Mask::columns_below(5).columns(), 0b1_1111);
+        assert_eq!(Mask::columns_below(0), Mask::EMPTY);
+        assert_eq!(Mask::columns_below(16).columns(), 0xFFFF);
+        assert_eq!(Mask::columns_below(20), Mask::columns_below(16));
         assert_eq!(Mask::cell(7, 3).spread().count(), 5);
         // The top of column 0 (height 14) and the bottom of column 1 are not neighbours,
         // though their bits are two apart.

@@ -85,8 +85,23 @@ impl Default for Nrpa {
     }
 }
 
-/// A policy: a weight per move code.
-type Policy = Vec<f32>;
+/// A policy: a weight per move code, and each weight's exponential (what playouts draw by,
+/// kept so that neither a playout nor adapting computes one for every move it meets).
+#[derive(Clone)]
+struct Policy {
+    weights: Vec<f32>,
+    exps: Vec<f32>,
+}
+
+impl Policy {
+    /// The uniform policy: every weight 0.
+    fn new() -> Self {
+        Policy {
+            weights: vec![0.0; CODES],
+            exps: vec![1.0; CODES],
+        }
+    }
+}
 
 /// One search's state: the start, the deadline, the random numbers and the best line.
 struct Run<'a> {
@@ -96,9 +111,14 @@ struct Run<'a> {
     deadline: Instant,
     rng: FastRng,
     groups: Vec<Group>,
-    allowed: Vec<(Group, u16)>,
-    /// A playout's weights of the allowed moves (kept to reuse its buffer).
+    /// A playout step's allowed moves, as indices into `groups`.
+    allowed: Vec<u16>,
+    /// A playout's running totals of the allowed moves' weights (kept to reuse its buffer).
     weights: Vec<f32>,
+    /// The codes an adaptation changed (each once), and the stamp marking them in `marks`.
+    touched: Vec<u16>,
+    marks: Vec<u32>,
+    stamp: u32,
     best: NrpaLine,
     playouts: u64,
 }
@@ -118,8 +138,7 @@ impl Nrpa {
             run.tabu = self.probe(start, deadline, seed, &mut run);
         }
         while Instant::now() < deadline {
-            let mut policy = vec![0.0; CODES];
-            run.level(level.max(1), &mut policy);
+            run.level(level.max(1), &mut Policy::new());
         }
         (run.best, run.playouts)
     }
@@ -142,7 +161,7 @@ impl Nrpa {
             let mut run = self.run(start, now + each * (i as u32 + 1), seed ^ (c as u64 + 1));
             run.tabu = c;
             while Instant::now() < run.deadline {
-                run.level(2, &mut vec![0.0; CODES]);
+                run.level(2, &mut Policy::new());
             }
             main.playouts += run.playouts;
             if run.best.score > best.0 {
@@ -166,6 +185,9 @@ impl Nrpa {
             groups: Vec::new(),
             allowed: Vec::new(),
             weights: Vec::new(),
+            touched: Vec::new(),
+            marks: vec![0; CODES],
+            stamp: 0,
             best: NrpaLine::default(),
             playouts: 0,
         }
@@ -173,66 +195,56 @@ impl Nrpa {
 }
 
 impl Run<'_> {
-    /// The moves the selective policy allows on `board`, each with its code, into
-    /// `self.allowed`.
-    fn allowed(&mut self, board: &BitBoard) {
-        board.groups(&mut self.groups);
-        self.allowed.clear();
-        let hold = board.remaining() > self.settings.release;
-        // Pass 0: neither the kept colour nor a lone gem left; 1: not the kept colour; 2: any.
-        for pass in 0..3 {
-            for g in &self.groups {
-                let kept = hold && usize::from(g.color) == self.tabu;
-                let lone = board.count(usize::from(g.color)) == g.size + 1;
-                if (pass == 0 && (kept || lone)) || (pass == 1 && kept) {
-                    continue;
-                }
-                let (col, h) = g.cells.first_cell().unwrap_or_default();
-                let code = (usize::from(g.color) * 256 + col * 16 + h) as u16;
-                self.allowed.push((*g, code));
-            }
-            if !self.allowed.is_empty() {
-                return;
-            }
-        }
-    }
-
     /// A playout by `policy` from the start, into `line`.
     fn playout(&mut self, policy: &Policy, line: &mut NrpaLine) {
         let mut board = *self.start;
         line.clear();
         let mut weights = std::mem::take(&mut self.weights);
+        board.groups(&mut self.groups);
         loop {
-            self.allowed(&board);
-            if self.allowed.is_empty() {
+            // The selective policy: the moves of the lowest tier present are allowed, tier 2
+            // being the kept colour's while it is held, 1 a move leaving its colour a single
+            // gem, 0 any other.
+            let hold = board.remaining() > self.settings.release;
+            let tier = |g: &Group| {
+                if hold && usize::from(g.color) == self.tabu {
+                    2
+                } else {
+                    u8::from(board.count(usize::from(g.color)) == g.size + 1)
+                }
+            };
+            let Some(floor) = self.groups.iter().map(tier).min() else {
                 break;
-            }
+            };
+            // Each allowed move's weight added to those before it: the draw is the first
+            // move whose running total passes a uniform share of the whole.
             weights.clear();
+            self.allowed.clear();
+            let first = line.allowed.len();
             let mut sum = 0.0f32;
-            for (_, code) in &self.allowed {
-                let w = policy[usize::from(*code)].exp();
-                sum += w;
-                weights.push(w);
-                line.allowed.push(*code);
+            for (i, g) in self.groups.iter().enumerate() {
+                if tier(g) != floor {
+                    continue;
+                }
+                let (col, h) = g.cells.first_cell().unwrap_or_default();
+                let code = (usize::from(g.color) * 256 + col * 16 + h) as u16;
+                sum += policy.exps[usize::from(code)];
+                weights.push(sum);
+                line.allowed.push(code);
+                self.allowed.push(i as u16);
             }
             line.ends.push(line.allowed.len() as u32);
             let draw = (self.rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * sum;
-            let mut pick = weights.len() - 1;
-            let mut acc = 0.0;
-            for (i, w) in weights.iter().enumerate() {
-                acc += w;
-                if draw < acc {
-                    pick = i;
-                    break;
-                }
-            }
-            let (g, code) = self.allowed[pick];
-            let (col, h) = g.cells.first_cell().unwrap_or_default();
-            line.score += board.play(&g);
+            let pick = weights
+                .partition_point(|&total| total <= draw)
+                .min(weights.len() - 1);
+            let code = line.allowed[first + pick];
+            let g = self.groups[usize::from(self.allowed[pick])];
+            line.score += board.play_regrouped(&g, &mut self.groups);
             line.moves.push(NrpaMove {
                 code,
-                col: col as u8,
-                h: h as u8,
+                col: (code >> 4 & 15) as u8,
+                h: (code & 15) as u8,
             });
         }
         self.weights = weights;
@@ -244,19 +256,33 @@ impl Run<'_> {
 
     /// Adapts `policy` towards `line`: at each step, the move played gains `alpha` and every
     /// move allowed there loses `alpha` times its probability under the policy before.
-    fn adapt(&self, policy: &mut Policy, line: &NrpaLine) {
-        let old = policy.clone();
+    /// The probabilities are the policy's `exps`, which change only at the end.
+    fn adapt(&mut self, policy: &mut Policy, line: &NrpaLine) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.fill(0);
+            self.stamp = 1;
+        }
+        self.touched.clear();
         let alpha = self.settings.alpha;
         let mut from = 0;
         for (mv, &end) in line.moves.iter().zip(&line.ends) {
             let codes = &line.allowed[from..end as usize];
             from = end as usize;
-            let sum: f32 = codes.iter().map(|&c| old[usize::from(c)].exp()).sum();
+            let sum = sum_exps(&policy.exps, codes);
             for &c in codes {
-                let c = usize::from(c);
-                policy[c] -= alpha * old[c].exp() / sum;
+                let i = usize::from(c);
+                policy.weights[i] -= alpha * policy.exps[i] / sum;
+                if self.marks[i] != self.stamp {
+                    self.marks[i] = self.stamp;
+                    self.touched.push(c);
+                }
             }
-            policy[usize::from(mv.code)] += alpha;
+            policy.weights[usize::from(mv.code)] += alpha;
+        }
+        for &c in &self.touched {
+            let i = usize::from(c);
+            policy.exps[i] = policy.weights[i].exp();
         }
     }
 
@@ -283,6 +309,23 @@ impl Run<'_> {
     }
 }
 
+/// The sum of `exps` at `codes`, in four running sums (a single one waits on every addition
+/// before the next).
+#[inline(always)]
+fn sum_exps(exps: &[f32], codes: &[u16]) -> f32 {
+    let mut sums = [0.0f32; 4];
+    let mut quads = codes.chunks_exact(4);
+    for quad in &mut quads {
+        for (s, &c) in sums.iter_mut().zip(quad) {
+            *s += exps[usize::from(c)];
+        }
+    }
+    for (s, &c) in sums.iter_mut().zip(quads.remainder()) {
+        *s += exps[usize::from(c)];
+    }
+    (sums[0] + sums[1]) + (sums[2] + sums[3])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -300,7 +343,7 @@ mod tests {
         };
         let deadline = Instant::now() + std::time::Duration::from_secs(30);
         let mut run = settings.run(&bits, deadline, 3);
-        let found = run.level(2, &mut vec![0.0; CODES]);
+        let found = run.level(2, &mut Policy::new());
         assert_eq!(run.playouts, 400);
         let line = run.best;
         assert_eq!(found.score, line.score);

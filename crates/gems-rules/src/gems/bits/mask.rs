@@ -24,6 +24,22 @@ impl Mask {
         m
     }
 
+    /// Every cell of the columns left of column `col` (none for column 0, all from 16 on).
+    #[inline(always)]
+    pub fn columns_below(col: usize) -> Mask {
+        let bit = col.min(16) * 16;
+        Mask(std::array::from_fn(|i| {
+            let lo = i * 64;
+            if bit >= lo + 64 {
+                u64::MAX
+            } else if bit <= lo {
+                0
+            } else {
+                (1u64 << (bit - lo)) - 1
+            }
+        }))
+    }
+
     /// Whether the cell at column `col`, height `h` is in the set.
     #[inline(always)]
     pub fn has(&self, col: usize, h: usize) -> bool {

@@ -1,0 +1,107 @@
+//! Groups kept up to date move by move: a move changes only the columns it removes gems
+//! from (and closes the emptied ones), so the groups two columns or more away from them stay
+//! as they were (those to the right a few lanes further left), and only the groups near the
+//! move are found again. Searches that list every move at every step (NRPA's playouts) save
+//! most of their flood fills this way.
+
+use super::{BitBoard, Group, Mask, flood};
+
+impl BitBoard {
+    /// Removes `group` as [`BitBoard::play`] does, and brings `groups` (every group of this
+    /// position, in any order, as [`BitBoard::groups`] lists them) up to date for the
+    /// position after it: the same set of groups `groups` would list then, in another
+    /// order. Returns the move's points.
+    pub fn play_regrouped(&mut self, group: &Group, groups: &mut Vec<Group>) -> u32 {
+        let touched = group.cells.columns();
+        let lo = touched.trailing_zeros();
+        let hi = 31 - touched.leading_zeros();
+        let before = self.cols;
+        let points = self.play(group);
+        let closed = usize::from(before - self.cols);
+        // Columns up to lo − 2 kept every cell and every neighbour; so did those from hi + 2
+        // on, which moved `closed` lanes left (every emptied column is between lo and hi).
+        let left_safe = Mask::columns_below(lo.saturating_sub(1) as usize);
+        let right_moved = Mask::columns_below(hi as usize + 2);
+        let mut covered = Mask::EMPTY;
+        groups.retain_mut(|g| {
+            if g.cells.without(left_safe).is_empty() {
+                covered = covered.or(g.cells);
+                true
+            } else if g.cells.and(right_moved).is_empty() {
+                for _ in 0..closed {
+                    g.cells = g.cells.left();
+                }
+                covered = covered.or(g.cells);
+                true
+            } else {
+                false
+            }
+        });
+        for c in 0..self.colors() {
+            let all = self.mask(c);
+            let starts = if self.min_group <= 1 {
+                all
+            } else {
+                all.paired()
+            };
+            let mut left = starts.without(covered);
+            while !left.is_empty() {
+                let cells = flood(left.first(), all);
+                left = left.without(cells);
+                groups.push(Group {
+                    cells,
+                    color: c as u8,
+                    size: cells.count(),
+                });
+            }
+        }
+        points
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gems::fast::FastRng;
+    use crate::gems::{RemovalPolicy, random_board};
+
+    /// The groups kept up to date move by move are, at every step of random games on boards
+    /// of every shape (emptied columns included) and under both connected-group rules, the
+    /// groups listed afresh.
+    #[test]
+    fn regrouped_groups_are_the_groups_listed_afresh() {
+        let key = |g: &Group| (g.color, g.cells.0, g.size);
+        let mut fresh = Vec::new();
+        let (mut steps, mut closing) = (0, 0);
+        for seed in 0..60u64 {
+            let (rows, cols) = [(15, 15), (15, 16), (9, 13), (5, 6), (3, 12)][seed as usize % 5];
+            let policy = if seed % 3 == 0 {
+                RemovalPolicy::Chained
+            } else {
+                RemovalPolicy::Classic
+            };
+            let board = random_board(rows, cols, 2 + seed as u32 % 5, seed).unwrap();
+            let (mut bits, _) = BitBoard::from_board(&board, policy).unwrap();
+            let mut kept = Vec::new();
+            bits.groups(&mut kept);
+            let mut rng = FastRng::new(seed);
+            while !kept.is_empty() {
+                let g = kept[rng.below(kept.len())];
+                let mut plain = bits;
+                let want = plain.play(&g);
+                closing += usize::from(plain.columns() < bits.columns());
+                assert_eq!(bits.play_regrouped(&g, &mut kept), want);
+                assert_eq!(bits, plain);
+                bits.groups(&mut fresh);
+                let mut a: Vec<_> = kept.iter().map(key).collect();
+                let mut b: Vec<_> = fresh.iter().map(key).collect();
+                a.sort_unstable();
+                b.sort_unstable();
+                assert_eq!(a, b, "seed {seed}, step {steps}");
+                steps += 1;
+            }
+        }
+        assert!(steps > 1_000, "only {steps} steps checked");
+        assert!(closing > 100, "only {closing} moves closed a column");
+    }
+}
