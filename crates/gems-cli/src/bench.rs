@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use gems_rules::cancel::Cancel;
 use gems_rules::gems::bits::{BitBoard, time_playouts};
 use gems_rules::gems::fast::{FastBoard, FastRng, Scratch};
 use gems_rules::gems::nrpa::Nrpa;
@@ -101,7 +102,8 @@ pub struct SamegameArgs {
     /// KEY=VALUE among choices=N, playouts=N, lone=on|off, release=N, inherit=on|off,
     /// probes=on|off, beams=N, seed=N (another sample of the same search), probe_width=N,
     /// probe_share=N (percent of the budget), pairs=N, hold=on|off, probe_floor=N (percent of
-    /// the most common colour's gems below which a colour is not probed).
+    /// the most common colour's gems below which a colour is not probed), nrpa=on|off (NRPA
+    /// on every thread instead of the beams; on by default from 20 s).
     #[arg(long, value_name = "SPEC", value_parser = tuning)]
     tuning: Option<String>,
     /// Search on N threads instead of one per core (1: the browser's AI worker's single lane,
@@ -175,7 +177,7 @@ fn tuning(spec: &str) -> Result<String, String> {
     Ok(spec.to_string())
 }
 
-/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N`.
+/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off`.
 fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
     let mut t = base;
     for part in spec.split(',').filter(|p| !p.is_empty()) {
@@ -206,6 +208,7 @@ fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
             "pairs" => t.pairs = number()?,
             "hold" => t.hold = flag()?,
             "probe_floor" => t.probe_floor = number()?.min(100),
+            "nrpa" => t.nrpa = flag()?,
             _ => return Err(format!("unknown part '{key}'")),
         }
     }
@@ -340,7 +343,10 @@ fn nrpa_and_expert(
         let handles: Vec<_> = (0..nrpa_lanes as u64)
             .map(|lane| {
                 let bits = &bits;
-                s.spawn(move || settings.search(bits, args.level, deadline, seed * 64 + lane))
+                s.spawn(move || {
+                    let never = Cancel::never();
+                    settings.search(bits, args.level, (deadline, &never), seed * 64 + lane)
+                })
             })
             .collect();
         let found: Vec<_> = handles.into_iter().filter_map(|h| h.join().ok()).collect();

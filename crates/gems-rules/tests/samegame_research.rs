@@ -84,6 +84,33 @@ fn expert_line_is_valid_and_strong_on_a_standard_position() {
     );
 }
 
+/// From `NRPA_FROM` the Expert searches by NRPA on its threads: switched on for a short
+/// search, on one thread and on two, its line replays to its score and beats greedy twice over.
+#[test]
+fn expert_by_nrpa_finds_a_valid_strong_line() {
+    use gems_rules::gems::{ExpertSearch, NRPA_FROM, Tuning};
+    assert!(Tuning::for_budget(Budget::Time(NRPA_FROM)).nrpa);
+    assert!(!Tuning::for_budget(Budget::Time(Duration::from_secs(5))).nrpa);
+    let board = standard(1);
+    let budget = Budget::Time(Duration::from_millis(400));
+    let tuning = Tuning {
+        nrpa: true,
+        ..Tuning::for_budget(budget)
+    };
+    let greedy = final_score(&board, RemovalPolicy::Classic, Player::Greedy);
+    for threads in [1, 2] {
+        let line =
+            ExpertSearch::tuned(&board, RemovalPolicy::Classic, budget, None, tuning).run(threads);
+        let mut game = Game::new(board.clone(), RemovalPolicy::Classic, Player::Interactive);
+        for c in &line.moves {
+            game.play(*c).unwrap();
+        }
+        assert!(game.is_over());
+        assert_eq!(game.score(), line.score);
+        assert!(line.score > greedy * 2, "NRPA {} vs greedy {greedy}", line.score);
+    }
+}
+
 /// With a node budget the Expert is a pure function of the board: two Experts that never met
 /// play the same whole game, move for move, and its remembered plans never make it score less
 /// than greedy.

@@ -35,7 +35,7 @@ use super::policy::RemovalPolicy;
 use crate::cancel::{Cancel, Progress};
 use generic::GenericSearch;
 use portfolio::Portfolio;
-pub use portfolio::Tuning;
+pub use portfolio::{NRPA_FROM, Tuning};
 
 /// How long the Expert may search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -484,7 +484,7 @@ impl ExpertSearch {
         self.cancel.report(Progress::Score(self.best.score));
         #[cfg(not(target_arch = "wasm32"))]
         if let Budget::Time(d) = self.left
-            && threads > 1
+            && (threads > 1 || self.runs_nrpa())
         {
             self.run_on_threads(threads, d);
             return self.best;
@@ -492,6 +492,11 @@ impl ExpertSearch {
         let _ = threads;
         while !self.step(Duration::from_secs(3600)) {}
         self.best
+    }
+
+    /// Whether this search, on threads, is NRPA's (a long time budget on the beams' boards).
+    fn runs_nrpa(&self) -> bool {
+        matches!(&self.engine, Engine::Beams { portfolio, .. } if portfolio.tuning().nrpa)
     }
 
     /// Runs one piece of this search (a time budget shared by lanes that exchange only
@@ -553,10 +558,20 @@ impl ExpertSearch {
     }
 
     /// A time budget on several threads: the colours to probe taken from one queue, then
-    /// beams on the best target on every thread until the deadline.
+    /// beams on the best target on every thread until the deadline (or, from
+    /// [`NRPA_FROM`], NRPA on every thread).
     #[cfg(not(target_arch = "wasm32"))]
     fn run_on_threads(&mut self, threads: usize, total: Duration) {
         match &mut self.engine {
+            Engine::Beams { bits, portfolio } if portfolio.tuning().nrpa => {
+                let (bits, seed) = (*bits, portfolio.tuning().seed);
+                let until = (Instant::now() + total, &self.cancel);
+                let seed = SEED ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                let line = super::nrpa::expert_search(&bits, threads, until, seed);
+                let moves = line.moves.iter().map(|m| m.cell());
+                let moves = moves.map(|(c, h)| (c as u8, h as u8)).collect();
+                self.take_bit_line(&bits, &(line.score, moves));
+            }
             Engine::Beams { bits, portfolio } => {
                 let start = Instant::now();
                 let probe_deadline = start + total.mul_f64(portfolio.probe_fraction());

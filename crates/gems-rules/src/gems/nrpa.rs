@@ -17,6 +17,7 @@ use std::time::Instant;
 
 use super::bits::{BitBoard, Group};
 use super::fast::FastRng;
+use crate::cancel::{Cancel, Progress};
 
 /// Move codes: 8 colours × 16 columns × 16 heights.
 const CODES: usize = 8 * 16 * 16;
@@ -85,6 +86,36 @@ impl Default for Nrpa {
     }
 }
 
+/// The Expert's NRPA (for time budgets on threads from [`crate::gems::expert::NRPA_FROM`]):
+/// on each of `threads` threads a level-3 search with its own seed, the first 30% of the time
+/// probing which colour to keep for last, until the deadline or `cancel`; the best line of
+/// all (the moves' cells by [`NrpaMove::cell`]).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn expert_search(
+    start: &BitBoard,
+    threads: usize,
+    (deadline, cancel): (Instant, &Cancel),
+    seed: u64,
+) -> NrpaLine {
+    let settings = Nrpa {
+        probe_share: 0.3,
+        ..Nrpa::default()
+    };
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads.max(1) as u64)
+            .map(|t| {
+                let seed = seed ^ (t + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                s.spawn(move || settings.search(start, 3, (deadline, cancel), seed).0)
+            })
+            .collect();
+        handles
+            .into_iter()
+            .filter_map(|h| h.join().ok())
+            .max_by_key(|line| line.score)
+            .unwrap_or_default()
+    })
+}
+
 /// A policy: a weight per move code, and each weight's exponential (what playouts draw by,
 /// kept so that neither a playout nor adapting computes one for every move it meets).
 #[derive(Clone)]
@@ -109,6 +140,8 @@ struct Run<'a> {
     start: &'a BitBoard,
     tabu: usize,
     deadline: Instant,
+    /// Stops the search early; hears of each better line.
+    cancel: Cancel,
     rng: FastRng,
     groups: Vec<Group>,
     /// A playout step's allowed moves, as indices into `groups`.
@@ -125,19 +158,21 @@ struct Run<'a> {
 
 impl Nrpa {
     /// Runs level-`level` searches from `start`, one after the other from a fresh policy,
-    /// until `deadline`; returns the best line of all and the playouts played.
+    /// until `deadline` or `cancel`; returns the best line of all and the playouts played.
+    /// Each better line's score is reported to `cancel`.
     pub fn search(
         &self,
         start: &BitBoard,
         level: u32,
-        deadline: Instant,
+        (deadline, cancel): (Instant, &Cancel),
         seed: u64,
     ) -> (NrpaLine, u64) {
         let mut run = self.run(start, deadline, seed);
+        run.cancel = cancel.clone();
         if self.probe_share > 0.0 {
             run.tabu = self.probe(start, deadline, seed, &mut run);
         }
-        while Instant::now() < deadline {
+        while !run.stopped() {
             run.level(level.max(1), &mut Policy::new());
         }
         (run.best, run.playouts)
@@ -160,7 +195,8 @@ impl Nrpa {
         for (i, &c) in candidates.iter().enumerate() {
             let mut run = self.run(start, now + each * (i as u32 + 1), seed ^ (c as u64 + 1));
             run.tabu = c;
-            while Instant::now() < run.deadline {
+            run.cancel = main.cancel.clone();
+            while !run.stopped() {
                 run.level(2, &mut Policy::new());
             }
             main.playouts += run.playouts;
@@ -181,6 +217,7 @@ impl Nrpa {
             start,
             tabu: start.most_common_color(),
             deadline,
+            cancel: Cancel::never(),
             rng: FastRng::new(seed),
             groups: Vec::new(),
             allowed: Vec::new(),
@@ -195,6 +232,11 @@ impl Nrpa {
 }
 
 impl Run<'_> {
+    /// Whether the search must stop: its deadline passed, or its owner cancelled it.
+    fn stopped(&self) -> bool {
+        Instant::now() >= self.deadline || self.cancel.is_cancelled()
+    }
+
     /// A playout by `policy` from the start, into `line`.
     fn playout(&mut self, policy: &Policy, line: &mut NrpaLine) {
         let mut board = *self.start;
@@ -234,10 +276,7 @@ impl Run<'_> {
                 self.allowed.push(i as u16);
             }
             line.ends.push(line.allowed.len() as u32);
-            let draw = (self.rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * sum;
-            let pick = weights
-                .partition_point(|&total| total <= draw)
-                .min(weights.len() - 1);
+            let pick = self.draw(&weights, sum);
             let code = line.allowed[first + pick];
             let g = self.groups[usize::from(self.allowed[pick])];
             line.score += board.play_regrouped(&g, &mut self.groups);
@@ -251,7 +290,17 @@ impl Run<'_> {
         self.playouts += 1;
         if line.score > self.best.score || self.best.moves.is_empty() {
             self.best = line.clone();
+            self.cancel.report(Progress::Score(u64::from(line.score)));
         }
+    }
+
+    /// Draws a move by the running totals of the allowed moves' weights (`weights`, whose
+    /// last is `sum`); returns its index among the allowed moves.
+    fn draw(&mut self, weights: &[f32], sum: f32) -> usize {
+        let at = (self.rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * sum;
+        weights
+            .partition_point(|&total| total <= at)
+            .min(weights.len() - 1)
     }
 
     /// Adapts `policy` towards `line`: at each step, the move played gains `alpha` and every
@@ -291,7 +340,7 @@ impl Run<'_> {
         let mut best = NrpaLine::default();
         let mut line = NrpaLine::default();
         for _ in 0..self.settings.iterations {
-            if Instant::now() >= self.deadline {
+            if self.stopped() {
                 break;
             }
             if level <= 1 {

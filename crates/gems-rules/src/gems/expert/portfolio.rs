@@ -89,7 +89,15 @@ pub struct Tuning {
     /// the square of its size, so a colour a fifth smaller than another is not worth its
     /// probe's time.
     pub probe_floor: u32,
+    /// Whether a search on threads runs Nested Rollout Policy Adaptation ([`crate::gems::nrpa`])
+    /// on every thread instead of the beams: set for time budgets of at least
+    /// [`NRPA_FROM`], where it was measured stronger.
+    pub nrpa: bool,
 }
+
+/// The shortest time budget for which the Expert, on threads, searches by NRPA instead of
+/// beams (measured: see docs/games/modern_gems_ai.md).
+pub const NRPA_FROM: Duration = Duration::from_secs(20);
 
 impl Default for Tuning {
     /// Four moves drawn, no lone gems, the target's pairs worth half a lone gem, every colour
@@ -111,6 +119,7 @@ impl Default for Tuning {
             pairs: 32,
             hold: true,
             probe_floor: 80,
+            nrpa: false,
         }
     }
 }
@@ -127,7 +136,10 @@ impl Tuning {
             Budget::Nodes(n) => n >= 1_500_000,
         };
         if long {
-            Tuning::default()
+            Tuning {
+                nrpa: matches!(budget, Budget::Time(d) if d >= NRPA_FROM),
+                ..Tuning::default()
+            }
         } else {
             Tuning::default().with_probes(12, 15)
         }
@@ -198,6 +210,11 @@ pub(super) struct Portfolio {
 }
 
 impl Portfolio {
+    /// The tuning the search was made with.
+    pub(super) fn tuning(&self) -> &Tuning {
+        &self.tuning
+    }
+
     /// The share of the budget the probes may take.
     pub(super) fn probe_fraction(&self) -> f64 {
         self.tuning.probe_fraction()
