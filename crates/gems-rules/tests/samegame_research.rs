@@ -107,7 +107,11 @@ fn expert_by_nrpa_finds_a_valid_strong_line() {
         }
         assert!(game.is_over());
         assert_eq!(game.score(), line.score);
-        assert!(line.score > greedy * 2, "NRPA {} vs greedy {greedy}", line.score);
+        assert!(
+            line.score > greedy * 2,
+            "NRPA {} vs greedy {greedy}",
+            line.score
+        );
     }
 }
 

@@ -495,6 +495,7 @@ impl ExpertSearch {
     }
 
     /// Whether this search, on threads, is NRPA's (a long time budget on the beams' boards).
+    #[cfg(not(target_arch = "wasm32"))]
     fn runs_nrpa(&self) -> bool {
         matches!(&self.engine, Engine::Beams { portfolio, .. } if portfolio.tuning().nrpa)
     }

@@ -210,7 +210,8 @@ pub(super) struct Portfolio {
 }
 
 impl Portfolio {
-    /// The tuning the search was made with.
+    /// The tuning the search was made with (what a search on threads runs).
+    #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn tuning(&self) -> &Tuning {
         &self.tuning
     }
