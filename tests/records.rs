@@ -28,7 +28,7 @@ fn every_standard_position_has_a_record_that_replays_to_its_score() {
         assert_eq!(file.policy, RemovalPolicy::Classic, "{name}");
         total += file.score;
     }
-    // The records are the best lines found (the Expert's and NRPA's): never below the 80,660
+    // The records are the best lines found (the Expert's and NRPA's): never below the 80,864
     // the docs quote.
     assert!(total >= 80_864, "records total {total}");
 }

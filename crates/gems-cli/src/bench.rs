@@ -428,7 +428,12 @@ fn samegame(o: &Options) -> Result<(), String> {
             Player::Expert if o.nrpa.is_some() => {
                 let lanes = o.lanes.unwrap_or_else(cores);
                 let seed = tuning.seed ^ i as u64;
-                let expert = || ExpertSearch::tuned(board, o.policy, budget, None, tuning);
+                // The side-by-side Expert is the beams, whatever the budget.
+                let beams = Tuning {
+                    nrpa: false,
+                    ..tuning
+                };
+                let expert = || ExpertSearch::tuned(board, o.policy, budget, None, beams);
                 nrpa_and_expert(board, o, expert, lanes, seed)?
             }
             Player::Expert => {

@@ -52,17 +52,32 @@ fn a_cancelled_k_in_a_row_search_stops_early() {
 
 #[test]
 fn a_cancelled_expert_stops_early_on_threads_and_in_slices() {
-    use gems_rules::gems::{Budget, ExpertSearch, RemovalPolicy, random_board};
+    use gems_rules::gems::{Budget, ExpertSearch, RemovalPolicy, Tuning, random_board};
+    let budget = Budget::Time(BUDGET);
     for (rows, cols) in [(15, 15), (20, 20)] {
         let board = random_board(rows, cols, 5, 3).expect("a board");
         for threads in [1, 2] {
-            let (line, took) = cancelled(|cancel| {
-                ExpertSearch::new(&board, RemovalPolicy::Chained, Budget::Time(BUDGET), None)
-                    .with_cancel(cancel.clone())
-                    .run(threads)
-            });
-            assert!(took < BACK_WITHIN, "{rows}×{cols} on {threads}: {took:?}");
-            assert!(!line.moves.is_empty(), "it still answers its best line");
+            // The beams (Chained), and NRPA (Classic), which long searches run on 15×15.
+            for (policy, nrpa) in [
+                (RemovalPolicy::Chained, false),
+                (RemovalPolicy::Classic, true),
+            ] {
+                let tuning = Tuning {
+                    nrpa,
+                    ..Tuning::for_budget(budget)
+                };
+                let (line, took) = cancelled(|cancel| {
+                    ExpertSearch::tuned(&board, policy, budget, None, tuning)
+                        .with_cancel(cancel.clone())
+                        .run(threads)
+                });
+                let what = format!("{rows}×{cols} on {threads}, nrpa {nrpa}");
+                assert!(took < BACK_WITHIN, "{what}: {took:?}");
+                assert!(
+                    !line.moves.is_empty(),
+                    "{what}: it still answers its best line"
+                );
+            }
         }
     }
 }

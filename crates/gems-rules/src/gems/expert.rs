@@ -497,7 +497,7 @@ impl ExpertSearch {
     /// Whether this search, on threads, is NRPA's (a long time budget on the beams' boards).
     #[cfg(not(target_arch = "wasm32"))]
     fn runs_nrpa(&self) -> bool {
-        matches!(&self.engine, Engine::Beams { portfolio, .. } if portfolio.tuning().nrpa)
+        matches!(&self.engine, Engine::Beams { bits, portfolio } if nrpa_suits(bits, portfolio))
     }
 
     /// Runs one piece of this search (a time budget shared by lanes that exchange only
@@ -564,7 +564,7 @@ impl ExpertSearch {
     #[cfg(not(target_arch = "wasm32"))]
     fn run_on_threads(&mut self, threads: usize, total: Duration) {
         match &mut self.engine {
-            Engine::Beams { bits, portfolio } if portfolio.tuning().nrpa => {
+            Engine::Beams { bits, portfolio } if nrpa_suits(bits, portfolio) => {
                 let (bits, seed) = (*bits, portfolio.tuning().seed);
                 let until = (Instant::now() + total, &self.cancel);
                 let seed = SEED ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -653,6 +653,14 @@ impl Budget {
             (a, _) => a,
         }
     }
+}
+
+/// Whether a search on threads runs NRPA on `bits`: when its tuning says so (a time budget
+/// from [`NRPA_FROM`]), under the Classic rules (where it was measured), and with a move to
+/// play.
+#[cfg(not(target_arch = "wasm32"))]
+fn nrpa_suits(bits: &BitBoard, portfolio: &Portfolio) -> bool {
+    portfolio.tuning().nrpa && bits.classic() && bits.has_move()
 }
 
 /// A rules line as bitboard moves (stopping at the first move that is not a group there).

@@ -1,13 +1,14 @@
 //! Nested Rollout Policy Adaptation (Rosin 2011) on the bitboard engine, with the selective
-//! policies of Cazenave (2016): an experiment for issue #38, measured against the Expert by
-//! `gems-cli bench samegame --nrpa LEVEL` (see docs/games/modern_gems_ai.md).
+//! policies of Cazenave (2016): the Expert's search for time budgets from 20 s under the
+//! Classic rules ([`expert_search`]), and `gems-cli bench samegame --nrpa LEVEL`'s experiment
+//! (see docs/games/modern_gems_ai.md).
 //!
 //! A policy gives each move code (the move's colour and the cell its group starts at) a
 //! weight; a playout draws each move with probability proportional to the exponential of its
-//! weight, among the moves the selective policy allows (the most common colour kept for last
-//! (or the colour that probes chose) while more than `release` gems are left and another colour
-//! has a move; a move leaving its
-//! colour a single gem only when nothing else is left). Level 1 runs `iterations` playouts,
+//! weight, among the moves the selective policy allows: while more than `release` gems are
+//! left, the kept colour's moves (the most common colour, or the one the probes chose) only
+//! when no other colour has one; before them, a move leaving its colour a single gem only when
+//! no other move is left. Level 1 runs `iterations` playouts,
 //! level L `iterations` searches of level L − 1 (each from a copy of the policy), adapting the
 //! policy after each towards the best line found so far at this level (the gradient step: the
 //! best line's moves gain `alpha`, every move allowed at its steps loses `alpha` times its
@@ -101,10 +102,15 @@ pub fn expert_search(
         probe_share: 0.3,
         ..Nrpa::default()
     };
+    // Each thread's seed, well apart from every other search's and thread's.
+    let seed_of = |t: u64| mix(seed.wrapping_add(mix(t + 1)));
+    if threads <= 1 {
+        return settings.search(start, 3, (deadline, cancel), seed_of(0)).0;
+    }
     std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads.max(1) as u64)
+        let handles: Vec<_> = (0..threads as u64)
             .map(|t| {
-                let seed = seed ^ (t + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                let seed = seed_of(t);
                 s.spawn(move || settings.search(start, 3, (deadline, cancel), seed).0)
             })
             .collect();
@@ -114,6 +120,14 @@ pub fn expert_search(
             .max_by_key(|line| line.score)
             .unwrap_or_default()
     })
+}
+
+/// SplitMix64's finaliser: a seed spread over all 64 bits (nearby inputs, unrelated outputs).
+#[cfg(not(target_arch = "wasm32"))]
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// A policy: a weight per move code, and each weight's exponential (what playouts draw by,
@@ -154,6 +168,9 @@ struct Run<'a> {
     stamp: u32,
     best: NrpaLine,
     playouts: u64,
+    /// Whether a playout found the game forced (never more than one group to play, or none):
+    /// then no other line exists, and the search stops.
+    forced: bool,
 }
 
 impl Nrpa {
@@ -227,6 +244,7 @@ impl Nrpa {
             stamp: 0,
             best: NrpaLine::default(),
             playouts: 0,
+            forced: false,
         }
     }
 }
@@ -234,7 +252,7 @@ impl Nrpa {
 impl Run<'_> {
     /// Whether the search must stop: its deadline passed, or its owner cancelled it.
     fn stopped(&self) -> bool {
-        Instant::now() >= self.deadline || self.cancel.is_cancelled()
+        self.forced || Instant::now() >= self.deadline || self.cancel.is_cancelled()
     }
 
     /// A playout by `policy` from the start, into `line`.
@@ -243,7 +261,9 @@ impl Run<'_> {
         line.clear();
         let mut weights = std::mem::take(&mut self.weights);
         board.groups(&mut self.groups);
+        let mut branched = false;
         loop {
+            branched |= self.groups.len() > 1;
             // The selective policy: the moves of the lowest tier present are allowed, tier 2
             // being the kept colour's while it is held, 1 a move leaving its colour a single
             // gem, 0 any other.
@@ -288,8 +308,12 @@ impl Run<'_> {
         }
         self.weights = weights;
         self.playouts += 1;
-        if line.score > self.best.score || self.best.moves.is_empty() {
+        self.forced |= !branched;
+        let better = line.score > self.best.score;
+        if better || self.best.moves.is_empty() {
             self.best = line.clone();
+        }
+        if better {
             self.cancel.report(Progress::Score(u64::from(line.score)));
         }
     }

@@ -72,7 +72,7 @@ mod tests {
     fn regrouped_groups_are_the_groups_listed_afresh() {
         let key = |g: &Group| (g.color, g.cells.0, g.size);
         let mut fresh = Vec::new();
-        let (mut steps, mut closing) = (0, 0);
+        let (mut steps, mut closing, mut closing_two) = (0, 0, 0);
         for seed in 0..60u64 {
             let (rows, cols) = [(15, 15), (15, 16), (9, 13), (5, 6), (3, 12)][seed as usize % 5];
             let policy = if seed % 3 == 0 {
@@ -90,6 +90,7 @@ mod tests {
                 let mut plain = bits;
                 let want = plain.play(&g);
                 closing += usize::from(plain.columns() < bits.columns());
+                closing_two += usize::from(plain.columns() + 1 < bits.columns());
                 assert_eq!(bits.play_regrouped(&g, &mut kept), want);
                 assert_eq!(bits, plain);
                 bits.groups(&mut fresh);
@@ -103,5 +104,9 @@ mod tests {
         }
         assert!(steps > 1_000, "only {steps} steps checked");
         assert!(closing > 100, "only {closing} moves closed a column");
+        assert!(
+            closing_two > 5,
+            "only {closing_two} moves closed two columns or more"
+        );
     }
 }

@@ -49,7 +49,7 @@ fn keep(best: &mut (u32, Vec<BitMove>), score: u32, line: &[BitMove]) {
 }
 
 /// The parts of the Expert's beams, each of which can be switched off to measure what it adds
-/// (`gems-cli bench samegame --tuning …`).
+/// (`gems-cli bench samegame --tuning …`), and whether long searches run NRPA instead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tuning {
     /// Moves drawn per playout move; the one leaving the fewest lone gems is played (1: the
@@ -90,8 +90,9 @@ pub struct Tuning {
     /// probe's time.
     pub probe_floor: u32,
     /// Whether a search on threads runs Nested Rollout Policy Adaptation ([`crate::gems::nrpa`])
-    /// on every thread instead of the beams: set for time budgets of at least
-    /// [`NRPA_FROM`], where it was measured stronger.
+    /// on every thread instead of the beams, under the Classic rules: set for time budgets of
+    /// at least [`NRPA_FROM`], where it was measured stronger. NRPA has settings of its own:
+    /// the beams' parts above do not change it.
     pub nrpa: bool,
 }
 
@@ -129,7 +130,8 @@ impl Tuning {
     /// ahead at 2 s per board and level at 5 s, for searches of at least 2 s or 1,500,000
     /// nodes; shorter ones (a move, a hint, the browser's moves, and the node-budget
     /// comparisons of the AI doc) keep the probes 12 wide within 15% of the budget, as every
-    /// search did before the wide probes were measured.
+    /// search did before the wide probes were measured. Time budgets from [`NRPA_FROM`] run
+    /// NRPA on threads.
     pub fn for_budget(budget: Budget) -> Tuning {
         let long = match budget {
             Budget::Time(d) => d >= Duration::from_secs(2),
