@@ -276,13 +276,20 @@ impl BitBoard {
     /// policy's smallest size, colour by colour, each by its first cell.
     pub fn groups(&self, out: &mut Vec<Group>) {
         out.clear();
+        self.push_groups(Mask::EMPTY, out);
+    }
+
+    /// Appends to `out` every legal move's group that has no cell in `known` (a union of whole
+    /// groups), colour by colour, each by its first cell.
+    fn push_groups(&self, known: Mask, out: &mut Vec<Group>) {
         for c in 0..self.colors() {
             let all = self.mask(c);
-            let mut left = if self.min_group <= 1 {
+            let starts = if self.min_group <= 1 {
                 all
             } else {
                 all.paired()
             };
+            let mut left = starts.without(known);
             while !left.is_empty() {
                 let cells = flood(left.first(), all);
                 left = left.without(cells);

@@ -4,7 +4,7 @@
 //! move are found again. Searches that list every move at every step (NRPA's playouts) save
 //! most of their flood fills this way.
 
-use super::{BitBoard, Group, Mask, flood};
+use super::{BitBoard, Group, Mask};
 
 impl BitBoard {
     /// Removes `group` as [`BitBoard::play`] does, and brings `groups` (every group of this
@@ -37,24 +37,7 @@ impl BitBoard {
                 false
             }
         });
-        for c in 0..self.colors() {
-            let all = self.mask(c);
-            let starts = if self.min_group <= 1 {
-                all
-            } else {
-                all.paired()
-            };
-            let mut left = starts.without(covered);
-            while !left.is_empty() {
-                let cells = flood(left.first(), all);
-                left = left.without(cells);
-                groups.push(Group {
-                    cells,
-                    color: c as u8,
-                    size: cells.count(),
-                });
-            }
-        }
+        self.push_groups(covered, groups);
         points
     }
 }
