@@ -338,26 +338,13 @@ fn nrpa_and_expert(
     let (bits, _) = BitBoard::from_board(board, o.policy)
         .map_err(|e| format!("NRPA runs on the bitboard engine only: {e:?}"))?;
     let deadline = Instant::now() + Duration::from_secs_f64(o.seconds);
-    let (found, beams) = std::thread::scope(|s| {
+    let ((best, playouts), beams) = std::thread::scope(|s| {
         let beams = (nrpa_lanes < lanes).then(|| s.spawn(move || expert().run(lanes - nrpa_lanes)));
-        let handles: Vec<_> = (0..nrpa_lanes as u64)
-            .map(|lane| {
-                let bits = &bits;
-                s.spawn(move || {
-                    let never = Cancel::never();
-                    settings.search(bits, args.level, (deadline, &never), seed * 64 + lane)
-                })
-            })
-            .collect();
-        let found: Vec<_> = handles.into_iter().filter_map(|h| h.join().ok()).collect();
+        let never = Cancel::never();
+        let until = (deadline, &never);
+        let found = settings.search_on_threads(&bits, args.level, nrpa_lanes, until, seed);
         (found, beams.and_then(|h| h.join().ok()))
     });
-    let playouts: u64 = found.iter().map(|(_, n)| n).sum();
-    let best = found
-        .into_iter()
-        .map(|(line, _)| line)
-        .max_by_key(|l| l.score)
-        .unwrap_or_default();
     // A move's (column, height) names the same cell as the rules' on the position it is played
     // on (both close emptied columns alike); the line is replayed by the caller.
     let nrpa = Line {

@@ -210,11 +210,8 @@ pub fn seed(game: Game, date: Date) -> u64 {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
-    let mut z = h.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     // Within JavaScript's safe integers, so that a link or a JSON body carries it exactly.
-    (z ^ (z >> 31)) & ((1 << 53) - 1)
+    crate::splitmix::next(&mut h) & ((1 << 53) - 1)
 }
 
 #[cfg(test)]

@@ -45,4 +45,5 @@ pub mod job;
 pub mod journal;
 pub mod k_in_a_row;
 pub mod solo_red;
+pub mod splitmix;
 pub mod storage;

@@ -19,6 +19,8 @@ use std::time::Instant;
 use super::bits::{BitBoard, Group};
 use super::fast::FastRng;
 use crate::cancel::{Cancel, Progress};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::splitmix::finish;
 
 /// Move codes: 8 colours × 16 columns × 16 heights.
 const CODES: usize = 8 * 16 * 16;
@@ -88,46 +90,21 @@ impl Default for Nrpa {
 }
 
 /// The Expert's NRPA (for time budgets on threads from [`crate::gems::expert::NRPA_FROM`]):
-/// on each of `threads` threads a level-3 search with its own seed, the first 30% of the time
-/// probing which colour to keep for last, until the deadline or `cancel`; the best line of
-/// all (the moves' cells by [`NrpaMove::cell`]).
+/// level-3 searches on each of `threads` threads, the first 30% of the time probing which
+/// colour to keep for last, until the deadline or `cancel`; the best line of all (the moves'
+/// cells by [`NrpaMove::cell`]).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn expert_search(
     start: &BitBoard,
     threads: usize,
-    (deadline, cancel): (Instant, &Cancel),
+    until: (Instant, &Cancel),
     seed: u64,
 ) -> NrpaLine {
     let settings = Nrpa {
         probe_share: 0.3,
         ..Nrpa::default()
     };
-    // Each thread's seed, well apart from every other search's and thread's.
-    let seed_of = |t: u64| mix(seed.wrapping_add(mix(t + 1)));
-    if threads <= 1 {
-        return settings.search(start, 3, (deadline, cancel), seed_of(0)).0;
-    }
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads as u64)
-            .map(|t| {
-                let seed = seed_of(t);
-                s.spawn(move || settings.search(start, 3, (deadline, cancel), seed).0)
-            })
-            .collect();
-        handles
-            .into_iter()
-            .filter_map(|h| h.join().ok())
-            .max_by_key(|line| line.score)
-            .unwrap_or_default()
-    })
-}
-
-/// SplitMix64's finaliser: a seed spread over all 64 bits (nearby inputs, unrelated outputs).
-#[cfg(not(target_arch = "wasm32"))]
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    settings.search_on_threads(start, 3, threads, until, seed).0
 }
 
 /// A policy: a weight per move code, and each weight's exponential (what playouts draw by,
@@ -184,8 +161,7 @@ impl Nrpa {
         (deadline, cancel): (Instant, &Cancel),
         seed: u64,
     ) -> (NrpaLine, u64) {
-        let mut run = self.run(start, deadline, seed);
-        run.cancel = cancel.clone();
+        let mut run = self.run(start, (deadline, cancel), seed);
         if self.probe_share > 0.0 {
             run.tabu = self.probe(start, deadline, seed, &mut run);
         }
@@ -193,6 +169,37 @@ impl Nrpa {
             run.level(level.max(1), &mut Policy::new());
         }
         (run.best, run.playouts)
+    }
+
+    /// [`Nrpa::search`] on each of `threads` threads (on this one when it is the only one),
+    /// each with its own seed drawn from `seed`: the best line of all, and the playouts
+    /// played on all of them.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn search_on_threads(
+        &self,
+        start: &BitBoard,
+        level: u32,
+        threads: usize,
+        (deadline, cancel): (Instant, &Cancel),
+        seed: u64,
+    ) -> (NrpaLine, u64) {
+        // Each thread's seed, well apart from every other search's and thread's.
+        let seed_of = |t: u64| finish(seed.wrapping_add(finish(t + 1)));
+        if threads <= 1 {
+            return self.search(start, level, (deadline, cancel), seed_of(0));
+        }
+        let found: Vec<_> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads as u64)
+                .map(|t| {
+                    let seed = seed_of(t);
+                    s.spawn(move || self.search(start, level, (deadline, cancel), seed))
+                })
+                .collect();
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        });
+        let playouts = found.iter().map(|(_, n)| n).sum();
+        let best = found.into_iter().map(|(line, _)| line);
+        (best.max_by_key(|l| l.score).unwrap_or_default(), playouts)
     }
 
     /// Probes the colours with at least 80% of the most common colour's gems as the colour
@@ -210,9 +217,9 @@ impl Nrpa {
         let each = share / candidates.len() as u32;
         let mut best = (0, main.tabu);
         for (i, &c) in candidates.iter().enumerate() {
-            let mut run = self.run(start, now + each * (i as u32 + 1), seed ^ (c as u64 + 1));
+            let until = (now + each * (i as u32 + 1), &main.cancel);
+            let mut run = self.run(start, until, seed ^ (c as u64 + 1));
             run.tabu = c;
-            run.cancel = main.cancel.clone();
             while !run.stopped() {
                 run.level(2, &mut Policy::new());
             }
@@ -227,14 +234,19 @@ impl Nrpa {
         best.1
     }
 
-    /// A search from `start` until `deadline`, not yet begun.
-    fn run<'a>(&self, start: &'a BitBoard, deadline: Instant, seed: u64) -> Run<'a> {
+    /// A search from `start` until `deadline` or `cancel`, not yet begun.
+    fn run<'a>(
+        &self,
+        start: &'a BitBoard,
+        (deadline, cancel): (Instant, &Cancel),
+        seed: u64,
+    ) -> Run<'a> {
         Run {
             settings: *self,
             start,
             tabu: start.most_common_color(),
             deadline,
-            cancel: Cancel::never(),
+            cancel: cancel.clone(),
             rng: FastRng::new(seed),
             groups: Vec::new(),
             allowed: Vec::new(),
@@ -415,7 +427,7 @@ mod tests {
             ..Nrpa::default()
         };
         let deadline = Instant::now() + std::time::Duration::from_secs(30);
-        let mut run = settings.run(&bits, deadline, 3);
+        let mut run = settings.run(&bits, (deadline, &Cancel::never()), 3);
         let found = run.level(2, &mut Policy::new());
         assert_eq!(run.playouts, 400);
         let line = run.best;

@@ -11,16 +11,6 @@ use crate::k_in_a_row::tt::FULL_DEPTH;
 /// A position's Zobrist key under each board symmetry (only the first `perms.len()` are used).
 pub(super) type Keys = [u64; 8];
 
-/// The next number of the SplitMix64 generator from `state` (the engine starts it from a
-/// constant, so the keys are the same every run).
-pub(super) fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 impl<M: Mask> Search<M> {
     /// Prepares the lines of `board`'s geometry, clearing the table if it changed.
     pub(super) fn configure(&mut self, board: &Board) {

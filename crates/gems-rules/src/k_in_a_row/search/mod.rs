@@ -33,7 +33,7 @@ mod threat;
 
 pub use engine::Engine;
 
-use keys::{Keys, splitmix};
+use keys::Keys;
 
 /// The value of winning now; a win in `p` plies is worth `WIN - p`.
 pub const WIN: i32 = 10_000;
@@ -170,13 +170,13 @@ impl<M: Mask> Search<M> {
         let mut zobrist = vec![0u64; 2 * MAX_CELLS];
         for c in 0..2 {
             for i in 0..64 {
-                zobrist[c * MAX_CELLS + i] = splitmix(&mut seed);
+                zobrist[c * MAX_CELLS + i] = crate::splitmix::next(&mut seed);
             }
         }
-        let side_key = splitmix(&mut seed);
+        let side_key = crate::splitmix::next(&mut seed);
         for c in 0..2 {
             for i in 64..MAX_CELLS {
-                zobrist[c * MAX_CELLS + i] = splitmix(&mut seed);
+                zobrist[c * MAX_CELLS + i] = crate::splitmix::next(&mut seed);
             }
         }
         Search {
