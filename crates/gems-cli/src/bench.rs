@@ -126,6 +126,9 @@ pub struct SamegameArgs {
     /// the most common).
     #[arg(long, value_name = "PERCENT", default_value_t = 0)]
     nrpa_probes: u32,
+    /// With --nrpa: playouts per adaptation at level 1 (Stabilized NRPA; 1: plain NRPA).
+    #[arg(long, value_name = "P", default_value_t = 1, value_parser = crate::values::positive::<u32>)]
+    nrpa_stabilize: u32,
 }
 
 /// What the SameGame benchmark plays, and how.
@@ -157,6 +160,7 @@ struct NrpaArgs {
     iterations: u32,
     lanes: Option<usize>,
     probes: u32,
+    stabilize: u32,
 }
 
 /// A removal policy named on the command line (`--policy`).
@@ -262,6 +266,7 @@ pub fn run(command: BenchCommand) -> Result<(), String> {
                     iterations: args.nrpa_iterations,
                     lanes: args.nrpa_lanes,
                     probes: args.nrpa_probes,
+                    stabilize: args.nrpa_stabilize,
                 }),
             })
         }
@@ -332,6 +337,7 @@ fn nrpa_and_expert(
     let settings = Nrpa {
         iterations: args.iterations,
         probe_share: f64::from(args.probes.min(100)) / 100.0,
+        stabilize: args.stabilize,
         ..Nrpa::default()
     };
     let nrpa_lanes = args.lanes.unwrap_or(lanes).min(lanes);

@@ -405,6 +405,28 @@ mod tests {
         // Four lanes at once; nothing crosses from one lane into the next.
         let four = 0x0001_7FFF_0003_0005;
         assert_eq!(squeeze4(four, 0b1), 0x0000_3FFF_0001_0002);
+        // Runs of removed bits, against squeezing each lane one bit at a time.
+        let mut rng = FastRng::new(7);
+        for _ in 0..10_000 {
+            let lanes = rng.next_u64() & 0x7FFF_7FFF_7FFF_7FFF;
+            let removed = rng.next_u64() as u16 & 0x7FFF;
+            let mut expected = 0u64;
+            for lane in 0..4 {
+                let (mut kept, mut out) = (0, 0u64);
+                for bit in 0..15 {
+                    if removed >> bit & 1 == 0 {
+                        out |= (lanes >> (16 * lane + bit) & 1) << kept;
+                        kept += 1;
+                    }
+                }
+                expected |= out << (16 * lane);
+            }
+            assert_eq!(
+                squeeze4(lanes, removed),
+                expected,
+                "{lanes:#x} {removed:#x}"
+            );
+        }
         let mut m = Mask::EMPTY;
         for col in 0..16 {
             m.set_lane(col, col as u16 + 1);

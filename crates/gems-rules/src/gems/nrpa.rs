@@ -76,6 +76,9 @@ pub struct Nrpa {
     /// The share of the time spent choosing the colour kept for last among the colours with
     /// at least 80% of the most common colour's gems (0: the most common colour).
     pub probe_share: f64,
+    /// Playouts per adaptation at level 1, the best of them counting (Stabilized NRPA,
+    /// Cazenave et al. 2021; 1: plain NRPA).
+    pub stabilize: u32,
 }
 
 impl Default for Nrpa {
@@ -85,6 +88,7 @@ impl Default for Nrpa {
             alpha: 1.0,
             release: 72,
             probe_share: 0.0,
+            stabilize: 1,
         }
     }
 }
@@ -380,13 +384,18 @@ impl Run<'_> {
                 break;
             }
             if level <= 1 {
-                self.playout(policy, &mut line);
+                for _ in 0..self.settings.stabilize.max(1) {
+                    self.playout(policy, &mut line);
+                    if line.score >= best.score {
+                        std::mem::swap(&mut best, &mut line);
+                    }
+                }
             } else {
                 let mut below = policy.clone();
                 line = self.level(level - 1, &mut below);
-            }
-            if line.score >= best.score {
-                std::mem::swap(&mut best, &mut line);
+                if line.score >= best.score {
+                    std::mem::swap(&mut best, &mut line);
+                }
             }
             self.adapt(policy, &best);
         }
@@ -416,32 +425,39 @@ mod tests {
     use super::*;
     use crate::gems::{Board, Game, RemovalPolicy, random_board};
 
-    /// A level-2 search plays `iterations`² playouts, and the best line replays on the rules
-    /// engine to its score.
+    /// A level-2 search plays `iterations`² playouts (times `stabilize`, the playouts per
+    /// adaptation), and the best line replays on the rules engine to its score.
     #[test]
     fn an_nrpa_line_replays_to_its_score() {
         let board: Board = random_board(10, 10, 4, 7).unwrap();
         let (bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).unwrap();
-        let settings = Nrpa {
-            iterations: 20,
-            ..Nrpa::default()
-        };
-        let deadline = Instant::now() + std::time::Duration::from_secs(30);
-        let mut run = settings.run(&bits, (deadline, &Cancel::never()), 3);
-        let found = run.level(2, &mut Policy::new());
-        assert_eq!(run.playouts, 400);
-        let line = run.best;
-        assert_eq!(found.score, line.score);
-        let mut game = Game::new(board, RemovalPolicy::Classic, crate::gems::Player::Greedy);
-        let mut replay = bits;
-        for mv in &line.moves {
-            let (col, h) = mv.cell();
-            let g = replay.group_at(col, h).unwrap();
-            let cell = replay.cell_of(col, h);
-            replay.play(&g);
-            game.play(cell).unwrap();
+        for stabilize in [1, 3] {
+            let settings = Nrpa {
+                iterations: 20,
+                stabilize,
+                ..Nrpa::default()
+            };
+            let deadline = Instant::now() + std::time::Duration::from_secs(30);
+            let mut run = settings.run(&bits, (deadline, &Cancel::never()), 3);
+            let found = run.level(2, &mut Policy::new());
+            assert_eq!(run.playouts, 400 * u64::from(stabilize));
+            let line = run.best;
+            assert_eq!(found.score, line.score);
+            let mut game = Game::new(
+                board.clone(),
+                RemovalPolicy::Classic,
+                crate::gems::Player::Greedy,
+            );
+            let mut replay = bits;
+            for mv in &line.moves {
+                let (col, h) = mv.cell();
+                let g = replay.group_at(col, h).unwrap();
+                let cell = replay.cell_of(col, h);
+                replay.play(&g);
+                game.play(cell).unwrap();
+            }
+            assert!(game.is_over());
+            assert_eq!(game.score(), u64::from(line.score));
         }
-        assert!(game.is_over());
-        assert_eq!(game.score(), u64::from(line.score));
     }
 }

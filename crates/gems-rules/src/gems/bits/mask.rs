@@ -233,20 +233,23 @@ impl Mask {
 }
 
 /// Squeezes the bits at `removed` out of each of the four 16-bit lanes packed in `lanes`:
-/// the bits above a removed one move down over it (bit 15 of a lane is never a cell, so what
-/// a shift brings in there from the next lane is dropped).
+/// the bits above a removed one move down over it. A run of removed bits is squeezed out in
+/// one shift, the highest run first (what a shift brings into a lane's top from the next lane
+/// is dropped: those top bits end empty, bit 15 of a lane never being a cell).
 #[inline(always)]
 pub(super) fn squeeze4(lanes: u64, removed: u16) -> u64 {
     const EVERY_LANE: u64 = 0x0001_0001_0001_0001;
-    const NO_TOP: u64 = 0x7FFF_7FFF_7FFF_7FFF;
     let mut x = lanes;
-    let mut r = removed;
+    let mut r = u32::from(removed);
     while r != 0 {
-        let top = 15 - r.leading_zeros();
-        let low = (1u16 << top) - 1;
-        let below = u64::from(low) * EVERY_LANE;
-        x = (x & below) | ((x >> 1) & !below & NO_TOP);
-        r &= low;
+        // The highest run of removed bits: from `low` up to below `high`.
+        let high = 32 - r.leading_zeros();
+        let holes = !r & ((1 << high) - 1);
+        let low = 32 - holes.leading_zeros();
+        let below = u64::from((1u32 << low) - 1) * EVERY_LANE;
+        let kept = u64::from((1u32 << (16 - (high - low))) - 1) * EVERY_LANE;
+        x = (x & below) | ((x >> (high - low)) & !below & kept);
+        r &= (1 << low) - 1;
     }
     x
 }

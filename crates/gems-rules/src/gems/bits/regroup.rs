@@ -1,7 +1,8 @@
-//! Groups kept up to date move by move: a move changes only the columns it removes gems
-//! from (and closes the emptied ones), so the groups two columns or more away from them stay
-//! as they were (those to the right a few lanes further left), and only the groups near the
-//! move are found again. Searches that list every move at every step (NRPA's playouts) save
+//! Groups kept up to date move by move: a move changes only the cells of the columns it
+//! removes gems from, from each column's lowest removed gem up (and closes the emptied
+//! columns), so the groups that touch none of those cells stay as they were (when columns
+//! close, those two columns or more away, the ones to the right a few lanes further left),
+//! and only the groups near the move are found again. Searches that list every move at every step (NRPA's playouts) save
 //! most of their flood fills this way.
 
 use super::{BitBoard, Group, Mask};
@@ -18,25 +19,48 @@ impl BitBoard {
         let before = self.cols;
         let points = self.play(group);
         let closed = usize::from(before - self.cols);
-        // Columns up to lo − 2 kept every cell and every neighbour; so did those from hi + 2
-        // on, which moved `closed` lanes left (every emptied column is between lo and hi).
-        let left_safe = Mask::columns_below(lo.saturating_sub(1) as usize);
-        let right_moved = Mask::columns_below(hi as usize + 2);
         let mut covered = Mask::EMPTY;
-        groups.retain_mut(|g| {
-            if g.cells.without(left_safe).is_empty() {
-                covered = covered.or(g.cells);
-                true
-            } else if g.cells.and(right_moved).is_empty() {
-                for _ in 0..closed {
-                    g.cells = g.cells.left();
-                }
-                covered = covered.or(g.cells);
-                true
-            } else {
-                false
+        if closed == 0 {
+            // No column closed: only the cells of each touched column from its lowest
+            // removed gem up changed, so a group none of whose cells is one of them or next
+            // to one kept its cells and its neighbours.
+            let mut changed = Mask::EMPTY;
+            let mut cols = touched;
+            while cols != 0 {
+                let col = cols.trailing_zeros() as usize;
+                cols &= cols - 1;
+                let lowest = group.cells.lane(col).trailing_zeros();
+                changed.set_lane(col, 0x7FFF >> lowest << lowest);
             }
-        });
+            let near = changed.spread();
+            groups.retain(|g| {
+                let kept = g.cells.and(near).is_empty();
+                if kept {
+                    covered = covered.or(g.cells);
+                }
+                kept
+            });
+        } else {
+            // Columns up to lo − 2 kept every cell and every neighbour; so did those from
+            // hi + 2 on, which moved `closed` lanes left (every emptied column is between lo
+            // and hi).
+            let left_safe = Mask::columns_below(lo.saturating_sub(1) as usize);
+            let right_moved = Mask::columns_below(hi as usize + 2);
+            groups.retain_mut(|g| {
+                if g.cells.without(left_safe).is_empty() {
+                    covered = covered.or(g.cells);
+                    true
+                } else if g.cells.and(right_moved).is_empty() {
+                    for _ in 0..closed {
+                        g.cells = g.cells.left();
+                    }
+                    covered = covered.or(g.cells);
+                    true
+                } else {
+                    false
+                }
+            });
+        }
         self.push_groups(covered, groups);
         points
     }
