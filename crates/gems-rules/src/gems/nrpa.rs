@@ -94,8 +94,9 @@ impl Default for Nrpa {
 }
 
 /// The Expert's NRPA (for time budgets on threads from [`crate::gems::expert::NRPA_FROM`]):
-/// level-3 searches on each of `threads` threads, the first 30% of the time probing which
-/// colour to keep for last, until the deadline or `cancel`; the best line of all (the moves'
+/// level-3 searches on each of `threads` threads, two playouts per level-1 adaptation
+/// (Stabilized NRPA), the first 30% of the time probing which colour to keep for last, until
+/// the deadline or `cancel`; the best line of all (the moves'
 /// cells by [`NrpaMove::cell`]).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn expert_search(
@@ -106,6 +107,7 @@ pub fn expert_search(
 ) -> NrpaLine {
     let settings = Nrpa {
         probe_share: 0.3,
+        stabilize: 2,
         ..Nrpa::default()
     };
     settings.search_on_threads(start, 3, threads, until, seed).0
