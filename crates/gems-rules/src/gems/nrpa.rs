@@ -8,11 +8,11 @@
 //! weight, among the moves the selective policy allows: while more than `release` gems are
 //! left, the kept colour's moves (the most common colour, or the one the probes chose) only
 //! when no other colour has one; before them, a move leaving its colour a single gem only when
-//! no other move is left. Level 1 runs `iterations` playouts,
-//! level L `iterations` searches of level L − 1 (each from a copy of the policy), adapting the
-//! policy after each towards the best line found so far at this level (the gradient step: the
-//! best line's moves gain `alpha`, every move allowed at its steps loses `alpha` times its
-//! probability).
+//! no other move is left. Level 1 runs `iterations` rounds of `stabilize` playouts (one in
+//! plain NRPA), level L `iterations` searches of level L − 1 (each from a copy of the
+//! policy), adapting the policy after each round or search towards the best line found so far
+//! at this level (the gradient step: the best line's moves gain `alpha`, every move allowed at
+//! its steps loses `alpha` times its probability).
 
 use std::time::Instant;
 
@@ -76,8 +76,9 @@ pub struct Nrpa {
     /// The share of the time spent choosing the colour kept for last among the colours with
     /// at least 80% of the most common colour's gems (0: the most common colour).
     pub probe_share: f64,
-    /// Playouts per adaptation at level 1, the best of them counting (Stabilized NRPA,
-    /// Cazenave et al. 2021; 1: plain NRPA).
+    /// Playouts per adaptation at level 1, each compared with the level's best line so far,
+    /// which the adaptation then follows (Stabilized NRPA, Cazenave et al. 2021; 1: plain
+    /// NRPA).
     pub stabilize: u32,
 }
 
@@ -96,8 +97,7 @@ impl Default for Nrpa {
 /// The Expert's NRPA (for time budgets on threads from [`crate::gems::expert::NRPA_FROM`]):
 /// level-3 searches on each of `threads` threads, two playouts per level-1 adaptation
 /// (Stabilized NRPA), the first 30% of the time probing which colour to keep for last, until
-/// the deadline or `cancel`; the best line of all (the moves'
-/// cells by [`NrpaMove::cell`]).
+/// the deadline or `cancel`; the best line of all (the moves' cells by [`NrpaMove::cell`]).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn expert_search(
     start: &BitBoard,

@@ -2,8 +2,8 @@
 //! removes gems from, from each column's lowest removed gem up (and closes the emptied
 //! columns), so the groups that touch none of those cells stay as they were (when columns
 //! close, those two columns or more away, the ones to the right a few lanes further left),
-//! and only the groups near the move are found again. Searches that list every move at every step (NRPA's playouts) save
-//! most of their flood fills this way.
+//! and only the groups near the move are found again. Searches that list every move at
+//! every step (NRPA's playouts) save most of their flood fills this way.
 
 use super::{BitBoard, Group, Mask};
 

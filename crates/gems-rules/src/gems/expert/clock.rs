@@ -57,6 +57,7 @@ impl Budget {
             Budget::Nodes(n) => Budget::Nodes((n as f64 * share) as u64),
         }
     }
+
     /// The smaller of two budgets of the same kind (`self` when they differ).
     pub(super) fn min(self, other: Budget) -> Budget {
         match (self, other) {
