@@ -381,20 +381,24 @@ impl Run<'_> {
     fn level(&mut self, level: u32, policy: &mut Policy) -> NrpaLine {
         let mut best = NrpaLine::default();
         let mut line = NrpaLine::default();
+        // Level 1 adapts after each round of `stabilize` playouts, a level above after each
+        // search of the level below.
+        let rounds = if level <= 1 {
+            self.settings.stabilize.max(1)
+        } else {
+            1
+        };
         for _ in 0..self.settings.iterations {
             if self.stopped() {
                 break;
             }
-            if level <= 1 {
-                for _ in 0..self.settings.stabilize.max(1) {
+            for _ in 0..rounds {
+                if level <= 1 {
                     self.playout(policy, &mut line);
-                    if line.score >= best.score {
-                        std::mem::swap(&mut best, &mut line);
-                    }
+                } else {
+                    let mut below = policy.clone();
+                    line = self.level(level - 1, &mut below);
                 }
-            } else {
-                let mut below = policy.clone();
-                line = self.level(level - 1, &mut below);
                 if line.score >= best.score {
                     std::mem::swap(&mut best, &mut line);
                 }
