@@ -103,7 +103,9 @@ pub struct SamegameArgs {
     /// probes=on|off, beams=N, seed=N (another sample of the same search), probe_width=N,
     /// probe_share=N (percent of the budget), pairs=N, hold=on|off, probe_floor=N (percent of
     /// the most common colour's gems below which a colour is not probed), nrpa=on|off (NRPA
-    /// on every thread instead of the beams; on by default from 20 s).
+    /// on every thread instead of the beams; on by default from 20 s), refine=N (percent of
+    /// the time at the end each thread refines its best line by NRPA; 0: none), refine_adapts=N
+    /// (the refining policy's first adaptations towards the line).
     #[arg(long, value_name = "SPEC", value_parser = tuning)]
     tuning: Option<String>,
     /// Search on N threads instead of one per core (1: the browser's AI worker's single lane,
@@ -181,7 +183,7 @@ fn tuning(spec: &str) -> Result<String, String> {
     Ok(spec.to_string())
 }
 
-/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off`.
+/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N`.
 fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
     let mut t = base;
     for part in spec.split(',').filter(|p| !p.is_empty()) {
@@ -213,6 +215,8 @@ fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
             "hold" => t.hold = flag()?,
             "probe_floor" => t.probe_floor = number()?.min(100),
             "nrpa" => t.nrpa = flag()?,
+            "refine" => t.refine = number()?.min(100),
+            "refine_adapts" => t.refine_adapts = number()?,
             _ => return Err(format!("unknown part '{key}'")),
         }
     }
@@ -366,7 +370,7 @@ fn nrpa_and_expert(
         "  NRPA: {} ({playouts} playouts on {nrpa_lanes} lanes); the Expert: {} ({} lanes)",
         nrpa.score,
         beams.score,
-        lanes - nrpa_lanes
+        lanes - nrpa_lanes,
     );
     Ok(if beams.score > nrpa.score {
         beams

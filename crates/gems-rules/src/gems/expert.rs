@@ -449,8 +449,9 @@ impl ExpertSearch {
     }
 
     /// A time budget on several threads: the colours to probe taken from one queue, then
-    /// beams on the best target on every thread until the deadline (or, from
-    /// [`NRPA_FROM`], NRPA on every thread).
+    /// beams on the best target on every thread, each thread refining its best line by NRPA
+    /// in the last [`Tuning::refine`] percent of the time (or, from [`NRPA_FROM`], NRPA on
+    /// every thread all the time).
     #[cfg(not(target_arch = "wasm32"))]
     fn run_on_threads(&mut self, threads: usize, total: Duration) {
         match &mut self.engine {
@@ -466,7 +467,9 @@ impl ExpertSearch {
             Engine::Beams { bits, portfolio } => {
                 let start = Instant::now();
                 let probe_deadline = start + total.mul_f64(portfolio.probe_fraction());
-                portfolio.run_on_threads(threads, probe_deadline, start + total, &self.cancel);
+                let refine = f64::from(portfolio.tuning().refine.min(100)) / 100.0;
+                let deadlines = (probe_deadline, start + total.mul_f64(1.0 - refine));
+                portfolio.run_on_threads(threads, deadlines, start + total, &self.cancel);
                 let bits = *bits;
                 let found = portfolio.best().clone();
                 self.take_bit_line(&bits, &found);

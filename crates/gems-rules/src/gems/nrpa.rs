@@ -1,7 +1,8 @@
 //! Nested Rollout Policy Adaptation (Rosin 2011) on the bitboard engine, with the selective
 //! policies of Cazenave (2016): the Expert's search for time budgets from 20 s under the
-//! Classic rules ([`expert_search`]), and `gems-cli bench samegame --nrpa LEVEL`'s experiment
-//! (see docs/games/modern_gems_ai.md).
+//! Classic rules ([`expert_search`]), the last part of its shorter searches on threads
+//! (refining each thread's best line: [`Nrpa::refine`]), and `gems-cli bench samegame --nrpa
+//! LEVEL`'s experiment (see docs/games/modern_gems_ai.md).
 //!
 //! A policy gives each move code (the move's colour and the cell its group starts at) a
 //! weight; a playout draws each move with probability proportional to the exponential of its
@@ -25,6 +26,10 @@ use crate::splitmix::finish;
 /// Move codes: 8 colours × 16 columns × 16 heights.
 const CODES: usize = 8 * 16 * 16;
 
+/// Most moves a playout step allows: one per group (at most one per cell of a 15 × 16 board),
+/// and a guided step's one more.
+const MAX_ALLOWED: usize = 256;
+
 /// A move of a line: its code, and the cell its group starts at (column, height).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NrpaMove {
@@ -34,6 +39,15 @@ pub struct NrpaMove {
 }
 
 impl NrpaMove {
+    /// The move of `code`.
+    fn of(code: u16) -> Self {
+        NrpaMove {
+            code,
+            col: (code >> 4 & 15) as u8,
+            h: (code & 15) as u8,
+        }
+    }
+
     /// The cell (column, height) the move's group starts at, on the position it is played on.
     pub fn cell(&self) -> (usize, usize) {
         (usize::from(self.col), usize::from(self.h))
@@ -80,6 +94,9 @@ pub struct Nrpa {
     /// which the adaptation then follows (Stabilized NRPA, Cazenave et al. 2021; 1: plain
     /// NRPA).
     pub stabilize: u32,
+    /// Refining a line ([`Nrpa::refine`]): the fresh policy's adaptations towards it before
+    /// the search.
+    pub seed_adapts: u32,
 }
 
 impl Default for Nrpa {
@@ -90,6 +107,7 @@ impl Default for Nrpa {
             release: 72,
             probe_share: 0.0,
             stabilize: 1,
+            seed_adapts: 2,
         }
     }
 }
@@ -141,10 +159,12 @@ struct Run<'a> {
     cancel: Cancel,
     rng: FastRng,
     groups: Vec<Group>,
-    /// A playout step's allowed moves, as indices into `groups`.
-    allowed: Vec<u16>,
-    /// A playout's running totals of the allowed moves' weights (kept to reuse its buffer).
-    weights: Vec<f32>,
+    /// A playout step's allowed moves: their codes, their indices into `groups` and the
+    /// running totals of their weights (a position has at most 240 groups, and a guided step
+    /// one more move).
+    codes: [u16; MAX_ALLOWED],
+    picks: [u8; MAX_ALLOWED],
+    sums: [f32; MAX_ALLOWED],
     /// The codes an adaptation changed (each once), and the stamp marking them in `marks`.
     touched: Vec<u16>,
     marks: Vec<u32>,
@@ -154,6 +174,11 @@ struct Run<'a> {
     /// Whether a playout found the game forced (never more than one group to play, or none):
     /// then no other line exists, and the search stops.
     forced: bool,
+    /// The codes of a line to refine, move by move: a playout still on it may play its next
+    /// move even where the selective policy would not allow it (empty: none).
+    guide: Vec<u16>,
+    /// Whether playouts replay `guide` instead of drawing.
+    follow: bool,
 }
 
 impl Nrpa {
@@ -208,6 +233,44 @@ impl Nrpa {
         (best.max_by_key(|l| l.score).unwrap_or_default(), playouts)
     }
 
+    /// Refines `line` (bit moves (column, height of the group's first cell) from `start`)
+    /// until the deadline or `cancel`: a level-`level` search (at least 2) whose best line
+    /// starts as `line` and whose policy starts adapted `seed_adapts` times towards it, so
+    /// that its playouts try lines near it. A playout still on `line` may play its next move
+    /// where the selective policy would not allow it; off it, colour `tabu` is kept for last.
+    /// Returns the best line found (`line` itself when nothing beats it; it is the first
+    /// playout) and the playouts played.
+    pub fn refine(
+        &self,
+        start: &BitBoard,
+        line: &[(u8, u8)],
+        tabu: usize,
+        level: u32,
+        (deadline, cancel): (Instant, &Cancel),
+        seed: u64,
+    ) -> (NrpaLine, u64) {
+        let mut run = self.run(start, (deadline, cancel), seed);
+        run.tabu = tabu;
+        run.guide = codes_of(start, line);
+        run.follow = true;
+        let mut seeded = NrpaLine::default();
+        run.playout(&Policy::new(), &mut seeded);
+        run.follow = false;
+        let mut policy = Policy::new();
+        for _ in 0..self.seed_adapts {
+            run.adapt(&mut policy, &seeded);
+        }
+        let mut best = seeded;
+        while !run.stopped() {
+            let found = run.level(level.max(2) - 1, &mut policy.clone());
+            if found.score >= best.score {
+                best = found;
+            }
+            run.adapt(&mut policy, &best);
+        }
+        (run.best, run.playouts)
+    }
+
     /// Probes the colours with at least 80% of the most common colour's gems as the colour
     /// kept for last: a level-2 search each, within `probe_share` of the time to `deadline`;
     /// returns the colour whose search scored best. What the probes find is kept in `main`.
@@ -255,14 +318,17 @@ impl Nrpa {
             cancel: cancel.clone(),
             rng: FastRng::new(seed),
             groups: Vec::new(),
-            allowed: Vec::new(),
-            weights: Vec::new(),
+            codes: [0; MAX_ALLOWED],
+            picks: [0; MAX_ALLOWED],
+            sums: [0.0; MAX_ALLOWED],
             touched: Vec::new(),
             marks: vec![0; CODES],
             stamp: 0,
             best: NrpaLine::default(),
             playouts: 0,
             forced: false,
+            guide: Vec::new(),
+            follow: false,
         }
     }
 }
@@ -277,9 +343,9 @@ impl Run<'_> {
     fn playout(&mut self, policy: &Policy, line: &mut NrpaLine) {
         let mut board = *self.start;
         line.clear();
-        let mut weights = std::mem::take(&mut self.weights);
         board.groups(&mut self.groups);
         let mut branched = false;
+        let mut on_guide = !self.guide.is_empty();
         loop {
             branched |= self.groups.len() > 1;
             // The selective policy: the moves of the lowest tier present are allowed, tier 2
@@ -296,35 +362,50 @@ impl Run<'_> {
             let Some(floor) = self.groups.iter().map(tier).min() else {
                 break;
             };
+            // The allowed moves: their codes and their groups' indices.
+            let mut n = 0;
+            for (i, g) in self.groups.iter().enumerate() {
+                if tier(g) == floor {
+                    self.codes[n] = code_of(g);
+                    self.picks[n] = i as u8;
+                    n += 1;
+                }
+            }
+            let step = line.moves.len();
+            let want = if on_guide {
+                self.guide.get(step).copied()
+            } else {
+                None
+            };
+            if let Some(want) = want
+                && !self.codes[..n].contains(&want)
+                && let Some(i) = self.groups.iter().position(|g| code_of(g) == want)
+            {
+                self.codes[n] = want;
+                self.picks[n] = i as u8;
+                n += 1;
+            }
             // Each allowed move's weight added to those before it: the draw is the first
             // move whose running total passes a uniform share of the whole.
-            weights.clear();
-            self.allowed.clear();
-            let first = line.allowed.len();
             let mut sum = 0.0f32;
-            for (i, g) in self.groups.iter().enumerate() {
-                if tier(g) != floor {
-                    continue;
-                }
-                let (col, h) = g.cells.first_cell().unwrap_or_default();
-                let code = (usize::from(g.color) * 256 + col * 16 + h) as u16;
-                sum += policy.exps[usize::from(code)];
-                weights.push(sum);
-                line.allowed.push(code);
-                self.allowed.push(i as u16);
+            for (total, &c) in self.sums[..n].iter_mut().zip(&self.codes[..n]) {
+                sum += policy.exps[usize::from(c)];
+                *total = sum;
             }
+            line.allowed.extend_from_slice(&self.codes[..n]);
             line.ends.push(line.allowed.len() as u32);
-            let pick = self.draw(&weights, sum);
-            let code = line.allowed[first + pick];
-            let g = self.groups[usize::from(self.allowed[pick])];
+            let pick = match want {
+                Some(want) if self.follow => {
+                    self.codes[..n].iter().position(|&c| c == want).unwrap_or(0)
+                }
+                _ => draw(&mut self.rng, &self.sums[..n], sum),
+            };
+            let code = self.codes[pick];
+            on_guide &= want == Some(code);
+            let g = self.groups[usize::from(self.picks[pick])];
             line.score += board.play_regrouped(&g, &mut self.groups);
-            line.moves.push(NrpaMove {
-                code,
-                col: (code >> 4 & 15) as u8,
-                h: (code & 15) as u8,
-            });
+            line.moves.push(NrpaMove::of(code));
         }
-        self.weights = weights;
         self.playouts += 1;
         self.forced |= !branched;
         let better = line.score > self.best.score;
@@ -334,15 +415,6 @@ impl Run<'_> {
         if better {
             self.cancel.report(Progress::Score(u64::from(line.score)));
         }
-    }
-
-    /// Draws a move by the running totals of the allowed moves' weights (`weights`, whose
-    /// last is `sum`); returns its index among the allowed moves.
-    fn draw(&mut self, weights: &[f32], sum: f32) -> usize {
-        let at = (self.rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * sum;
-        weights
-            .partition_point(|&total| total <= at)
-            .min(weights.len() - 1)
     }
 
     /// Adapts `policy` towards `line`: at each step, the move played gains `alpha` and every
@@ -409,6 +481,55 @@ impl Run<'_> {
     }
 }
 
+/// Draws a move by the running totals of the allowed moves' weights (`sums`, whose last is
+/// `sum`); returns its index among the allowed moves.
+#[inline(always)]
+fn draw(rng: &mut FastRng, sums: &[f32], sum: f32) -> usize {
+    let at = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * sum;
+    sums.partition_point(|&total| total <= at)
+        .min(sums.len() - 1)
+}
+
+/// A group's move code: its colour and the cell it starts at.
+#[inline(always)]
+fn code_of(g: &Group) -> u16 {
+    let (col, h) = g.cells.first_cell().unwrap_or_default();
+    (usize::from(g.color) * 256 + col * 16 + h) as u16
+}
+
+/// The colour of the biggest group `line` (bit moves from `start`) takes: the colour it keeps
+/// for last.
+pub fn kept_colour(start: &BitBoard, line: &[(u8, u8)]) -> usize {
+    let mut board = *start;
+    let mut biggest = (0, start.most_common_color());
+    for &(col, h) in line {
+        let Some(g) = board.group_at(usize::from(col), usize::from(h)) else {
+            break;
+        };
+        if g.size > biggest.0 {
+            biggest = (g.size, usize::from(g.color));
+        }
+        board.play(&g);
+    }
+    biggest.1
+}
+
+/// The move codes of `line` (bit moves from `start`), up to its first move that is not a
+/// group.
+fn codes_of(start: &BitBoard, line: &[(u8, u8)]) -> Vec<u16> {
+    let mut board = *start;
+    let mut codes = Vec::with_capacity(line.len());
+    for &(col, h) in line {
+        let Some(g) = board.group_at(usize::from(col), usize::from(h)) else {
+            break;
+        };
+        let (col, h) = g.cells.first_cell().unwrap_or_default();
+        codes.push((usize::from(g.color) * 256 + col * 16 + h) as u16);
+        board.play(&g);
+    }
+    codes
+}
+
 /// The sum of `exps` at `codes`, in four running sums (a single one waits on every addition
 /// before the next).
 #[inline(always)]
@@ -449,21 +570,76 @@ mod tests {
             assert_eq!(run.playouts, 400 * u64::from(stabilize));
             let line = run.best;
             assert_eq!(found.score, line.score);
-            let mut game = Game::new(
-                board.clone(),
-                RemovalPolicy::Classic,
-                crate::gems::Player::Greedy,
-            );
-            let mut replay = bits;
-            for mv in &line.moves {
-                let (col, h) = mv.cell();
-                let g = replay.group_at(col, h).unwrap();
-                let cell = replay.cell_of(col, h);
-                replay.play(&g);
-                game.play(cell).unwrap();
-            }
-            assert!(game.is_over());
-            assert_eq!(game.score(), u64::from(line.score));
+            assert_replays(&board, &line);
         }
+    }
+
+    /// Refining a line first replays it, even where the selective policy would not allow its
+    /// moves, and returns a line at least as good, which replays to its score.
+    #[test]
+    fn refining_a_line_starts_from_it_and_never_loses_it() {
+        let board: Board = random_board(10, 10, 4, 11).unwrap();
+        let (bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).unwrap();
+        // A line taking the most common colour whenever it can: the selective policy holds
+        // that colour back, so only the guide lets a playout follow it.
+        let tabu = bits.most_common_color();
+        let (mut replay, mut groups, mut line, mut score) = (bits, Vec::new(), Vec::new(), 0);
+        loop {
+            replay.groups(&mut groups);
+            let Some(&g) = groups
+                .iter()
+                .find(|g| usize::from(g.color) == tabu)
+                .or(groups.first())
+            else {
+                break;
+            };
+            let (col, h) = g.cells.first_cell().unwrap();
+            line.push((col as u8, h as u8));
+            score += replay.play(&g);
+        }
+        let settings = Nrpa {
+            stabilize: 2,
+            ..Nrpa::default()
+        };
+        let now = Instant::now();
+        let (seeded, _) = settings.refine(&bits, &line, tabu, 2, (now, &Cancel::never()), 1);
+        assert_eq!(
+            seeded.score, score,
+            "an expired search returns the line itself"
+        );
+        let cells: Vec<_> = seeded.moves.iter().map(|m| m.cell()).collect();
+        let given: Vec<_> = line.iter().map(|&(c, h)| (c.into(), h.into())).collect();
+        assert_eq!(cells, given);
+        for level in [2, 3] {
+            let until = Instant::now() + std::time::Duration::from_millis(150);
+            let (found, playouts) =
+                settings.refine(&bits, &line, tabu, level, (until, &Cancel::never()), 2);
+            assert!(playouts > 200, "level {level}: {playouts} playouts");
+            assert!(
+                found.score >= score,
+                "level {level}: {} < {score}",
+                found.score
+            );
+            assert_replays(&board, &found);
+        }
+    }
+
+    /// Asserts that `line` ends the game on `board` with its score, on the rules engine.
+    fn assert_replays(board: &Board, line: &NrpaLine) {
+        let (mut replay, _) = BitBoard::from_board(board, RemovalPolicy::Classic).unwrap();
+        let mut game = Game::new(
+            board.clone(),
+            RemovalPolicy::Classic,
+            crate::gems::Player::Greedy,
+        );
+        for mv in &line.moves {
+            let (col, h) = mv.cell();
+            let g = replay.group_at(col, h).unwrap();
+            let cell = replay.cell_of(col, h);
+            replay.play(&g);
+            game.play(cell).unwrap();
+        }
+        assert!(game.is_over());
+        assert_eq!(game.score(), u64::from(line.score));
     }
 }

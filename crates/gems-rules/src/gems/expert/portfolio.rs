@@ -11,6 +11,10 @@
 //!    ([`Tuning::beams`]). Several independent beams find better lines than one beam as wide
 //!    as all of them.
 //!
+//! 3. **Refine** (on threads, the last [`Tuning::refine`] percent of the time): each thread
+//!    refines its best line by NRPA ([`crate::gems::nrpa::Nrpa::refine`]), whose playouts try
+//!    lines near it; measured about 1,000 points ahead at 5 s per board (the AI doc).
+//!
 //! On threads (a time budget on the desktop), each thread takes the next colour to probe
 //! while any is left, then starts its beams at once; a beam's width follows the seconds per
 //! unit of width measured on this board (the lane's last beam, else the target's probe, else
@@ -94,6 +98,13 @@ pub struct Tuning {
     /// at least [`NRPA_FROM`], where it was measured stronger. NRPA has settings of its own:
     /// the beams' parts above do not change it.
     pub nrpa: bool,
+    /// Percent of a search on threads (the desktop's time budgets under NRPA's) that each
+    /// thread spends at the end refining its best line by NRPA ([`Nrpa::refine`]), 0 for none.
+    ///
+    /// [`Nrpa::refine`]: crate::gems::nrpa::Nrpa::refine
+    pub refine: u32,
+    /// The refining NRPA's adaptations of its policy towards the line before it starts.
+    pub refine_adapts: u32,
 }
 
 /// The shortest time budget for which the Expert, on threads, searches by NRPA instead of
@@ -104,7 +115,8 @@ impl Default for Tuning {
     /// Four moves drawn, no lone gems, the target's pairs worth half a lone gem, every colour
     /// alike from 72 gems (the beams too hold the target until then), inheritance, probes 48
     /// wide within 30% of the budget of the colours with at least 80% of the most common
-    /// one's gems, two beams per lane.
+    /// one's gems, two beams per lane, and on threads the last 35% of the time refining each
+    /// thread's best line by NRPA, its policy first adapted twice towards it.
     fn default() -> Self {
         Tuning {
             choices: 4,
@@ -121,6 +133,8 @@ impl Default for Tuning {
             hold: true,
             probe_floor: 80,
             nrpa: false,
+            refine: 35,
+            refine_adapts: 2,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The portfolio's search on threads (a time budget on the desktop): the colours to probe
-//! come from one queue, a thread with none left starts its beams at once, and each beam is
-//! sized from the seconds per unit of width measured on this board.
+//! come from one queue, a thread with none left starts its beams at once, each beam is
+//! sized from the seconds per unit of width measured on this board, and each thread ends by
+//! refining its best line by NRPA.
 
 use std::sync::Mutex;
 use std::time::Instant;
@@ -9,18 +10,21 @@ use super::{Portfolio, keep};
 use crate::cancel::Cancel;
 use crate::gems::beam::BitMove;
 use crate::gems::lanes::{ProbeResult, best_target};
+use crate::gems::nrpa::{Nrpa, kept_colour};
+use crate::splitmix::finish;
 
 impl Portfolio {
     /// The search on `threads` threads until `deadline`. Each thread takes the next colour
     /// to probe while any is left (a probe still running at `probe_deadline` is cut short,
     /// its target ranked by the best line it found), then plays beams on the best target
-    /// known, one after the other until the deadline (see [`Portfolio::thread_beams`]). A
-    /// thread with no probe left starts its beams at once rather than wait for the others'
-    /// probes. The best line of all is kept. Every thread stops once `cancel` is set.
+    /// known, one after the other until `beams_deadline` (see [`Portfolio::thread_beams`]),
+    /// then refines its best line until `deadline` ([`Portfolio::thread_refine`]). A thread
+    /// with no probe left starts its beams at once rather than wait for the others' probes.
+    /// The best line of all is kept. Every thread stops once `cancel` is set.
     pub(in crate::gems::expert) fn run_on_threads(
         &mut self,
         threads: usize,
-        probe_deadline: Instant,
+        (probe_deadline, beams_deadline): (Instant, Instant),
         deadline: Instant,
         cancel: &Cancel,
     ) {
@@ -36,7 +40,8 @@ impl Portfolio {
                     s.spawn(move || {
                         let mut best = (0, Vec::new());
                         me.thread_probes(shared, (probe_deadline, cancel), &mut best);
-                        me.thread_beams(lane, shared, (deadline, cancel), &mut best);
+                        me.thread_beams(lane, shared, (beams_deadline, cancel), &mut best);
+                        me.thread_refine(lane, (deadline, cancel), &mut best);
                         best
                     })
                 })
@@ -92,6 +97,35 @@ impl Portfolio {
             Err(_) => (0, None),
         };
         self.lane_beams(lane, (deadline, cancel), next, best);
+    }
+
+    /// One thread's last part, until `deadline`: NRPA refining the thread's best line
+    /// ([`Nrpa::refine`], level 2, two playouts per level-1 adaptation, the colour of the
+    /// line's biggest group kept for last), the better line kept. Each thread refines its own
+    /// line (its beams' lines differ), which was measured ahead of both refining the best of
+    /// all. Nothing when the tuning gives it no time or the rules are not the Classic ones.
+    fn thread_refine(
+        &self,
+        lane: usize,
+        (deadline, cancel): (Instant, &Cancel),
+        best: &mut (u32, Vec<BitMove>),
+    ) {
+        if self.tuning.refine == 0 || !self.start.classic() || best.1.is_empty() {
+            return;
+        }
+        let settings = Nrpa {
+            stabilize: 2,
+            seed_adapts: self.tuning.refine_adapts,
+            ..Nrpa::default()
+        };
+        let tabu = kept_colour(&self.start, &best.1);
+        let seed = finish(self.seed.wrapping_add(0x5EED_0000 + lane as u64));
+        let (line, _) = settings.refine(&self.start, &best.1, tabu, 2, (deadline, cancel), seed);
+        let moves: Vec<BitMove> = (line.moves.iter())
+            .map(|m| m.cell())
+            .map(|(col, h)| (col as u8, h as u8))
+            .collect();
+        keep(best, line.score, &moves);
     }
 }
 
@@ -160,5 +194,43 @@ mod tests {
             crate::gems::expert::score_line(&board, RemovalPolicy::Classic, &line.moves),
             Some(line.score),
         );
+    }
+
+    /// A thread's refining starts from its best line and keeps it unless NRPA finds a better
+    /// one, which replays to its score; with no time given to it, the line is left as it is.
+    #[test]
+    fn a_thread_refines_its_best_line_by_nrpa() {
+        use crate::gems::bits::BitBoard;
+        let board = random_board(10, 10, 4, 5).unwrap();
+        let (bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).unwrap();
+        // A weak line: the first group listed, every move.
+        let (mut replay, mut groups, mut line, mut score) = (bits, Vec::new(), Vec::new(), 0);
+        loop {
+            replay.groups(&mut groups);
+            let Some(&g) = groups.first() else { break };
+            let (col, h) = g.cells.first_cell().unwrap();
+            line.push((col as u8, h as u8));
+            score += replay.play(&g);
+        }
+        for refine in [0, 35] {
+            let tuning = Tuning {
+                refine,
+                ..Tuning::default()
+            };
+            let portfolio = Portfolio::new(bits, (0, Vec::new()), 1, tuning);
+            let mut best = (score, line.clone());
+            let until = Instant::now() + Duration::from_millis(200);
+            portfolio.thread_refine(0, (until, &Cancel::never()), &mut best);
+            if refine == 0 {
+                assert_eq!(best, (score, line.clone()));
+                continue;
+            }
+            assert!(best.0 > score, "{} is not above {score}", best.0);
+            let cells = crate::gems::expert::from_bit_line(&bits, &best.1);
+            assert_eq!(
+                crate::gems::expert::score_line(&board, RemovalPolicy::Classic, &cells),
+                Some(u64::from(best.0)),
+            );
+        }
     }
 }
