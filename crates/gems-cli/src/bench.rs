@@ -370,7 +370,7 @@ fn nrpa_and_expert(
         "  NRPA: {} ({playouts} playouts on {nrpa_lanes} lanes); the Expert: {} ({} lanes)",
         nrpa.score,
         beams.score,
-        lanes - nrpa_lanes,
+        lanes - nrpa_lanes
     );
     Ok(if beams.score > nrpa.score {
         beams

@@ -98,8 +98,9 @@ pub struct Tuning {
     /// at least [`NRPA_FROM`], where it was measured stronger. NRPA has settings of its own:
     /// the beams' parts above do not change it.
     pub nrpa: bool,
-    /// Percent of a search on threads (the desktop's time budgets under NRPA's) that each
-    /// thread spends at the end refining its best line by NRPA ([`Nrpa::refine`]), 0 for none.
+    /// Percent of a search on threads (the desktop's time budgets below [`NRPA_FROM`]) that
+    /// each thread spends at the end refining its best line by NRPA ([`Nrpa::refine`]), 0 for
+    /// none. Node budgets and a single lane (the browser's workers) do not refine.
     ///
     /// [`Nrpa::refine`]: crate::gems::nrpa::Nrpa::refine
     pub refine: u32,
