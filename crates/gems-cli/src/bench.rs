@@ -425,7 +425,8 @@ fn samegame(o: &Options) -> Result<(), String> {
             Player::Expert if o.nrpa.is_some() => {
                 let lanes = o.lanes.unwrap_or_else(cores);
                 let seed = tuning.seed ^ i as u64;
-                // The side-by-side Expert is the beams, whatever the budget.
+                // The side-by-side Expert is the beams (refining their lines at the end as
+                // the Expert's do), whatever the budget.
                 let beams = Tuning {
                     nrpa: false,
                     ..tuning

@@ -460,14 +460,17 @@ impl ExpertSearch {
                 let until = (Instant::now() + total, &self.cancel);
                 let seed = SEED ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
                 let line = super::nrpa::expert_search(&bits, threads, until, seed);
-                let moves = line.moves.iter().map(|m| m.cell());
-                let moves = moves.map(|(c, h)| (c as u8, h as u8)).collect();
-                self.take_bit_line(&bits, &(line.score, moves));
+                self.take_bit_line(&bits, &(line.score, line.bit_moves()));
             }
             Engine::Beams { bits, portfolio } => {
                 let start = Instant::now();
                 let probe_deadline = start + total.mul_f64(portfolio.probe_fraction());
-                let refine = f64::from(portfolio.tuning().refine.min(100)) / 100.0;
+                // Only the Classic rules refine (see `Portfolio::thread_refine`).
+                let refine = if bits.classic() {
+                    f64::from(portfolio.tuning().refine.min(100)) / 100.0
+                } else {
+                    0.0
+                };
                 let deadlines = (probe_deadline, start + total.mul_f64(1.0 - refine));
                 portfolio.run_on_threads(threads, deadlines, start + total, &self.cancel);
                 let bits = *bits;

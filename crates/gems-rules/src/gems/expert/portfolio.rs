@@ -10,10 +10,9 @@
 //!    one after the other, each with its own random choices and its share of the time left
 //!    ([`Tuning::beams`]). Several independent beams find better lines than one beam as wide
 //!    as all of them.
-//!
-//! 3. **Refine** (on threads, the last [`Tuning::refine`] percent of the time): each thread
-//!    refines its best line by NRPA ([`crate::gems::nrpa::Nrpa::refine`]), whose playouts try
-//!    lines near it; measured about 1,000 points ahead at 5 s per board (the AI doc).
+//! 3. **Refine** (on threads under the Classic rules, the last [`Tuning::refine`] percent of
+//!    the time): each thread refines its best line by NRPA
+//!    ([`crate::gems::nrpa::Nrpa::refine`]), whose playouts try lines near it; measured about 1,000 points ahead at 5 s per board (the AI doc).
 //!
 //! On threads (a time budget on the desktop), each thread takes the next colour to probe
 //! while any is left, then starts its beams at once; a beam's width follows the seconds per
@@ -98,9 +97,10 @@ pub struct Tuning {
     /// at least [`NRPA_FROM`], where it was measured stronger. NRPA has settings of its own:
     /// the beams' parts above do not change it.
     pub nrpa: bool,
-    /// Percent of a search on threads (the desktop's time budgets below [`NRPA_FROM`]) that
-    /// each thread spends at the end refining its best line by NRPA ([`Nrpa::refine`]), 0 for
-    /// none. Node budgets and a single lane (the browser's workers) do not refine.
+    /// Percent of a search on threads (the desktop's time budgets below [`NRPA_FROM`], under
+    /// the Classic rules) that each thread spends at the end refining its best line by NRPA
+    /// ([`Nrpa::refine`]), 0 for none. Node budgets, a single lane (the browser's workers) and
+    /// the other rules do not refine.
     ///
     /// [`Nrpa::refine`]: crate::gems::nrpa::Nrpa::refine
     pub refine: u32,

@@ -100,8 +100,9 @@ impl Portfolio {
     }
 
     /// One thread's last part, until `deadline`: NRPA refining the thread's best line
-    /// ([`Nrpa::refine`], level 2, two playouts per level-1 adaptation, the colour of the
-    /// line's biggest group kept for last), the better line kept. Each thread refines its own
+    /// ([`Nrpa::refine`]: level-1 searches from a policy adapted towards the line, two
+    /// playouts per level-1 adaptation, the colour of the line's biggest group kept for
+    /// last), the better line kept. Each thread refines its own
     /// line (its beams' lines differ), which was measured ahead of both refining the best of
     /// all. Nothing when the tuning gives it no time or the rules are not the Classic ones.
     fn thread_refine(
@@ -121,11 +122,7 @@ impl Portfolio {
         let tabu = kept_colour(&self.start, &best.1);
         let seed = finish(self.seed.wrapping_add(0x5EED_0000 + lane as u64));
         let (line, _) = settings.refine(&self.start, &best.1, tabu, 2, (deadline, cancel), seed);
-        let moves: Vec<BitMove> = (line.moves.iter())
-            .map(|m| m.cell())
-            .map(|(col, h)| (col as u8, h as u8))
-            .collect();
-        keep(best, line.score, &moves);
+        keep(best, line.score, &line.bit_moves());
     }
 }
 
@@ -177,27 +174,37 @@ mod tests {
     fn a_search_on_threads_ends_by_its_deadline_with_a_line_that_replays() {
         let board = random_board(15, 15, 5, 11).unwrap();
         let budget = Duration::from_millis(600);
-        let search = ExpertSearch::tuned(
-            &board,
-            RemovalPolicy::Classic,
-            Budget::Time(budget),
-            None,
-            Tuning::for_budget(Budget::Time(budget)),
-        );
-        let start = std::time::Instant::now();
-        let line = search.run(2);
-        let took = start.elapsed();
-        assert!(took >= budget, "the search uses its time: {took:?}");
-        assert!(took < budget * 2, "and stops at its deadline: {took:?}");
-        assert!(!line.moves.is_empty());
-        assert_eq!(
-            crate::gems::expert::score_line(&board, RemovalPolicy::Classic, &line.moves),
-            Some(line.score),
-        );
+        // Classic searches refine their lines at the end; Chained ones keep the beams all
+        // the time: both use it all.
+        for policy in [RemovalPolicy::Classic, RemovalPolicy::Chained] {
+            let search = ExpertSearch::tuned(
+                &board,
+                policy,
+                Budget::Time(budget),
+                None,
+                Tuning::for_budget(Budget::Time(budget)),
+            );
+            let start = std::time::Instant::now();
+            let line = search.run(2);
+            let took = start.elapsed();
+            assert!(
+                took >= budget,
+                "{policy:?}: the search uses its time: {took:?}"
+            );
+            assert!(
+                took < budget * 2,
+                "{policy:?}: and stops at its deadline: {took:?}"
+            );
+            assert!(!line.moves.is_empty());
+            assert_eq!(
+                crate::gems::expert::score_line(&board, policy, &line.moves),
+                Some(line.score),
+            );
+        }
     }
 
     /// A thread's refining starts from its best line and keeps it unless NRPA finds a better
-    /// one, which replays to its score; with no time given to it, the line is left as it is.
+    /// one, which replays to its score; with `refine` at 0, the line is left as it is.
     #[test]
     fn a_thread_refines_its_best_line_by_nrpa() {
         use crate::gems::bits::BitBoard;
