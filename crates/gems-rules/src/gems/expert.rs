@@ -465,12 +465,7 @@ impl ExpertSearch {
             Engine::Beams { bits, portfolio } => {
                 let start = Instant::now();
                 let probe_deadline = start + total.mul_f64(portfolio.probe_fraction());
-                // Only the Classic rules refine (see `Portfolio::thread_refine`).
-                let refine = if bits.classic() {
-                    f64::from(portfolio.tuning().refine.min(100)) / 100.0
-                } else {
-                    0.0
-                };
+                let refine = portfolio.refine_fraction();
                 let deadlines = (probe_deadline, start + total.mul_f64(1.0 - refine));
                 portfolio.run_on_threads(threads, deadlines, start + total, &self.cancel);
                 let bits = *bits;

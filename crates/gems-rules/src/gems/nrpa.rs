@@ -23,6 +23,9 @@ use crate::cancel::{Cancel, Progress};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::splitmix::finish;
 
+mod refine;
+pub use refine::kept_colour;
+
 /// Move codes: 8 colours × 16 columns × 16 heights.
 const CODES: usize = 8 * 16 * 16;
 
@@ -238,46 +241,6 @@ impl Nrpa {
         let playouts = found.iter().map(|(_, n)| n).sum();
         let best = found.into_iter().map(|(line, _)| line);
         (best.max_by_key(|l| l.score).unwrap_or_default(), playouts)
-    }
-
-    /// Refines `line` (bit moves (column, height of the group's first cell) from `start`)
-    /// until the deadline or `cancel`: searches of level `level` − 1 (at least 1) one after
-    /// the other from a policy that starts adapted `seed_adapts` times towards `line` and is
-    /// adapted after each search towards the best line so far, which starts as `line` (a
-    /// level-`level` search without its limit of iterations), so that its playouts try lines
-    /// near it. A playout still on `line` may play its next move
-    /// where the selective policy would not allow it; off it, colour `tabu` is kept for last.
-    /// Returns the best line found (`line` itself when nothing beats it; it is the first
-    /// playout) and the playouts played.
-    pub fn refine(
-        &self,
-        start: &BitBoard,
-        line: &[(u8, u8)],
-        tabu: usize,
-        level: u32,
-        (deadline, cancel): (Instant, &Cancel),
-        seed: u64,
-    ) -> (NrpaLine, u64) {
-        let mut run = self.run(start, (deadline, cancel), seed);
-        run.tabu = tabu;
-        run.guide = codes_of(start, line);
-        run.follow = true;
-        let mut seeded = NrpaLine::default();
-        run.playout(&Policy::new(), &mut seeded);
-        run.follow = false;
-        let mut policy = Policy::new();
-        for _ in 0..self.seed_adapts {
-            run.adapt(&mut policy, &seeded);
-        }
-        let mut best = seeded;
-        while !run.stopped() {
-            let found = run.level(level.max(2) - 1, &mut policy.clone());
-            if found.score >= best.score {
-                best = found;
-            }
-            run.adapt(&mut policy, &best);
-        }
-        (run.best, run.playouts)
     }
 
     /// Probes the colours with at least 80% of the most common colour's gems as the colour
@@ -506,41 +469,6 @@ fn code_of(g: &Group) -> u16 {
     (usize::from(g.color) * 256 + col * 16 + h) as u16
 }
 
-/// The colour of the biggest group `line` (bit moves from `start`) takes: the colour it keeps
-/// for last.
-pub fn kept_colour(start: &BitBoard, line: &[(u8, u8)]) -> usize {
-    let mut board = *start;
-    let mut biggest = (0, start.most_common_color());
-    for &(col, h) in line {
-        let Some(g) = board.group_at(usize::from(col), usize::from(h)) else {
-            break;
-        };
-        if g.size > biggest.0 {
-            biggest = (g.size, usize::from(g.color));
-        }
-        board.play(&g);
-    }
-    biggest.1
-}
-
-/// The move codes of `line` (bit moves from `start`), up to its first move that is not a
-/// legal one.
-fn codes_of(start: &BitBoard, line: &[(u8, u8)]) -> Vec<u16> {
-    let mut board = *start;
-    let mut codes = Vec::with_capacity(line.len());
-    for &(col, h) in line {
-        let Some(g) = board.group_at(usize::from(col), usize::from(h)) else {
-            break;
-        };
-        if g.size < board.min_group() {
-            break;
-        }
-        codes.push(code_of(&g));
-        board.play(&g);
-    }
-    codes
-}
-
 /// The sum of `exps` at `codes`, in four running sums (a single one waits on every addition
 /// before the next).
 #[inline(always)]
@@ -567,8 +495,7 @@ mod tests {
     /// adaptation), and the best line replays on the rules engine to its score.
     #[test]
     fn an_nrpa_line_replays_to_its_score() {
-        let board: Board = random_board(10, 10, 4, 7).unwrap();
-        let (bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).unwrap();
+        let (board, bits) = position(7);
         for stabilize in [1, 3] {
             let settings = Nrpa {
                 iterations: 20,
@@ -585,58 +512,16 @@ mod tests {
         }
     }
 
-    /// Refining a line first replays it, even where the selective policy would not allow its
-    /// moves, and returns a line at least as good, which replays to its score.
-    #[test]
-    fn refining_a_line_starts_from_it_and_never_loses_it() {
-        let board: Board = random_board(10, 10, 4, 11).unwrap();
+    /// A random 10 × 10 board of 4 colours (from `seed`) under the Classic rules, and its
+    /// bitboard.
+    pub(super) fn position(seed: u64) -> (Board, BitBoard) {
+        let board = random_board(10, 10, 4, seed).unwrap();
         let (bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).unwrap();
-        // A line taking the most common colour whenever it can: the selective policy holds
-        // that colour back, so only the guide lets a playout follow it.
-        let tabu = bits.most_common_color();
-        let (mut replay, mut groups, mut line, mut score) = (bits, Vec::new(), Vec::new(), 0);
-        loop {
-            replay.groups(&mut groups);
-            let Some(&g) = groups
-                .iter()
-                .find(|g| usize::from(g.color) == tabu)
-                .or(groups.first())
-            else {
-                break;
-            };
-            let (col, h) = g.cells.first_cell().unwrap();
-            line.push((col as u8, h as u8));
-            score += replay.play(&g);
-        }
-        let settings = Nrpa {
-            stabilize: 2,
-            ..Nrpa::default()
-        };
-        let now = Instant::now();
-        let (seeded, _) = settings.refine(&bits, &line, tabu, 2, (now, &Cancel::never()), 1);
-        assert_eq!(
-            seeded.score, score,
-            "an expired search returns the line itself"
-        );
-        let cells: Vec<_> = seeded.moves.iter().map(|m| m.cell()).collect();
-        let given: Vec<_> = line.iter().map(|&(c, h)| (c.into(), h.into())).collect();
-        assert_eq!(cells, given);
-        for level in [2, 3] {
-            let until = Instant::now() + std::time::Duration::from_millis(150);
-            let (found, playouts) =
-                settings.refine(&bits, &line, tabu, level, (until, &Cancel::never()), 2);
-            assert!(playouts > 1, "level {level}: {playouts} playouts");
-            assert!(
-                found.score >= score,
-                "level {level}: {} < {score}",
-                found.score
-            );
-            assert_replays(&board, &found);
-        }
+        (board, bits)
     }
 
     /// Asserts that `line` ends the game on `board` with its score, on the rules engine.
-    fn assert_replays(board: &Board, line: &NrpaLine) {
+    pub(super) fn assert_replays(board: &Board, line: &NrpaLine) {
         let (mut replay, _) = BitBoard::from_board(board, RemovalPolicy::Classic).unwrap();
         let mut game = Game::new(
             board.clone(),

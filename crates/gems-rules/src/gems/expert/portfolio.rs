@@ -12,7 +12,8 @@
 //!    as all of them.
 //! 3. **Refine** (on threads under the Classic rules, the last [`Tuning::refine`] percent of
 //!    the time): each thread refines its best line by NRPA
-//!    ([`crate::gems::nrpa::Nrpa::refine`]), whose playouts try lines near it; measured about 1,000 points ahead at 5 s per board (the AI doc).
+//!    ([`crate::gems::nrpa::Nrpa::refine`]), whose playouts try lines near it; measured
+//!    about 1,000 points ahead at 5 s per board (the AI doc).
 //!
 //! On threads (a time budget on the desktop), each thread takes the next colour to probe
 //! while any is left, then starts its beams at once; a beam's width follows the seconds per
@@ -236,6 +237,18 @@ impl Portfolio {
     /// The share of the budget the probes may take.
     pub(super) fn probe_fraction(&self) -> f64 {
         self.tuning.probe_fraction()
+    }
+
+    /// The share of a search on threads that each thread spends refining its best line at
+    /// the end ([`Tuning::refine`]): none under rules other than the Classic ones, where
+    /// refining was not measured.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(super) fn refine_fraction(&self) -> f64 {
+        if self.start.classic() {
+            f64::from(self.tuning.refine.min(100)) / 100.0
+        } else {
+            0.0
+        }
     }
 
     /// A search from `start`, starting from `known`, the best line known so far.

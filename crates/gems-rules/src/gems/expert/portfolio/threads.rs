@@ -102,16 +102,16 @@ impl Portfolio {
     /// One thread's last part, until `deadline`: NRPA refining the thread's best line
     /// ([`Nrpa::refine`]: level-1 searches from a policy adapted towards the line, two
     /// playouts per level-1 adaptation, the colour of the line's biggest group kept for
-    /// last), the better line kept. Each thread refines its own
-    /// line (its beams' lines differ), which was measured ahead of both refining the best of
-    /// all. Nothing when the tuning gives it no time or the rules are not the Classic ones.
+    /// last), the better line kept. Each thread refines its own line (its beams' lines
+    /// differ), which was measured ahead of both refining the best of all. Nothing when
+    /// [`Portfolio::refine_fraction`] gives it no time.
     fn thread_refine(
         &self,
         lane: usize,
         (deadline, cancel): (Instant, &Cancel),
         best: &mut (u32, Vec<BitMove>),
     ) {
-        if self.tuning.refine == 0 || !self.start.classic() || best.1.is_empty() {
+        if self.refine_fraction() == 0.0 || best.1.is_empty() {
             return;
         }
         let settings = Nrpa {

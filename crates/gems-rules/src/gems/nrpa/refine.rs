@@ -1,0 +1,133 @@
+//! Refining a given line by NRPA ([`Nrpa::refine`]): the last part of the Expert's searches on
+//! threads, which refines each thread's best line.
+
+use std::time::Instant;
+
+use super::{Nrpa, NrpaLine, Policy, code_of};
+use crate::cancel::Cancel;
+use crate::gems::bits::{BitBoard, Group};
+
+impl Nrpa {
+    /// Refines `line` (bit moves (column, height of the group's first cell) from `start`)
+    /// until the deadline or `cancel`: searches of level `level` − 1 (at least 1) one after
+    /// the other from a policy that starts adapted `seed_adapts` times towards `line` and is
+    /// adapted after each search towards the best line so far, which starts as `line` (a
+    /// level-`level` search without its limit of iterations), so that its playouts try lines
+    /// near it. A playout still on `line` may play its next move where the selective policy
+    /// would not allow it; off it, colour `tabu` is kept for last.
+    /// Returns the best line found (`line` itself when nothing beats it; it is the first
+    /// playout) and the playouts played.
+    pub fn refine(
+        &self,
+        start: &BitBoard,
+        line: &[(u8, u8)],
+        tabu: usize,
+        level: u32,
+        (deadline, cancel): (Instant, &Cancel),
+        seed: u64,
+    ) -> (NrpaLine, u64) {
+        let mut run = self.run(start, (deadline, cancel), seed);
+        run.tabu = tabu;
+        run.guide = line_groups(start, line).map(|g| code_of(&g)).collect();
+        run.follow = true;
+        let mut seeded = NrpaLine::default();
+        run.playout(&Policy::new(), &mut seeded);
+        run.follow = false;
+        let mut policy = Policy::new();
+        for _ in 0..self.seed_adapts {
+            run.adapt(&mut policy, &seeded);
+        }
+        let mut best = seeded;
+        while !run.stopped() {
+            let found = run.level(level.max(2) - 1, &mut policy.clone());
+            if found.score >= best.score {
+                best = found;
+            }
+            run.adapt(&mut policy, &best);
+        }
+        (run.best, run.playouts)
+    }
+}
+
+/// The colour of the biggest group `line` (bit moves from `start`) takes: the colour it keeps
+/// for last (the most common colour for a line without a move).
+pub fn kept_colour(start: &BitBoard, line: &[(u8, u8)]) -> usize {
+    let mut biggest = (0, start.most_common_color());
+    for g in line_groups(start, line) {
+        if g.size > biggest.0 {
+            biggest = (g.size, usize::from(g.color));
+        }
+    }
+    biggest.1
+}
+
+/// The groups `line` (bit moves from `start`) takes, one after the other, up to its first move
+/// that is not a legal one.
+fn line_groups<'a>(start: &BitBoard, line: &'a [(u8, u8)]) -> impl Iterator<Item = Group> + 'a {
+    let mut board = *start;
+    let mut moves = line.iter();
+    std::iter::from_fn(move || {
+        let &(col, h) = moves.next()?;
+        let g = board.group_at(usize::from(col), usize::from(h))?;
+        if g.size < board.min_group() {
+            return None;
+        }
+        board.play(&g);
+        Some(g)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{assert_replays, position};
+    use super::*;
+
+    /// Refining a line first replays it, even where the selective policy would not allow its
+    /// moves, and returns a line at least as good, which replays to its score.
+    #[test]
+    fn refining_a_line_starts_from_it_and_never_loses_it() {
+        let (board, bits) = position(11);
+        // A line taking the most common colour whenever it can: the selective policy holds
+        // that colour back, so only the guide lets a playout follow it.
+        let tabu = bits.most_common_color();
+        let (mut replay, mut groups, mut line, mut score) = (bits, Vec::new(), Vec::new(), 0);
+        loop {
+            replay.groups(&mut groups);
+            let Some(&g) = groups
+                .iter()
+                .find(|g| usize::from(g.color) == tabu)
+                .or(groups.first())
+            else {
+                break;
+            };
+            let (col, h) = g.cells.first_cell().unwrap();
+            line.push((col as u8, h as u8));
+            score += replay.play(&g);
+        }
+        let settings = Nrpa {
+            stabilize: 2,
+            ..Nrpa::default()
+        };
+        let now = Instant::now();
+        let (seeded, _) = settings.refine(&bits, &line, tabu, 2, (now, &Cancel::never()), 1);
+        assert_eq!(
+            seeded.score, score,
+            "an expired search returns the line itself"
+        );
+        let cells: Vec<_> = seeded.moves.iter().map(|m| m.cell()).collect();
+        let given: Vec<_> = line.iter().map(|&(c, h)| (c.into(), h.into())).collect();
+        assert_eq!(cells, given);
+        for level in [2, 3] {
+            let until = Instant::now() + std::time::Duration::from_millis(150);
+            let (found, playouts) =
+                settings.refine(&bits, &line, tabu, level, (until, &Cancel::never()), 2);
+            assert!(playouts > 1, "level {level}: {playouts} playouts");
+            assert!(
+                found.score >= score,
+                "level {level}: {} < {score}",
+                found.score
+            );
+            assert_replays(&board, &found);
+        }
+    }
+}
