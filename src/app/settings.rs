@@ -29,6 +29,7 @@ pub fn plugin(app: &mut App) {
             },
         )
         .add_systems(Last, save_settings.run_if(resource_exists::<Settings>))
+        .add_systems(Update, crate::kit::settings::expire_notices)
         .add_systems(EguiPrimaryContextPass, (settings_window, notices_window));
 }
 

@@ -47,9 +47,16 @@ pub struct Notice {
     pub text: String,
     /// A problem (shown in red) rather than information.
     pub error: bool,
+    /// For information: when it was first on screen (the app's time), once it has been.
+    pub since: Option<std::time::Duration>,
 }
 
-/// Messages shown on screen until dismissed (problems with theme, board, save or settings files).
+/// How long a notice that is information (a tip, a daily's result) stays on screen, so that
+/// it does not hide the board; a problem stays until the player dismisses it.
+pub const TELL_FOR: std::time::Duration = std::time::Duration::from_secs(12);
+
+/// Messages shown on screen: problems with theme, board, save or settings files until
+/// dismissed, information for [`TELL_FOR`].
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Notices(pub Vec<Notice>);
 
@@ -62,7 +69,11 @@ impl Notices {
         // test reads it there).
         #[cfg(target_arch = "wasm32")]
         web_sys::console::warn_1(&format!("notice: {text}").into());
-        self.push(Notice { text, error: true });
+        self.push(Notice {
+            text,
+            error: true,
+            since: None,
+        });
     }
 
     /// Adds `notice` unless it is shown already, keeping the list short.
@@ -79,12 +90,44 @@ impl Notices {
     pub fn tell(&mut self, text: impl Into<String>) {
         let text = text.into();
         tracing::info!("{text}");
-        self.push(Notice { text, error: false });
+        self.push(Notice {
+            text,
+            error: false,
+            since: None,
+        });
     }
 
     /// The texts of the notices shown, oldest first.
     pub fn texts(&self) -> Vec<String> {
         self.0.iter().map(|n| n.text.clone()).collect()
+    }
+
+    /// Whether an information notice is new at `now` or has been shown for [`TELL_FOR`].
+    fn due(&self, now: std::time::Duration) -> bool {
+        (self.0.iter()).any(|n| !n.error && n.since.is_none_or(|t| now >= t + TELL_FOR))
+    }
+
+    /// At `now` (the app's time): marks when each new information notice came on screen and
+    /// drops those shown for [`TELL_FOR`]; problems stay.
+    pub fn expire(&mut self, now: std::time::Duration) {
+        if !self.due(now) {
+            return;
+        }
+        self.0.retain_mut(|n| {
+            let since = *n.since.get_or_insert(now);
+            n.error || now < since + TELL_FOR
+        });
+    }
+}
+
+/// Information notices leave by themselves ([`Notices::expire`], on the app's real time: a
+/// paused game's tip leaves too).
+pub fn expire_notices(time: Res<Time<Real>>, notices: Option<ResMut<Notices>>) {
+    let Some(mut notices) = notices else { return };
+    let now = time.elapsed();
+    // Only a notice to stamp or drop changes the resource.
+    if notices.due(now) {
+        notices.expire(now);
     }
 }
 
@@ -145,5 +188,43 @@ mod tests {
             "(\n volume: \"loud\",\n)"
         );
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A tip leaves the screen by itself after [`TELL_FOR`] on screen (counted from when the
+    /// app first had it, on the app's real time); a problem stays until dismissed.
+    #[test]
+    fn information_notices_leave_after_a_while_and_problems_stay() {
+        use bevy::time::TimeUpdateStrategy;
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .insert_resource(TimeUpdateStrategy::ManualDuration(
+                std::time::Duration::from_secs(1),
+            ))
+            .init_resource::<Notices>()
+            .add_systems(Update, expire_notices);
+        app.update();
+        {
+            let mut notices = app.world_mut().resource_mut::<Notices>();
+            notices.warn("the theme file is broken");
+            notices.tell("New to Dots? Press ? for How to play.");
+        }
+        let texts = |app: &App| app.world().resource::<Notices>().texts();
+        for _ in 0..TELL_FOR.as_secs() - 1 {
+            app.update();
+            assert_eq!(texts(&app).len(), 2, "the tip is still shown");
+        }
+        app.update();
+        app.update();
+        assert_eq!(texts(&app), vec!["the theme file is broken".to_string()]);
+        for _ in 0..60 {
+            app.update();
+        }
+        assert_eq!(texts(&app).len(), 1, "a problem stays until dismissed");
+        // A tip told again later gets its own time on screen.
+        app.world_mut()
+            .resource_mut::<Notices>()
+            .tell("New to Dots? Press ? for How to play.");
+        app.update();
+        assert_eq!(texts(&app).len(), 2);
     }
 }

@@ -6,10 +6,10 @@ use std::time::{Duration, Instant};
 use gems_rules::cancel::Cancel;
 use gems_rules::gems::bits::{BitBoard, time_playouts};
 use gems_rules::gems::fast::{FastBoard, FastRng, Scratch};
-use gems_rules::gems::nrpa::Nrpa;
+use gems_rules::gems::nrpa::{Nrpa, kept_colour};
 use gems_rules::gems::{
     Board, Budget, Computer, ExpertSearch, Game, Line, LineFile, Player, RemovalPolicy, Tuning,
-    cores, parse_board_set,
+    cores, parse_board_set, to_bit_line,
 };
 
 /// The 20 standard SameGame positions (first line = top row).
@@ -105,7 +105,8 @@ pub struct SamegameArgs {
     /// the most common colour's gems below which a colour is not probed), nrpa=on|off (NRPA
     /// on every thread instead of the beams; on by default from 20 s), refine=N (percent of
     /// the time at the end each thread refines its best line by NRPA; 0: none), refine_adapts=N
-    /// (the refining policy's first adaptations towards the line).
+    /// (the refining policy's first adaptations towards the line), refine_cut=N (the most of
+    /// the line's first moves, in percent, a refining search keeps as they are; 0: none).
     #[arg(long, value_name = "SPEC", value_parser = tuning)]
     tuning: Option<String>,
     /// Search on N threads instead of one per core (1: the browser's AI worker's single lane,
@@ -131,6 +132,12 @@ pub struct SamegameArgs {
     /// With --nrpa: playouts per adaptation at level 1 (Stabilized NRPA; 1: plain NRPA).
     #[arg(long, value_name = "P", default_value_t = 1, value_parser = crate::values::positive::<u32>)]
     nrpa_stabilize: u32,
+    /// An experiment instead of the Expert: compare two ways of refining a line. On each
+    /// board the Expert's beams search (refine=0) for their share of the time, then its line
+    /// is refined on two threads at once for the rest, by the --tuning's refining and by this
+    /// spec's changes to it (the same KEY=VALUE list): each one's gain is printed.
+    #[arg(long, value_name = "SPEC", value_parser = tuning)]
+    refine_ab: Option<String>,
 }
 
 /// What the SameGame benchmark plays, and how.
@@ -153,6 +160,8 @@ struct Options {
     lanes: Option<usize>,
     /// `--nrpa L`: NRPA at level L instead of the Expert (on some lanes, or all).
     nrpa: Option<NrpaArgs>,
+    /// `--refine-ab SPEC`: the refining by `tuning` against the refining by SPEC's changes.
+    refine_ab: Option<String>,
 }
 
 /// `--nrpa`'s experiment: NRPA's level, its searches per level, and the lanes it takes.
@@ -183,7 +192,7 @@ fn tuning(spec: &str) -> Result<String, String> {
     Ok(spec.to_string())
 }
 
-/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N`.
+/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N`.
 fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
     let mut t = base;
     for part in spec.split(',').filter(|p| !p.is_empty()) {
@@ -217,6 +226,7 @@ fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
             "nrpa" => t.nrpa = flag()?,
             "refine" => t.refine = number()?.min(100),
             "refine_adapts" => t.refine_adapts = number()?,
+            "refine_cut" => t.refine_cut = number()?,
             _ => return Err(format!("unknown part '{key}'")),
         }
     }
@@ -272,6 +282,7 @@ pub fn run(command: BenchCommand) -> Result<(), String> {
                     probes: args.nrpa_probes,
                     stabilize: args.nrpa_stabilize,
                 }),
+                refine_ab: args.refine_ab,
             })
         }
         BenchCommand::KInARow(args) => crate::k_in_a_row::bench(&args),
@@ -379,6 +390,60 @@ fn nrpa_and_expert(
     })
 }
 
+/// `--refine-ab SPEC`: the beams' line on `board` (the Expert with `tuning` but no refining,
+/// for the time `tuning` leaves the beams), refined for the rest of `o.seconds` on two threads
+/// at once from the same seed, by `tuning`'s refining and by `other`'s; prints both gains and
+/// returns them with the beams' score.
+fn refine_ab(
+    board: &Board,
+    o: &Options,
+    (tuning, other): (Tuning, Tuning),
+    seed: u64,
+) -> Result<(u32, u32, u32), String> {
+    let (bits, _) = BitBoard::from_board(board, o.policy)
+        .map_err(|e| format!("the refining runs on the bitboard engine only: {e:?}"))?;
+    let refine = f64::from(tuning.refine.min(100)) / 100.0;
+    let beams = Tuning {
+        refine: 0,
+        ..tuning
+    };
+    let budget = Budget::Time(Duration::from_secs_f64(o.seconds * (1.0 - refine)));
+    let line = ExpertSearch::tuned(board, o.policy, budget, None, beams).run(cores());
+    let (score, moves) = to_bit_line(&bits, &line);
+    let tabu = kept_colour(&bits, &moves);
+    let deadline = Instant::now() + Duration::from_secs_f64(o.seconds * refine);
+    let never = Cancel::never();
+    let refined = |t: Tuning| {
+        let found = t
+            .refiner()
+            .refine(&bits, &moves, tabu, 2, (deadline, &never), seed);
+        found.0.score
+    };
+    let (a, b) = std::thread::scope(|s| {
+        let b = s.spawn(|| refined(other));
+        (refined(tuning), b.join().unwrap_or(0))
+    });
+    println!(
+        "  beams {score}; refined: {a} (+{}), {b} (+{})",
+        a - score,
+        b - score
+    );
+    Ok((score, a, b))
+}
+
+/// `--refine-ab`'s run: [`refine_ab`] on every board; prints each refining's total gain.
+fn refine_ab_all(o: &Options, tuning: Tuning, spec: &str) -> Result<(), String> {
+    let other = parse_tuning(spec, tuning).map_err(|e| format!("--refine-ab: {e}"))?;
+    let (mut beams, mut a, mut b) = (0, 0, 0);
+    for (i, board) in o.boards.iter().enumerate() {
+        println!("board {:>2}:", i + 1);
+        let (s, x, y) = refine_ab(board, o, (tuning, other), tuning.seed ^ i as u64)?;
+        (beams, a, b) = (beams + s, a + x - s, b + y - s);
+    }
+    println!("total: beams {beams}; --tuning's refining +{a}, --refine-ab's +{b}");
+    Ok(())
+}
+
 /// The gems left on `board` after `moves`.
 fn gems_left(board: &Board, policy: RemovalPolicy, moves: &[gems_rules::gems::Cell]) -> usize {
     let mut game = Game::new(board.clone(), policy, Player::Interactive);
@@ -414,6 +479,9 @@ fn samegame(o: &Options) -> Result<(), String> {
         .map_err(|e| format!("--tuning: {e}"))?;
     if o.player == Player::Expert {
         println!("tuning: {tuning:?}");
+    }
+    if let Some(spec) = &o.refine_ab {
+        return refine_ab_all(o, tuning, spec);
     }
     if let Some(dir) = &o.save_lines {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;

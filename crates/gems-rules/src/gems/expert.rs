@@ -543,8 +543,9 @@ fn nrpa_suits(bits: &BitBoard, portfolio: &Portfolio) -> bool {
     portfolio.tuning().nrpa && bits.classic() && bits.has_move()
 }
 
-/// A rules line as bitboard moves (stopping at the first move that is not a group there).
-fn to_bit_line(bits: &BitBoard, line: &Line) -> (u32, Vec<BitMove>) {
+/// A rules line as bitboard moves and its points (no moves and 0 when a move is not a group
+/// there or the line does not end the game).
+pub fn to_bit_line(bits: &BitBoard, line: &Line) -> (u32, Vec<BitMove>) {
     let mut pos = *bits;
     let mut moves = Vec::with_capacity(line.moves.len());
     let mut score = 0;
@@ -566,7 +567,7 @@ fn to_bit_line(bits: &BitBoard, line: &Line) -> (u32, Vec<BitMove>) {
 }
 
 /// Bitboard moves as rules cells.
-fn from_bit_line(bits: &BitBoard, moves: &[BitMove]) -> Vec<Cell> {
+pub fn from_bit_line(bits: &BitBoard, moves: &[BitMove]) -> Vec<Cell> {
     moves
         .iter()
         .map(|&(col, h)| bits.cell_of(col as usize, h as usize))

@@ -26,7 +26,9 @@ pub use boards::{
     named_board_names, parse_board_set, parse_random_name, random_board, random_board_name,
 };
 pub use computer::Computer;
-pub use expert::{Budget, Expert, ExpertSearch, Line, NRPA_FROM, Tuning, cores, expert_line};
+pub use expert::{
+    Budget, Expert, ExpertSearch, Line, NRPA_FROM, Tuning, cores, expert_line, to_bit_line,
+};
 pub use game::{Game, MAX_SAVE_FILE_BYTES, MoveError, MoveOutcome, SaveParseError};
 pub use gem::{Gem, Kind};
 pub use line_file::{LineFile, LineFileError, MAX_LINE_FILE_BYTES};

@@ -70,6 +70,9 @@ pub struct NrpaLine {
     allowed: Vec<u16>,
     /// Where each step's codes end in `allowed`.
     ends: Vec<u32>,
+    /// The leading moves the playout was given rather than drew (a refine's fixed start):
+    /// the adaptations within a level leave them out.
+    fixed: usize,
 }
 
 impl NrpaLine {
@@ -85,6 +88,7 @@ impl NrpaLine {
         self.moves.clear();
         self.allowed.clear();
         self.ends.clear();
+        self.fixed = 0;
     }
 }
 
@@ -107,6 +111,10 @@ pub struct Nrpa {
     /// Refining a line ([`Nrpa::refine`]): the fresh policy's adaptations towards it before
     /// the search.
     pub seed_adapts: u32,
+    /// Refining a line: the most of the best line's moves, in percent of its length, that a
+    /// level-1 search keeps as they are, its playouts starting after them (each search draws
+    /// how many; 0: every playout starts at the start).
+    pub cut: u32,
 }
 
 impl Default for Nrpa {
@@ -118,6 +126,7 @@ impl Default for Nrpa {
             probe_share: 0.0,
             stabilize: 1,
             seed_adapts: 2,
+            cut: 0,
         }
     }
 }
@@ -189,6 +198,19 @@ struct Run<'a> {
     guide: Vec<u16>,
     /// Whether playouts replay `guide` instead of drawing.
     follow: bool,
+    /// Where playouts start when not at the start (a refine's fixed first moves).
+    fixed: Option<Fixed>,
+}
+
+/// A refine's fixed start: the position after the first moves of the line being refined,
+/// its groups, and those moves as a line (their points, codes and allowed moves), which
+/// every playout starts from.
+struct Fixed {
+    board: BitBoard,
+    groups: Vec<Group>,
+    line: NrpaLine,
+    /// Whether those moves are the guide's first moves.
+    on_guide: bool,
 }
 
 impl Nrpa {
@@ -301,6 +323,7 @@ impl Nrpa {
             forced: false,
             guide: Vec::new(),
             follow: false,
+            fixed: None,
         }
     }
 }
@@ -313,11 +336,28 @@ impl Run<'_> {
 
     /// A playout by `policy` from the start, into `line`.
     fn playout(&mut self, policy: &Policy, line: &mut NrpaLine) {
-        let mut board = *self.start;
         line.clear();
-        board.groups(&mut self.groups);
-        let mut branched = false;
-        let mut on_guide = !self.guide.is_empty();
+        let mut board = match &self.fixed {
+            Some(fixed) => {
+                self.groups.clone_from(&fixed.groups);
+                line.score = fixed.line.score;
+                line.moves.extend_from_slice(&fixed.line.moves);
+                line.allowed.extend_from_slice(&fixed.line.allowed);
+                line.ends.extend_from_slice(&fixed.line.ends);
+                line.fixed = line.moves.len();
+                fixed.board
+            }
+            None => {
+                self.start.groups(&mut self.groups);
+                *self.start
+            }
+        };
+        // A fixed start's game may be forced from there without the whole game being so.
+        let mut branched = self.fixed.is_some();
+        let mut on_guide = match &self.fixed {
+            Some(fixed) => fixed.on_guide,
+            None => !self.guide.is_empty(),
+        };
         loop {
             branched |= self.groups.len() > 1;
             // The selective policy: the moves of the lowest tier present are allowed, tier 2
@@ -393,6 +433,11 @@ impl Run<'_> {
     /// move allowed there loses `alpha` times its probability under the policy before.
     /// The probabilities are the policy's `exps`, which change only at the end.
     fn adapt(&mut self, policy: &mut Policy, line: &NrpaLine) {
+        self.adapt_from(policy, line, 0);
+    }
+
+    /// [`Run::adapt`] over the steps of `line` from step `first` on.
+    fn adapt_from(&mut self, policy: &mut Policy, line: &NrpaLine, first: usize) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.marks.fill(0);
@@ -400,8 +445,13 @@ impl Run<'_> {
         }
         self.touched.clear();
         let alpha = self.settings.alpha;
-        let mut from = 0;
-        for (mv, &end) in line.moves.iter().zip(&line.ends) {
+        let skip = first.min(line.ends.len());
+        let mut from = if skip == 0 {
+            0
+        } else {
+            line.ends[skip - 1] as usize
+        };
+        for (mv, &end) in line.moves[skip..].iter().zip(&line.ends[skip..]) {
             let codes = &line.allowed[from..end as usize];
             from = end as usize;
             let sum = sum_exps(&policy.exps, codes);
@@ -447,7 +497,7 @@ impl Run<'_> {
                     std::mem::swap(&mut best, &mut line);
                 }
             }
-            self.adapt(policy, &best);
+            self.adapt_from(policy, &best, best.fixed);
         }
         best
     }

@@ -32,6 +32,7 @@ use std::time::Duration;
 use super::{Budget, Clock};
 use crate::gems::beam::{Beam, BeamConfig, BitMove};
 use crate::gems::bits::{BitBoard, Rollout};
+use crate::gems::nrpa::Nrpa;
 
 mod pieces;
 #[cfg(not(target_arch = "wasm32"))]
@@ -107,6 +108,23 @@ pub struct Tuning {
     pub refine: u32,
     /// The refining NRPA's adaptations of its policy towards the line before it starts.
     pub refine_adapts: u32,
+    /// The most of the best line's first moves, in percent of its length, that a refining
+    /// level-1 search keeps as they are (each search draws how many; 0: none).
+    pub refine_cut: u32,
+}
+
+impl Tuning {
+    /// The NRPA that refines each thread's line under this tuning ([`Tuning::refine`]): two
+    /// playouts per level-1 adaptation, [`Tuning::refine_adapts`] first adaptations towards
+    /// the line, [`Tuning::refine_cut`].
+    pub fn refiner(&self) -> Nrpa {
+        Nrpa {
+            stabilize: 2,
+            seed_adapts: self.refine_adapts,
+            cut: self.refine_cut,
+            ..Nrpa::default()
+        }
+    }
 }
 
 /// The shortest time budget for which the Expert, on threads, searches by NRPA instead of
@@ -118,7 +136,8 @@ impl Default for Tuning {
     /// alike from 72 gems (the beams too hold the target until then), inheritance, probes 48
     /// wide within 30% of the budget of the colours with at least 80% of the most common
     /// one's gems, two beams per lane, and on threads the last 35% of the time refining each
-    /// thread's best line by NRPA, its policy first adapted twice towards it.
+    /// thread's best line by NRPA, its policy first adapted twice towards it, each of its
+    /// searches keeping up to 40% of the line's first moves as they are.
     fn default() -> Self {
         Tuning {
             choices: 4,
@@ -137,6 +156,7 @@ impl Default for Tuning {
             nrpa: false,
             refine: 35,
             refine_adapts: 2,
+            refine_cut: 40,
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use super::{Nrpa, NrpaLine, Policy, code_of};
+use super::{Fixed, Nrpa, NrpaLine, Policy, Run, code_of};
 use crate::cancel::Cancel;
 use crate::gems::bits::{BitBoard, Group};
 
@@ -39,6 +39,7 @@ impl Nrpa {
         }
         let mut best = seeded;
         while !run.stopped() {
+            run.fix_start(&best);
             let found = run.level(level.max(2) - 1, &mut policy.clone());
             if found.score >= best.score {
                 best = found;
@@ -46,6 +47,47 @@ impl Nrpa {
             run.adapt(&mut policy, &best);
         }
         (run.best, run.playouts)
+    }
+}
+
+impl Run<'_> {
+    /// Fixes the playouts' start after a random number of `best`'s first moves, at most
+    /// [`Nrpa::cut`] percent of them (none when that is 0).
+    fn fix_start(&mut self, best: &NrpaLine) {
+        let most = best.moves.len() * self.settings.cut.min(100) as usize / 100;
+        let keep = if most == 0 {
+            0
+        } else {
+            self.rng.below(most + 1)
+        };
+        if keep == 0 {
+            self.fixed = None;
+            return;
+        }
+        let mut board = *self.start;
+        let mut line = NrpaLine::default();
+        for mv in &best.moves[..keep] {
+            let (col, h) = mv.cell();
+            let Some(g) = board.group_at(col, h) else {
+                self.fixed = None;
+                return;
+            };
+            line.score += board.play(&g);
+            line.moves.push(*mv);
+        }
+        let end = best.ends[keep - 1] as usize;
+        line.allowed.extend_from_slice(&best.allowed[..end]);
+        line.ends.extend_from_slice(&best.ends[..keep]);
+        let mut groups = Vec::new();
+        board.groups(&mut groups);
+        let on_guide = self.guide.len() > keep
+            && (line.moves.iter().zip(&self.guide)).all(|(mv, &code)| mv.code == code);
+        self.fixed = Some(Fixed {
+            board,
+            groups,
+            line,
+            on_guide,
+        });
     }
 }
 
@@ -81,6 +123,7 @@ fn line_groups<'a>(start: &BitBoard, line: &'a [(u8, u8)]) -> impl Iterator<Item
 mod tests {
     use super::super::tests::{assert_replays, position};
     use super::*;
+    use std::time::Duration;
 
     /// Refining a line first replays it, even where the selective policy would not allow its
     /// moves, and returns a line at least as good, which replays to its score.
@@ -117,17 +160,64 @@ mod tests {
         let cells: Vec<_> = seeded.moves.iter().map(|m| m.cell()).collect();
         let given: Vec<_> = line.iter().map(|&(c, h)| (c.into(), h.into())).collect();
         assert_eq!(cells, given);
-        for level in [2, 3] {
+        for (level, cut) in [(2, 0), (3, 0), (2, 60), (2, 100)] {
+            let settings = Nrpa { cut, ..settings };
             let until = Instant::now() + std::time::Duration::from_millis(150);
             let (found, playouts) =
                 settings.refine(&bits, &line, tabu, level, (until, &Cancel::never()), 2);
-            assert!(playouts > 1, "level {level}: {playouts} playouts");
+            assert!(
+                playouts > 1,
+                "level {level}, cut {cut}: {playouts} playouts"
+            );
             assert!(
                 found.score >= score,
-                "level {level}: {} < {score}",
+                "level {level}, cut {cut}: {} < {score}",
                 found.score
             );
             assert_replays(&board, &found);
         }
+    }
+
+    /// A refining search's fixed start is the position after some of the best line's first
+    /// moves, never more than its cut allows: every playout from it begins with those moves,
+    /// scores their points on the way, and ends the game.
+    #[test]
+    fn a_refining_search_starts_its_playouts_after_the_lines_first_moves() {
+        let (board, bits) = position(4);
+        let settings = Nrpa {
+            cut: 50,
+            ..Nrpa::default()
+        };
+        let never = Cancel::never();
+        let mut run = settings.run(&bits, (Instant::now() + Duration::from_secs(30), &never), 9);
+        let mut best = NrpaLine::default();
+        run.playout(&Policy::new(), &mut best);
+        let most = best.moves.len() / 2;
+        let mut fixed_lengths = Vec::new();
+        for _ in 0..40 {
+            run.fix_start(&best);
+            let kept = run.fixed.as_ref().map_or(0, |f| f.line.moves.len());
+            assert!(kept <= most, "{kept} of {} moves kept", best.moves.len());
+            fixed_lengths.push(kept);
+            let mut line = NrpaLine::default();
+            run.playout(&Policy::new(), &mut line);
+            assert_eq!(line.moves[..kept], best.moves[..kept]);
+            assert_eq!(line.fixed, kept);
+            assert_eq!(line.ends.len(), line.moves.len());
+            assert_replays(&board, &line);
+            // The policy adapts towards the line past its fixed start only, within a level.
+            let mut policy = Policy::new();
+            run.adapt_from(&mut policy, &line, line.fixed);
+            for mv in &line.moves[..kept] {
+                if !line.moves[kept..].iter().any(|m| m.code == mv.code) {
+                    assert!(policy.weights[usize::from(mv.code)] <= 0.0);
+                }
+            }
+        }
+        assert!(fixed_lengths.contains(&0) || fixed_lengths.iter().any(|&k| k < most / 2));
+        assert!(
+            fixed_lengths.iter().any(|&k| k > most / 2),
+            "{fixed_lengths:?}"
+        );
     }
 }

@@ -10,7 +10,7 @@ use super::{Portfolio, keep};
 use crate::cancel::Cancel;
 use crate::gems::beam::BitMove;
 use crate::gems::lanes::{ProbeResult, best_target};
-use crate::gems::nrpa::{Nrpa, kept_colour};
+use crate::gems::nrpa::kept_colour;
 use crate::splitmix::finish;
 
 impl Portfolio {
@@ -100,7 +100,7 @@ impl Portfolio {
     }
 
     /// One thread's last part, until `deadline`: NRPA refining the thread's best line
-    /// ([`Nrpa::refine`]: level-1 searches from a policy adapted towards the line, two
+    /// ([`crate::gems::nrpa::Nrpa::refine`]: level-1 searches from a policy adapted towards the line, two
     /// playouts per level-1 adaptation, the colour of the line's biggest group kept for
     /// last), the better line kept. Each thread refines its own line (its beams' lines
     /// differ), which was measured ahead of both refining the best of all. Nothing when
@@ -114,14 +114,10 @@ impl Portfolio {
         if self.refine_fraction() == 0.0 || best.1.is_empty() {
             return;
         }
-        let settings = Nrpa {
-            stabilize: 2,
-            seed_adapts: self.tuning.refine_adapts,
-            ..Nrpa::default()
-        };
         let tabu = kept_colour(&self.start, &best.1);
         let seed = finish(self.seed.wrapping_add(0x5EED_0000 + lane as u64));
-        let (line, _) = settings.refine(&self.start, &best.1, tabu, 2, (deadline, cancel), seed);
+        let refiner = self.tuning.refiner();
+        let (line, _) = refiner.refine(&self.start, &best.1, tabu, 2, (deadline, cancel), seed);
         keep(best, line.score, &line.bit_moves());
     }
 }
