@@ -74,11 +74,19 @@ fn thousands(n: u64) -> String {
 }
 
 /// Where a search's progress goes: at most one report per `every`, the best progress seen
-/// since the search began (the reports combined), and only when it changed.
+/// since the search began (the reports combined), and only when it changed. Progress held
+/// back by the interval goes once the interval is over, at the search's next look at its
+/// flag ([`Cancel::is_cancelled`]) if no report comes first: a search's last improvement is
+/// told even when nothing follows it.
 struct Reporter {
     every: Duration,
     state: Mutex<Said>,
     send: Box<dyn Fn(Progress) + Send + Sync>,
+    /// Whether progress is held back (a cheap look for [`Reporter::send_held`]).
+    holding: AtomicBool,
+    /// The reporter this one's reports go on to (a [`Cancel::mapping`]'s), which may hold
+    /// them back in turn.
+    next: Option<Arc<Reporter>>,
 }
 
 /// What a [`Reporter`] has seen and said.
@@ -92,23 +100,48 @@ struct Said {
 
 impl Reporter {
     /// A reporter that has sent nothing yet.
-    fn new(every: Duration, send: impl Fn(Progress) + Send + Sync + 'static) -> Arc<Reporter> {
+    fn new(
+        every: Duration,
+        next: Option<Arc<Reporter>>,
+        send: impl Fn(Progress) + Send + Sync + 'static,
+    ) -> Arc<Reporter> {
         Arc::new(Reporter {
             every,
             state: Mutex::new(Said::default()),
             send: Box::new(send),
+            holding: AtomicBool::new(false),
+            next,
         })
     }
 
     fn report(&self, progress: Progress) {
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        let Said { sent, seen } = &mut *state;
-        let now = seen.map_or(progress, |s| s.combine(progress));
-        *seen = Some(now);
-        let due = sent.is_none_or(|(t, _)| t.elapsed() >= self.every);
-        if due && sent.is_none_or(|(_, said)| said != now) {
-            *sent = Some((Instant::now(), now));
+        let now = state.seen.map_or(progress, |s| s.combine(progress));
+        state.seen = Some(now);
+        self.send_if_due(&mut state);
+    }
+
+    /// Sends the progress seen if the interval is over and it changed; notes whether it is
+    /// still held back.
+    fn send_if_due(&self, state: &mut Said) {
+        let Some(now) = state.seen else { return };
+        let changed = state.sent.is_none_or(|(_, said)| said != now);
+        let due = state.sent.is_none_or(|(t, _)| t.elapsed() >= self.every);
+        if changed && due {
+            state.sent = Some((Instant::now(), now));
             (self.send)(now);
+        }
+        self.holding.store(changed && !due, Ordering::Relaxed);
+    }
+
+    /// Sends the progress held back, once its interval is over (here and down the chain).
+    fn send_held(&self) {
+        if self.holding.load(Ordering::Relaxed) {
+            let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+            self.send_if_due(&mut state);
+        }
+        if let Some(next) = &self.next {
+            next.send_held();
         }
     }
 }
@@ -153,7 +186,7 @@ impl Cancel {
     ) -> Cancel {
         Cancel {
             flag: self.flag,
-            reporter: Some(Reporter::new(every, send)),
+            reporter: Some(Reporter::new(every, None, send)),
         }
     }
 
@@ -167,7 +200,11 @@ impl Cancel {
         Cancel {
             flag: self.flag.clone(),
             // The outer reporter throttles.
-            reporter: Some(Reporter::new(Duration::ZERO, move |p| outer.report(map(p)))),
+            reporter: Some(Reporter::new(
+                Duration::ZERO,
+                Some(outer.clone()),
+                move |p| outer.report(map(p)),
+            )),
         }
     }
 
@@ -178,8 +215,12 @@ impl Cancel {
         }
     }
 
-    /// Whether the flag has been set.
+    /// Whether the flag has been set. A search looks often, so progress its reporter held
+    /// back goes from here once its interval is over.
     pub fn is_cancelled(&self) -> bool {
+        if let Some(reporter) = &self.reporter {
+            reporter.send_held();
+        }
         self.flag
             .as_ref()
             .is_some_and(|f| f.load(Ordering::Relaxed))
@@ -231,6 +272,17 @@ mod tests {
             *sent.lock().unwrap(),
             [Progress::Score(10), Progress::Score(30)]
         );
+        // A last improvement within the interval, and no report after it: it goes at the
+        // search's first look at its flag once the interval is over.
+        lane.report(Progress::Score(40));
+        lane.report(Progress::Score(50));
+        assert!(!lane.is_cancelled());
+        assert_eq!(sent.lock().unwrap().len(), 3, "held back");
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(!lane.is_cancelled());
+        assert_eq!(sent.lock().unwrap().last(), Some(&Progress::Score(50)));
+        assert!(!cancel.is_cancelled());
+        assert_eq!(sent.lock().unwrap().len(), 4, "sent once");
         // The flag is still the flag.
         lane.cancel();
         assert!(cancel.is_cancelled());
