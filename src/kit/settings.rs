@@ -110,9 +110,6 @@ impl Notices {
     /// At `now` (the app's time): marks when each new information notice came on screen and
     /// drops those shown for [`TELL_FOR`]; problems stay.
     pub fn expire(&mut self, now: std::time::Duration) {
-        if !self.due(now) {
-            return;
-        }
         self.0.retain_mut(|n| {
             let since = *n.since.get_or_insert(now);
             n.error || now < since + TELL_FOR

@@ -567,7 +567,7 @@ pub fn to_bit_line(bits: &BitBoard, line: &Line) -> (u32, Vec<BitMove>) {
 }
 
 /// Bitboard moves as rules cells.
-pub fn from_bit_line(bits: &BitBoard, moves: &[BitMove]) -> Vec<Cell> {
+fn from_bit_line(bits: &BitBoard, moves: &[BitMove]) -> Vec<Cell> {
     moves
         .iter()
         .map(|&(col, h)| bits.cell_of(col as usize, h as usize))

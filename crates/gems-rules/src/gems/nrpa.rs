@@ -337,7 +337,7 @@ impl Run<'_> {
     /// A playout by `policy` from the start, into `line`.
     fn playout(&mut self, policy: &Policy, line: &mut NrpaLine) {
         line.clear();
-        let mut board = match &self.fixed {
+        let (mut board, mut on_guide) = match &self.fixed {
             Some(fixed) => {
                 self.groups.clone_from(&fixed.groups);
                 line.score = fixed.line.score;
@@ -345,19 +345,15 @@ impl Run<'_> {
                 line.allowed.extend_from_slice(&fixed.line.allowed);
                 line.ends.extend_from_slice(&fixed.line.ends);
                 line.fixed = line.moves.len();
-                fixed.board
+                (fixed.board, fixed.on_guide)
             }
             None => {
                 self.start.groups(&mut self.groups);
-                *self.start
+                (*self.start, !self.guide.is_empty())
             }
         };
         // A fixed start's game may be forced from there without the whole game being so.
         let mut branched = self.fixed.is_some();
-        let mut on_guide = match &self.fixed {
-            Some(fixed) => fixed.on_guide,
-            None => !self.guide.is_empty(),
-        };
         loop {
             branched |= self.groups.len() > 1;
             // The selective policy: the moves of the lowest tier present are allowed, tier 2

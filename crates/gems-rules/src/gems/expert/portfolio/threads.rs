@@ -100,9 +100,9 @@ impl Portfolio {
     }
 
     /// One thread's last part, until `deadline`: NRPA refining the thread's best line
-    /// ([`crate::gems::nrpa::Nrpa::refine`]: level-1 searches from a policy adapted towards the line, two
-    /// playouts per level-1 adaptation, the colour of the line's biggest group kept for
-    /// last), the better line kept. Each thread refines its own line (its beams' lines
+    /// ([`crate::gems::nrpa::Nrpa::refine`] by [`super::Tuning::refiner`]: level-1 searches
+    /// from a policy adapted towards the line, two playouts per level-1 adaptation, the
+    /// colour of the line's biggest group kept for last), the better line kept. Each thread refines its own line (its beams' lines
     /// differ), which was measured ahead of both refining the best of all. Nothing when
     /// [`Portfolio::refine_fraction`] gives it no time.
     fn thread_refine(
