@@ -6,6 +6,30 @@ import { chromium } from "playwright-core";
 // nightly mode) traps instead, which the page reports as "RuntimeError: unreachable".
 export const crashed = (logs) => logs.some((l) => l.includes("panicked") || l.includes("RuntimeError"));
 
+// A browser test that stops making progress fails with the step it was on, instead of waiting
+// until CI's own limit kills it: a page whose thread never returns does not answer input, and
+// Playwright's keyboard and mouse calls have no timeout of their own. Each console.log line
+// is a step passed, printed after the seconds since the test began; `fail(why)` ends the test
+// after `minutes` without one.
+export const watchdog = (minutes, fail) => {
+  const began = Date.now();
+  let last = "none yet";
+  let timer;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fail(`no step passed for ${minutes} min; the last one passed: ${last}`),
+      minutes * 60_000);
+    timer.unref();
+  };
+  const log = console.log;
+  console.log = (...parts) => {
+    last = parts.join(" ").slice(0, 160);
+    arm();
+    log(`[${Math.round((Date.now() - began) / 1000)} s]`, ...parts);
+  };
+  arm();
+};
+
 // The browser, with the flags `extra` adds to the shared ones.
 export const launch = (extra = []) => chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",

@@ -11,14 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 rustup target add wasm32-unknown-unknown >/dev/null
-version=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
-if ! wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $version"; then
-  echo "installing wasm-bindgen-cli $version"
-  # --locked first, as asked; if a pinned dependency of the CLI is missing from the registry,
-  # fall back to resolving its dependencies afresh (same CLI version).
-  cargo install --locked wasm-bindgen-cli --version "$version" \
-    || cargo install wasm-bindgen-cli --version "$version"
-fi
+web/install-wasm-bindgen.sh
 
 target_dir=${CARGO_TARGET_DIR:-target}
 cargo build --profile wasm-release --target wasm32-unknown-unknown --bin modern-gems

@@ -5,11 +5,12 @@
 // the server (K in a Row's and Grid Duel's computer moves, made in the browser, must be the
 // ones the server's computer makes, or the server refuses them), and found on the day's
 // table, under this run's name, with the outcome the server answered the page.
-import { crashed, launch } from "./browser.mjs";
+import { crashed, launch, watchdog } from "./browser.mjs";
 
 const [url] = process.argv.slice(2);
 const origin = new URL(url).origin;
 const fail = (msg) => { console.error(`leaderboard test FAILED: ${msg}`); process.exit(1); };
+watchdog(10, fail);
 
 const browser = await launch();
 try {

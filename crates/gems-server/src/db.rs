@@ -9,9 +9,6 @@ use tokio::sync::{mpsc, oneshot};
 use crate::player::Secret;
 use crate::submission::{Target, Verified};
 
-/// The schema, from `migrations/`: the same SQL for both databases.
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
-
 /// The most rows a table answer holds.
 pub const TABLE_ROWS: i64 = 100;
 
@@ -121,7 +118,7 @@ impl Store {
                 .execute(&writer)
                 .await?;
         }
-        MIGRATOR.run(&writer).await?;
+        crate::migrations::migrator().run(&writer).await?;
         let pool = if sqlite {
             options(4).connect(&url).await?
         } else {

@@ -24,6 +24,7 @@ use std::sync::Arc;
 pub mod api;
 pub mod db;
 pub mod limits;
+mod migrations;
 pub mod player;
 pub mod standard;
 pub mod submission;
