@@ -417,8 +417,9 @@ try {
   // docs/screenshots/ show each theme), about 3 minutes here; else one game each, in turn,
   // which keeps CI's run short (each theme draws every game in tests/theme_colours.rs).
   const everyGame = process.env.SMOKE_SCREENSHOTS === "1";
-  for (const [t, theme] of ["classic", "high-contrast", "neon"].entries()) {
-    for (const [game, link, shows] of everyGame ? phoneGames : [phoneGames[(t + 1) % phoneGames.length]]) {
+  for (const [i, theme] of ["classic", "high-contrast", "neon"].entries()) {
+    const opened = everyGame ? phoneGames : [phoneGames[(i + 1) % phoneGames.length]];
+    for (const [game, link, shows] of opened) {
       logs.length = 0;
       await tp.goto(`${url}${link}&theme=${theme}`);
       if (!(await waitPhone((t) => t.startsWith(shows), 120, `phone ${game} ${theme}`))) {
@@ -429,7 +430,7 @@ try {
       if (everyGame) await tp.screenshot({ path: shot.replace(/\.png$/, `-phone-${game}-${theme}.png`) });
       if (crashed(logs)) fail(`phone ${game} under ${theme}: panic:\n${logs.join("\n")}`);
     }
-    console.log(`phone under ${theme}: ${everyGame ? "every game" : phoneGames[(t + 1) % phoneGames.length][0]} opened`);
+    console.log(`phone under ${theme}: ${opened.map(([game]) => game).join(", ")} opened`);
   }
   await phone.close();
 
