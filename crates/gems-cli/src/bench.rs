@@ -106,7 +106,9 @@ pub struct SamegameArgs {
     /// on every thread instead of the beams; on by default from 20 s), refine=N (percent of
     /// the time at the end each thread refines its best line by NRPA; 0: none), refine_adapts=N
     /// (the refining policy's first adaptations towards the line), refine_cut=N (the most of
-    /// the line's first moves, in percent, a refining search keeps as they are; 0: none).
+    /// the line's first moves, in percent, a refining search keeps as they are; 0: none),
+    /// refine_stabilize=N (the refining's playouts per level-1 adaptation), refine_rounds=N
+    /// (its adaptations per level-1 search).
     #[arg(long, value_name = "SPEC", value_parser = tuning)]
     tuning: Option<String>,
     /// Search on N threads instead of one per core (1: the browser's AI worker's single lane,
@@ -192,7 +194,7 @@ fn tuning(spec: &str) -> Result<String, String> {
     Ok(spec.to_string())
 }
 
-/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N`.
+/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N`.
 fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
     let mut t = base;
     for part in spec.split(',').filter(|p| !p.is_empty()) {
@@ -227,6 +229,8 @@ fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
             "refine" => t.refine = number()?.min(100),
             "refine_adapts" => t.refine_adapts = number()?,
             "refine_cut" => t.refine_cut = number()?,
+            "refine_stabilize" => t.refine_stabilize = number()?.max(1),
+            "refine_rounds" => t.refine_rounds = number()?.max(1),
             _ => return Err(format!("unknown part '{key}'")),
         }
     }
@@ -541,4 +545,22 @@ fn samegame(o: &Options) -> Result<(), String> {
         o.boards.len()
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--tuning` sets the refining's playouts per adaptation and rounds per level-1 search,
+    /// which the refining NRPA then runs with; a value that is not a number is refused.
+    #[test]
+    fn tuning_sets_the_refinings_stabilization_and_rounds() {
+        let t = parse_tuning("refine_stabilize=3,refine_rounds=200", Tuning::default()).unwrap();
+        let refiner = t.refiner();
+        assert_eq!((refiner.stabilize, refiner.iterations), (3, 200));
+        let default = Tuning::default().refiner();
+        assert_eq!((default.stabilize, default.iterations), (2, 100));
+        let err = parse_tuning("refine_rounds=many", Tuning::default()).unwrap_err();
+        assert!(err.contains("refine_rounds needs a number"), "{err}");
+    }
 }

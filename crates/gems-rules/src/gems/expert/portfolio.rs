@@ -111,15 +111,21 @@ pub struct Tuning {
     /// The most of the best line's first moves, in percent of its length, that a refining
     /// level-1 search keeps as they are (each search draws how many; 0: none).
     pub refine_cut: u32,
+    /// The refining's playouts per level-1 adaptation (Stabilized NRPA).
+    pub refine_stabilize: u32,
+    /// The refining's rounds (adaptations) per level-1 search.
+    pub refine_rounds: u32,
 }
 
 impl Tuning {
-    /// The NRPA that refines each thread's line under this tuning ([`Tuning::refine`]): two
-    /// playouts per level-1 adaptation, [`Tuning::refine_adapts`] first adaptations towards
+    /// The NRPA that refines each thread's line under this tuning ([`Tuning::refine`]):
+    /// [`Tuning::refine_stabilize`] playouts per level-1 adaptation, [`Tuning::refine_rounds`]
+    /// adaptations per level-1 search, [`Tuning::refine_adapts`] first adaptations towards
     /// the line, [`Tuning::refine_cut`].
     pub fn refiner(&self) -> Nrpa {
         Nrpa {
-            stabilize: 2,
+            stabilize: self.refine_stabilize.max(1),
+            iterations: self.refine_rounds.max(1),
             seed_adapts: self.refine_adapts,
             cut: self.refine_cut,
             ..Nrpa::default()
@@ -157,6 +163,8 @@ impl Default for Tuning {
             refine: 35,
             refine_adapts: 2,
             refine_cut: 40,
+            refine_stabilize: 2,
+            refine_rounds: 100,
         }
     }
 }
