@@ -108,7 +108,8 @@ pub struct SamegameArgs {
     /// (the refining policy's first adaptations towards the line), refine_cut=N (the most of
     /// the line's first moves, in percent, a refining search keeps as they are; 0: none),
     /// refine_stabilize=N (the refining's playouts per level-1 adaptation), refine_rounds=N
-    /// (its adaptations per level-1 search).
+    /// (its adaptations per level-1 search), probe_clear=N (points a probe whose line clears
+    /// the board ranks its target up by).
     #[arg(long, value_name = "SPEC", value_parser = tuning)]
     tuning: Option<String>,
     /// Search on N threads instead of one per core (1: the browser's AI worker's single lane,
@@ -194,7 +195,7 @@ fn tuning(spec: &str) -> Result<String, String> {
     Ok(spec.to_string())
 }
 
-/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N`.
+/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N,probe_clear=N`.
 fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
     let mut t = base;
     for part in spec.split(',').filter(|p| !p.is_empty()) {
@@ -231,6 +232,7 @@ fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
             "refine_cut" => t.refine_cut = number()?,
             "refine_stabilize" => t.refine_stabilize = number()?.max(1),
             "refine_rounds" => t.refine_rounds = number()?.max(1),
+            "probe_clear" => t.probe_clear = number()?,
             _ => return Err(format!("unknown part '{key}'")),
         }
     }
@@ -562,5 +564,21 @@ mod tests {
         assert_eq!((default.stabilize, default.iterations), (2, 100));
         let err = parse_tuning("refine_rounds=many", Tuning::default()).unwrap_err();
         assert!(err.contains("refine_rounds needs a number"), "{err}");
+    }
+
+    #[test]
+    fn tuning_sets_the_premium_of_probes_that_clear_the_board() {
+        assert_eq!(Tuning::default().probe_clear, 0);
+        let t = parse_tuning("probe_clear=500", Tuning::default()).unwrap();
+        assert_eq!(t.probe_clear, 500);
+        assert_eq!(
+            Tuning {
+                probe_clear: 0,
+                ..t
+            },
+            Tuning::default()
+        );
+        let err = parse_tuning("probe_clear=lots", Tuning::default()).unwrap_err();
+        assert!(err.contains("probe_clear needs a number"), "{err}");
     }
 }

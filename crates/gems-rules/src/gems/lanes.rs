@@ -11,7 +11,8 @@ use super::Line;
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ProbeResult {
-    /// Its best line's score.
+    /// What it ranks its target by: its best line's score (plus the tuning's
+    /// `probe_clear` when that line clears the board).
     pub score: u32,
     /// The seconds it took per unit of width (`None` when it was cut short).
     pub seconds_per_width: Option<f64>,

@@ -115,6 +115,9 @@ pub struct Tuning {
     pub refine_stabilize: u32,
     /// The refining's rounds (adaptations) per level-1 search.
     pub refine_rounds: u32,
+    /// Points a probe whose line clears the board is ranked up by, against probes whose
+    /// lines do not (0: by score alone).
+    pub probe_clear: u32,
 }
 
 impl Tuning {
@@ -165,6 +168,7 @@ impl Default for Tuning {
             refine_cut: 40,
             refine_stabilize: 2,
             refine_rounds: 100,
+            probe_clear: 0,
         }
     }
 }
@@ -242,8 +246,8 @@ pub(super) struct Portfolio {
     start: BitBoard,
     /// The colours worth keeping for last, most gems first.
     targets: Vec<usize>,
-    /// Each target probed so far: its probe's best score and the playouts it took (0 when it
-    /// was cut short).
+    /// Each target probed so far: what its probe ranks it by ([`Portfolio::rank_score`]) and
+    /// the playouts it took (0 when it was cut short).
     probes: Vec<(u32, u64)>,
     /// The probe running.
     probe: Option<Beam>,
@@ -306,6 +310,28 @@ impl Portfolio {
         }
     }
 
+    /// What a probe whose best line is `line`, scoring `score`, ranks its target by: the
+    /// score, plus [`Tuning::probe_clear`] when the line clears the board.
+    pub(super) fn rank_score(&self, score: u32, line: &[BitMove]) -> u32 {
+        if self.tuning.probe_clear > 0 && self.clears(line) {
+            score.saturating_add(self.tuning.probe_clear)
+        } else {
+            score
+        }
+    }
+
+    /// Whether `line` (bit moves from the start) clears the board.
+    fn clears(&self, line: &[BitMove]) -> bool {
+        let mut board = self.start;
+        for &(col, h) in line {
+            let Some(g) = board.group_at(usize::from(col), usize::from(h)) else {
+                return false;
+            };
+            board.play(&g);
+        }
+        board.remaining() == 0
+    }
+
     /// The best line found: its score and moves.
     pub(super) fn best(&self) -> &(u32, Vec<BitMove>) {
         &self.best
@@ -355,7 +381,8 @@ impl Portfolio {
             let (score, line) = probe.best();
             keep(&mut self.best, score, line);
             if probe.is_done() {
-                self.probes.push((score, probe.playouts()));
+                self.probes
+                    .push((self.rank_score(score, line), probe.playouts()));
             } else {
                 self.probe = Some(probe);
             }
@@ -367,7 +394,7 @@ impl Portfolio {
         if let Some(p) = self.probe.take() {
             let (score, line) = p.best();
             keep(&mut self.best, score, line);
-            self.probes.push((score, 0));
+            self.probes.push((self.rank_score(score, line), 0));
         }
         while !self.probed() {
             self.probes.push((0, 0));
@@ -503,6 +530,31 @@ mod tests {
         // A single target needs no probe.
         assert!(!targets(80).probed());
         assert!(targets(81).probed());
+    }
+
+    /// A probe's target ranks by its line's score, plus `probe_clear` only when the line
+    /// clears the board (a line that stops short, or an illegal move, gets nothing).
+    #[test]
+    fn a_probe_that_clears_the_board_ranks_its_target_up_by_probe_clear() {
+        // Two columns: 0 0 / 1 1 from the bottom. Taking the 0s then the 1s clears it.
+        let board = crate::gems::Board::from_save_string("1 1\n0 0").expect("a valid board");
+        let (bits, kinds) =
+            BitBoard::from_board(&board, RemovalPolicy::Classic).expect("the engine takes it");
+        assert_eq!(kinds.len(), 2);
+        let portfolio = |probe_clear| {
+            let tuning = Tuning {
+                probe_clear,
+                ..Tuning::default()
+            };
+            Portfolio::new(bits, (0, Vec::new()), 1, tuning)
+        };
+        let clearing: Vec<BitMove> = vec![(0, 0), (0, 0)];
+        let short: Vec<BitMove> = vec![(0, 0)];
+        let illegal: Vec<BitMove> = vec![(0, 0), (0, 5)];
+        assert_eq!(portfolio(0).rank_score(1_000, &clearing), 1_000);
+        assert_eq!(portfolio(500).rank_score(1_000, &clearing), 1_500);
+        assert_eq!(portfolio(500).rank_score(900, &short), 900);
+        assert_eq!(portfolio(500).rank_score(900, &illegal), 900);
     }
 
     #[test]

@@ -41,7 +41,7 @@ impl Portfolio {
         let (score, line) = probe.best();
         keep(best, score, line);
         ProbeResult {
-            score,
+            score: self.rank_score(score, line),
             seconds_per_width: probe
                 .is_done()
                 .then(|| started.elapsed().as_secs_f64() / width as f64),
