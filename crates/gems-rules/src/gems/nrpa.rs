@@ -25,6 +25,7 @@ use crate::splitmix::finish;
 
 mod refine;
 pub use refine::kept_colour;
+pub(crate) use refine::line_groups;
 
 /// Move codes: 8 colours × 16 columns × 16 heights.
 const CODES: usize = 8 * 16 * 16;

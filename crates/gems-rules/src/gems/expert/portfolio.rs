@@ -32,7 +32,7 @@ use std::time::Duration;
 use super::{Budget, Clock};
 use crate::gems::beam::{Beam, BeamConfig, BitMove};
 use crate::gems::bits::{BitBoard, Rollout};
-use crate::gems::nrpa::Nrpa;
+use crate::gems::nrpa::{Nrpa, line_groups};
 
 mod pieces;
 #[cfg(not(target_arch = "wasm32"))]
@@ -320,16 +320,12 @@ impl Portfolio {
         }
     }
 
-    /// Whether `line` (bit moves from the start) clears the board.
+    /// Whether `line` (bit moves from the start) clears the board: every move legal, and
+    /// its groups take every gem.
     fn clears(&self, line: &[BitMove]) -> bool {
-        let mut board = self.start;
-        for &(col, h) in line {
-            let Some(g) = board.group_at(usize::from(col), usize::from(h)) else {
-                return false;
-            };
-            board.play(&g);
-        }
-        board.remaining() == 0
+        let (moves, taken) = line_groups(&self.start, line)
+            .fold((0, 0), |(moves, taken), g| (moves + 1, taken + g.size));
+        moves == line.len() && taken == self.start.remaining()
     }
 
     /// The best line found: its score and moves.

@@ -105,7 +105,10 @@ pub fn kept_colour(start: &BitBoard, line: &[(u8, u8)]) -> usize {
 
 /// The groups `line` (bit moves from `start`) takes, one after the other, up to its first move
 /// that is not a legal one.
-fn line_groups<'a>(start: &BitBoard, line: &'a [(u8, u8)]) -> impl Iterator<Item = Group> + 'a {
+pub(crate) fn line_groups<'a>(
+    start: &BitBoard,
+    line: &'a [(u8, u8)],
+) -> impl Iterator<Item = Group> + 'a {
     let mut board = *start;
     let mut moves = line.iter();
     std::iter::from_fn(move || {
