@@ -109,7 +109,8 @@ pub struct SamegameArgs {
     /// the line's first moves, in percent, a refining search keeps as they are; 0: none),
     /// refine_stabilize=N (the refining's playouts per level-1 adaptation), refine_rounds=N
     /// (its adaptations per level-1 search), probe_clear=N (points a probe whose line clears
-    /// the board ranks its target up by).
+    /// the board ranks its target up by), other_pairs=N (what a pair of neighbouring gems of
+    /// another colour than the target is worth in the playouts' choice, in 64ths of a lone gem).
     #[arg(long, value_name = "SPEC", value_parser = tuning)]
     tuning: Option<String>,
     /// Search on N threads instead of one per core (1: the browser's AI worker's single lane,
@@ -195,7 +196,7 @@ fn tuning(spec: &str) -> Result<String, String> {
     Ok(spec.to_string())
 }
 
-/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N,probe_clear=N`.
+/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N,probe_clear=N,other_pairs=N`.
 fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
     let mut t = base;
     for part in spec.split(',').filter(|p| !p.is_empty()) {
@@ -233,6 +234,7 @@ fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
             "refine_stabilize" => t.refine_stabilize = number()?.max(1),
             "refine_rounds" => t.refine_rounds = number()?.max(1),
             "probe_clear" => t.probe_clear = number()?,
+            "other_pairs" => t.other_pairs = number()?,
             _ => return Err(format!("unknown part '{key}'")),
         }
     }
@@ -580,5 +582,20 @@ mod tests {
         );
         let err = parse_tuning("probe_clear=lots", Tuning::default()).unwrap_err();
         assert!(err.contains("probe_clear needs a number"), "{err}");
+    }
+
+    #[test]
+    fn tuning_sets_what_the_other_colours_pairs_are_worth() {
+        assert_eq!(Tuning::default().other_pairs, 12);
+        let t = parse_tuning("other_pairs=0", Tuning::default()).unwrap();
+        assert_eq!(
+            Tuning {
+                other_pairs: 12,
+                ..t
+            },
+            Tuning::default()
+        );
+        let err = parse_tuning("other_pairs=-3", Tuning::default()).unwrap_err();
+        assert!(err.contains("other_pairs needs a number"), "{err}");
     }
 }

@@ -413,6 +413,7 @@ mod tests {
                 avoid_lone: true,
                 choices,
                 pairs: 0,
+                other_pairs: 0,
             },
             inherit: true,
             hold: false,

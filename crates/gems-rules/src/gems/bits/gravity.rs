@@ -130,6 +130,7 @@ mod tests {
                 avoid_lone: true,
                 choices: 4,
                 pairs: 24,
+                other_pairs: 0,
             };
             let (mut a, mut b) = (start, start);
             let (mut ra, mut rb) = (FastRng::new(seed), FastRng::new(seed));

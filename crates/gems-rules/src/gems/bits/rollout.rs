@@ -61,6 +61,9 @@ pub struct Rollout {
     /// leaves is worth against a lone gem of another colour, in 64ths (0: pairs do not count).
     /// The target's gems brought together are the big group a line ends with.
     pub pairs: u32,
+    /// The same for each pair of neighbouring gems of the other colours (0: they do not
+    /// count): groups of other colours built up score on their own.
+    pub other_pairs: u32,
 }
 
 impl Rollout {
@@ -119,18 +122,22 @@ impl BitBoard {
     /// How much a drawn move that left this position (removing a group of `size`) is worth
     /// avoiding in a [`Rollout`]'s choice, the least being played: 64 for each gem of another
     /// colour than the target left without a neighbour of its colour, less
-    /// [`Rollout::pairs`] for each pair of neighbouring target gems; on a tie, the bigger
-    /// group.
+    /// [`Rollout::pairs`] for each pair of neighbouring target gems and
+    /// [`Rollout::other_pairs`] for each pair of neighbouring gems of another colour; on a
+    /// tie, the bigger group.
     #[inline(always)]
     pub(crate) fn choice_cost(&self, rollout: &Rollout, size: u32) -> i64 {
         let target = self.mask(rollout.target);
-        let lone = self.lone_cells().without(target).count();
-        let pairs = if rollout.pairs > 0 {
-            target.and(target.up()).count() + target.and(target.right()).count()
-        } else {
-            0
-        };
-        i64::from(lone * 64 + 32 - size.min(32)) - i64::from(pairs * rollout.pairs)
+        let (above, right) = self.same_above_and_right();
+        let paired = above.or(above.up()).or(right).or(right.right());
+        let lone = self.occupied().without(paired).without(target).count();
+        let mut cost = i64::from(lone * 64 + 32 - size.min(32));
+        if rollout.pairs > 0 || rollout.other_pairs > 0 {
+            let own = above.and(target).count() + right.and(target).count();
+            let others = above.count() + right.count() - own;
+            cost -= i64::from(own * rollout.pairs + others * rollout.other_pairs);
+        }
+        cost
     }
 
     /// Plays a game to its end by the selective random policy `rollout` (see [`Rollout`]);
@@ -250,7 +257,7 @@ mod tests {
     }
 
     #[test]
-    fn the_choice_counts_lone_gems_and_weighs_the_targets_pairs() {
+    fn the_choice_counts_lone_gems_and_weighs_the_targets_and_the_other_colours_pairs() {
         // Colour 0 (the target) in one block of four: four pairs. One lone gem of colour 2.
         let (together, target) = board("0 0 1\n0 0 1\n2 1 1");
         // The same gems, the target's split in two: two pairs. One lone gem of colour 2.
@@ -262,6 +269,7 @@ mod tests {
             avoid_lone: true,
             choices: 4,
             pairs,
+            other_pairs: 0,
         };
         for b in [&together, &apart] {
             assert_eq!(
@@ -274,5 +282,21 @@ mod tests {
         assert_eq!(apart.choice_cost(&rollout(24), 2), 64 + 30 - 2 * 24);
         // A bigger group removed costs less on a tie.
         assert_eq!(apart.choice_cost(&rollout(0), 5), 64 + 27);
+        // Colour 1's pairs (three on each board: two down its column, one along the bottom)
+        // count for what `other_pairs` makes them worth, the target's as before.
+        let others = Rollout {
+            other_pairs: 8,
+            ..rollout(24)
+        };
+        assert_eq!(together.choice_cost(&others, 2), 64 + 30 - 4 * 24 - 3 * 8);
+        assert_eq!(apart.choice_cost(&others, 2), 64 + 30 - 2 * 24 - 3 * 8);
+        // Colour 2's gem paired up: no lone gem, the target's two pairs, and colour 2's one
+        // beside colour 1's three.
+        let (joined, zero) = board("0 0 1\n2 0 1\n2 1 1");
+        let others = Rollout {
+            target: zero,
+            ..others
+        };
+        assert_eq!(joined.choice_cost(&others, 2), 30 - 2 * 24 - 4 * 8);
     }
 }

@@ -118,6 +118,9 @@ pub struct Tuning {
     /// Points a probe whose line clears the board is ranked up by, against probes whose
     /// lines do not (0: by score alone).
     pub probe_clear: u32,
+    /// What a pair of neighbouring gems of another colour than the target is worth in the
+    /// playouts' choice between drawn moves ([`Rollout::other_pairs`]; 0: nothing).
+    pub other_pairs: u32,
 }
 
 impl Tuning {
@@ -141,8 +144,8 @@ impl Tuning {
 pub const NRPA_FROM: Duration = Duration::from_secs(20);
 
 impl Default for Tuning {
-    /// Four moves drawn, no lone gems, the target's pairs worth half a lone gem, every colour
-    /// alike from 72 gems (the beams too hold the target until then), inheritance, probes 48
+    /// Four moves drawn, no lone gems, the target's pairs worth half a lone gem and the other
+    /// colours' pairs 12/64 of one, every colour alike from 72 gems (the beams too hold the target until then), inheritance, probes 48
     /// wide within 30% of the budget of the colours with at least 80% of the most common
     /// one's gems, two beams per lane, and on threads the last 35% of the time refining each
     /// thread's best line by NRPA, its policy first adapted twice towards it, each of its
@@ -169,6 +172,7 @@ impl Default for Tuning {
             refine_stabilize: 2,
             refine_rounds: 100,
             probe_clear: 0,
+            other_pairs: 12,
         }
     }
 }
@@ -178,8 +182,9 @@ impl Tuning {
     /// ahead at 2 s per board and level at 5 s, for searches of at least 2 s or 1,500,000
     /// nodes; shorter ones (a move, a hint, the browser's moves, and the node-budget
     /// comparisons of the AI doc) keep the probes 12 wide within 15% of the budget, as every
-    /// search did before the wide probes were measured. Time budgets from [`NRPA_FROM`] run
-    /// NRPA on threads.
+    /// search did before the wide probes were measured, and count no pairs of the other
+    /// colours than the target, as every search did before the nineteenth session (measured
+    /// at 5 s only). Time budgets from [`NRPA_FROM`] run NRPA on threads.
     pub fn for_budget(budget: Budget) -> Tuning {
         let long = match budget {
             Budget::Time(d) => d >= Duration::from_secs(2),
@@ -191,7 +196,10 @@ impl Tuning {
                 ..Tuning::default()
             }
         } else {
-            Tuning::default().with_probes(12, 15)
+            Tuning {
+                other_pairs: 0,
+                ..Tuning::default().with_probes(12, 15)
+            }
         }
     }
 
@@ -226,6 +234,7 @@ fn config(width: usize, target: usize, tuning: &Tuning) -> BeamConfig {
             avoid_lone: tuning.avoid_lone,
             choices: tuning.choices,
             pairs: tuning.pairs,
+            other_pairs: tuning.other_pairs,
         },
         inherit: tuning.inherit,
         hold: tuning.hold,
@@ -482,7 +491,7 @@ mod tests {
     use crate::gems::{ExpertSearch, RemovalPolicy, random_board};
 
     #[test]
-    fn short_searches_keep_narrow_probes_and_long_ones_probe_wide() {
+    fn short_searches_keep_narrow_probes_and_no_other_pairs_and_long_ones_probe_wide() {
         for budget in [
             Budget::Time(Duration::from_millis(500)),
             Budget::Time(Duration::from_secs(1)),
@@ -490,7 +499,11 @@ mod tests {
         ] {
             let t = Tuning::for_budget(budget);
             assert_eq!((t.probe_width, t.probe_share), (12, 15), "{budget:?}");
-            assert_eq!(t, Tuning::default().with_probes(12, 15), "{budget:?}");
+            let short = Tuning {
+                other_pairs: 0,
+                ..Tuning::default().with_probes(12, 15)
+            };
+            assert_eq!(t, short, "{budget:?}");
         }
         for budget in [
             Budget::Time(Duration::from_secs(2)),
@@ -500,6 +513,7 @@ mod tests {
         ] {
             let t = Tuning::for_budget(budget);
             assert_eq!((t.probe_width, t.probe_share), (48, 30), "{budget:?}");
+            assert_eq!(t.other_pairs, 12, "{budget:?}");
         }
     }
 
