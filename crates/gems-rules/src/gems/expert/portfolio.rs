@@ -182,9 +182,8 @@ impl Tuning {
     /// ahead at 2 s per board and level at 5 s, for searches of at least 2 s or 1,500,000
     /// nodes; shorter ones (a move, a hint, the browser's moves, and the node-budget
     /// comparisons of the AI doc) keep the probes 12 wide within 15% of the budget, as every
-    /// search did before the wide probes were measured, and count no pairs of the other
-    /// colours than the target, as every search did before the nineteenth session (measured
-    /// at 5 s only). Time budgets from [`NRPA_FROM`] run NRPA on threads.
+    /// search did before the wide probes were measured. Time budgets from [`NRPA_FROM`] run
+    /// NRPA on threads.
     pub fn for_budget(budget: Budget) -> Tuning {
         let long = match budget {
             Budget::Time(d) => d >= Duration::from_secs(2),
@@ -196,10 +195,7 @@ impl Tuning {
                 ..Tuning::default()
             }
         } else {
-            Tuning {
-                other_pairs: 0,
-                ..Tuning::default().with_probes(12, 15)
-            }
+            Tuning::default().with_probes(12, 15)
         }
     }
 
@@ -491,7 +487,7 @@ mod tests {
     use crate::gems::{ExpertSearch, RemovalPolicy, random_board};
 
     #[test]
-    fn short_searches_keep_narrow_probes_and_no_other_pairs_and_long_ones_probe_wide() {
+    fn short_searches_keep_narrow_probes_and_long_ones_probe_wide() {
         for budget in [
             Budget::Time(Duration::from_millis(500)),
             Budget::Time(Duration::from_secs(1)),
@@ -499,11 +495,7 @@ mod tests {
         ] {
             let t = Tuning::for_budget(budget);
             assert_eq!((t.probe_width, t.probe_share), (12, 15), "{budget:?}");
-            let short = Tuning {
-                other_pairs: 0,
-                ..Tuning::default().with_probes(12, 15)
-            };
-            assert_eq!(t, short, "{budget:?}");
+            assert_eq!(t, Tuning::default().with_probes(12, 15), "{budget:?}");
         }
         for budget in [
             Budget::Time(Duration::from_secs(2)),
@@ -513,7 +505,6 @@ mod tests {
         ] {
             let t = Tuning::for_budget(budget);
             assert_eq!((t.probe_width, t.probe_share), (48, 30), "{budget:?}");
-            assert_eq!(t.other_pairs, 12, "{budget:?}");
         }
     }
 
