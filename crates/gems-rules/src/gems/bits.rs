@@ -214,10 +214,10 @@ impl BitBoard {
         }
     }
 
-    /// The gems with no neighbour of their own colour.
+    /// The gems with no neighbour of their own colour, from this position's
+    /// [`BitBoard::same_above_and_right`] (which the caller keeps, to count pairs too).
     #[inline(always)]
-    pub fn lone_cells(&self) -> Mask {
-        let (above, right) = self.same_above_and_right();
+    fn lone_cells_of(&self, (above, right): (Mask, Mask)) -> Mask {
         let paired = above.or(above.up()).or(right).or(right.right());
         self.occupied().without(paired)
     }

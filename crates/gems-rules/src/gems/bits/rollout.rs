@@ -129,8 +129,7 @@ impl BitBoard {
     pub(crate) fn choice_cost(&self, rollout: &Rollout, size: u32) -> i64 {
         let target = self.mask(rollout.target);
         let (above, right) = self.same_above_and_right();
-        let paired = above.or(above.up()).or(right).or(right.right());
-        let lone = self.occupied().without(paired).without(target).count();
+        let lone = self.lone_cells_of((above, right)).without(target).count();
         let mut cost = i64::from(lone * 64 + 32 - size.min(32));
         if rollout.pairs > 0 || rollout.other_pairs > 0 {
             let own = above.and(target).count() + right.and(target).count();
