@@ -7,7 +7,13 @@ use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::player::Secret;
-use crate::submission::{Target, Verified};
+use crate::submission::Verified;
+
+mod ranks;
+mod writer;
+
+use ranks::rank_on;
+use writer::{Job, write_batches};
 
 /// The most rows a table answer holds.
 pub const TABLE_ROWS: i64 = 100;
@@ -324,25 +330,6 @@ async fn with_rank(
     Ok(result)
 }
 
-/// Outcomes a bucket's count (level 1 of `daily_ranks`) covers.
-const BUCKET_WIDTH: i64 = 64;
-
-/// The bucket of `key`: `key / 64`, rounded towards zero as SQL's division rounds (the
-/// migration fills the buckets with SQL).
-fn bucket(key: i64) -> i64 {
-    key / BUCKET_WIDTH
-}
-
-/// The largest key in bucket `b` (bucket 0 holds −63 to 63).
-fn bucket_top(b: i64) -> i64 {
-    if b >= 0 {
-        b.saturating_mul(BUCKET_WIDTH)
-            .saturating_add(BUCKET_WIDTH - 1)
-    } else {
-        b.saturating_mul(BUCKET_WIDTH)
-    }
-}
-
 /// Copies SQLite's write-ahead log into the database once a second, without holding up the
 /// writer (a passive checkpoint).
 async fn checkpoint_every_second(pool: AnyPool) {
@@ -356,186 +343,6 @@ async fn checkpoint_every_second(pool: AnyPool) {
             tracing::warn!("checkpoint: {e}");
         }
     }
-}
-
-/// Most results one transaction stores.
-const MAX_BATCH: usize = 64;
-
-/// A result waiting for the writer, and where its answer goes.
-struct Job {
-    verified: Verified,
-    now: i64,
-    answer: oneshot::Sender<Result<Recorded, sqlx::Error>>,
-}
-
-/// The writer task: takes the results waiting (up to [`MAX_BATCH`]) and stores them in one
-/// transaction. When a batch fails, each of its results is tried alone, so that one bad result
-/// fails only its own submission.
-async fn write_batches(writer: AnyPool, mut jobs: mpsc::Receiver<Job>) {
-    while let Some(first) = jobs.recv().await {
-        // The requests already in hand (parsed, replayed) go first and join this batch.
-        tokio::task::yield_now().await;
-        let mut batch = vec![first];
-        while batch.len() < MAX_BATCH {
-            match jobs.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
-            }
-        }
-        let stored = write_batch(&writer, &batch).await;
-        match stored {
-            Ok(done) => {
-                for (job, recorded) in batch.into_iter().zip(done) {
-                    let _ = job.answer.send(Ok(recorded));
-                }
-            }
-            Err(e) if batch.len() == 1 => {
-                if let Some(job) = batch.pop() {
-                    let _ = job.answer.send(Err(e));
-                }
-            }
-            Err(_) => {
-                for job in batch {
-                    let alone = write_batch(&writer, std::slice::from_ref(&job)).await;
-                    let _ = job.answer.send(alone.map(|mut done| done.remove(0)));
-                }
-            }
-        }
-    }
-}
-
-/// Stores `batch` in one transaction.
-async fn write_batch(writer: &AnyPool, batch: &[Job]) -> Result<Vec<Recorded>, sqlx::Error> {
-    let mut tx = writer.begin().await?;
-    let mut done = Vec::with_capacity(batch.len());
-    for job in batch {
-        done.push(record_on(&mut tx, &job.verified, job.now).await?);
-    }
-    tx.commit().await?;
-    Ok(done)
-}
-
-/// Stores one verified result on `tx` (see [`Store::record`]).
-async fn record_on(
-    tx: &mut sqlx::AnyConnection,
-    v: &Verified,
-    now: i64,
-) -> Result<Recorded, sqlx::Error> {
-    let public = insert_player(tx, &v.secret, None, now).await?;
-    let public = public.as_str();
-    let done = match &v.target {
-        Target::Daily(daily) => {
-            sqlx::query(
-                "INSERT INTO daily_results \
-                 (game, day, public_id, outcome, rank_key, assisted, moves, client, submitted_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
-                 ON CONFLICT (game, day, public_id) DO NOTHING",
-            )
-            .bind(daily.game.slug())
-            .bind(daily.date.to_string())
-            .bind(public)
-            .bind(v.outcome.words())
-            .bind(v.outcome.rank_key())
-            .bind(i64::from(v.assisted))
-            .bind(&v.moves)
-            .bind(&v.client)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?
-        }
-        Target::Standard(n) => {
-            sqlx::query(
-                "INSERT INTO standard_results (board, public_id, score, moves, client, submitted_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6) \
-                 ON CONFLICT (board, public_id) DO UPDATE SET score = excluded.score, \
-                 moves = excluded.moves, client = excluded.client, submitted_at = excluded.submitted_at \
-                 WHERE excluded.score > standard_results.score",
-            )
-            .bind(format_board(*n))
-            .bind(public)
-            .bind(v.outcome.rank_key())
-            .bind(&v.moves)
-            .bind(&v.client)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?
-        }
-    };
-    let stored = done.rows_affected() > 0;
-    let mut rank = None;
-    if let (Target::Daily(daily), true, false) = (&v.target, stored, v.assisted) {
-        let (game, day, key) = (
-            daily.game.slug(),
-            daily.date.to_string(),
-            v.outcome.rank_key(),
-        );
-        count_in(tx, game, &day, key).await?;
-        rank = Some(rank_on(tx, game, &day, key).await?);
-    }
-    Ok(Recorded {
-        public: public.to_string(),
-        stored,
-        rank,
-    })
-}
-
-/// Counts a new result of `key` in the main table of `game`'s daily on `day`: in the day's
-/// players, its bucket and its outcome (levels 0, 1 and 2 of `daily_ranks`), in one statement.
-async fn count_in(
-    tx: &mut sqlx::AnyConnection,
-    game: &str,
-    day: &str,
-    key: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO daily_ranks (game, day, level, value, players) \
-         VALUES ($1, $2, 0, 0, 1), ($3, $4, 1, $5, 1), ($6, $7, 2, $8, 1) \
-         ON CONFLICT (game, day, level, value) DO UPDATE SET players = daily_ranks.players + 1",
-    )
-    .bind(game)
-    .bind(day)
-    .bind(game)
-    .bind(day)
-    .bind(bucket(key))
-    .bind(game)
-    .bind(day)
-    .bind(key)
-    .execute(&mut *tx)
-    .await?;
-    Ok(())
-}
-
-/// The rank of `key` in `game`'s daily on `day` and the table's size, read on `connection`:
-/// the players in the buckets above `key`'s, plus those above it in its own bucket.
-async fn rank_on(
-    connection: &mut sqlx::AnyConnection,
-    game: &str,
-    day: &str,
-    key: i64,
-) -> Result<(i64, i64), sqlx::Error> {
-    let b = bucket(key);
-    let row = sqlx::query(
-        "SELECT \
-         CAST(COALESCE((SELECT SUM(players) FROM daily_ranks \
-         WHERE game = $1 AND day = $2 AND level = 1 AND value > $3), 0) AS BIGINT), \
-         CAST(COALESCE((SELECT SUM(players) FROM daily_ranks \
-         WHERE game = $4 AND day = $5 AND level = 2 AND value > $6 AND value <= $7), 0) AS BIGINT), \
-         CAST(COALESCE((SELECT players FROM daily_ranks \
-         WHERE game = $8 AND day = $9 AND level = 0 AND value = 0), 0) AS BIGINT)",
-    )
-    .bind(game)
-    .bind(day)
-    .bind(b)
-    .bind(game)
-    .bind(day)
-    .bind(key)
-    .bind(bucket_top(b))
-    .bind(game)
-    .bind(day)
-    .fetch_one(&mut *connection)
-    .await?;
-    let above = row.try_get::<i64, _>(0)? + row.try_get::<i64, _>(1)?;
-    Ok((above + 1, row.try_get::<i64, _>(2)?))
 }
 
 /// Records `secret` as a player (named `name`, or by default) if new, on `connection`; its
@@ -584,25 +391,4 @@ fn ranked(rows: &[AnyRow]) -> Result<Vec<Entry>, sqlx::Error> {
         });
     }
     Ok(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn daily_rank_buckets_cover_every_key_once() {
-        for key in -1000..1000 {
-            let b = bucket(key);
-            assert!(key <= bucket_top(b), "{key} above the top of bucket {b}");
-            assert!(key > bucket_top(b - 1), "{key} in bucket {b} and below");
-            assert_eq!(bucket(bucket_top(b)), b);
-        }
-        assert_eq!(bucket_top(bucket(i64::MAX)), i64::MAX);
-        assert_eq!(
-            bucket_top(bucket(i64::MIN)),
-            i64::MIN,
-            "no overflow at the bottom"
-        );
-    }
 }
