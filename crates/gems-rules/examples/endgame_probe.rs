@@ -3,7 +3,7 @@
 //! first position along the line with at most N gems left is searched exhaustively (with a
 //! table of the positions seen, up to a node cap), and the best points from there are printed
 //! beside what the line scores from there, with the colour and size of the line's biggest
-//! group.
+//! group and every group of at least 8 gems it takes (size × colour @ the gems left before it).
 //!
 //! `cargo run --release -p gems-rules --example endgame_probe -- N FILE…`
 
@@ -57,6 +57,7 @@ fn probe(path: &str, most: u32) -> Result<u32, String> {
         .map_err(|e| format!("{path}: {e:?}"))?;
     let counts: Vec<u32> = (0..pos.colors()).map(|c| pos.count(c)).collect();
     let (mut scored, mut from, mut biggest) = (0, None, (0, 0, 0));
+    let mut big = Vec::new();
     for (i, &cell) in file.moves.iter().enumerate() {
         if from.is_none() && pos.remaining() <= most {
             from = Some((pos, scored));
@@ -65,6 +66,14 @@ fn probe(path: &str, most: u32) -> Result<u32, String> {
             .at_cell(cell)
             .and_then(|(col, h)| pos.group_at(col, h))
             .ok_or_else(|| format!("{path}: move {} is not a group", i + 1))?;
+        if group.size >= 8 {
+            big.push(format!(
+                "{}×{}@{}",
+                group.size,
+                group.color,
+                pos.remaining()
+            ));
+        }
         if group.size > biggest.0 {
             biggest = (group.size, group.color, i + 1);
         }
@@ -72,6 +81,7 @@ fn probe(path: &str, most: u32) -> Result<u32, String> {
     }
     let (size, colour, at) = biggest;
     println!("{path}: colours {counts:?}; biggest group {size} of colour {colour}, move {at}");
+    println!("  groups of 8 or more: {}", big.join(" "));
     let Some((at, before)) = from else {
         println!("  never at most {most} gems");
         return Ok(0);
