@@ -70,34 +70,31 @@ mod tests {
         assert!(err.contains("refine_rounds needs a number"), "{err}");
     }
 
+    /// `--tuning NAME=VALUE` sets the one part `field` picks to `value` and leaves every other
+    /// part at the default (where the part is `default`); `NAME=BAD` is refused by name.
+    fn assert_sets_one_number(
+        name: &str,
+        (default, value): (u32, u32),
+        bad: &str,
+        field: fn(&mut Tuning) -> &mut u32,
+    ) {
+        let mut t = Tuning::default();
+        assert_eq!(*field(&mut t), default, "{name}'s default");
+        let mut t = parse_tuning(&format!("{name}={value}"), Tuning::default()).unwrap();
+        assert_eq!(*field(&mut t), value, "{name}={value}");
+        *field(&mut t) = default;
+        assert_eq!(t, Tuning::default(), "{name}={value} sets nothing else");
+        let err = parse_tuning(&format!("{name}={bad}"), Tuning::default()).unwrap_err();
+        assert!(err.contains(&format!("{name} needs a number")), "{err}");
+    }
+
     #[test]
     fn tuning_sets_the_premium_of_probes_that_clear_the_board() {
-        assert_eq!(Tuning::default().probe_clear, 0);
-        let t = parse_tuning("probe_clear=500", Tuning::default()).unwrap();
-        assert_eq!(t.probe_clear, 500);
-        assert_eq!(
-            Tuning {
-                probe_clear: 0,
-                ..t
-            },
-            Tuning::default()
-        );
-        let err = parse_tuning("probe_clear=lots", Tuning::default()).unwrap_err();
-        assert!(err.contains("probe_clear needs a number"), "{err}");
+        assert_sets_one_number("probe_clear", (0, 500), "lots", |t| &mut t.probe_clear);
     }
 
     #[test]
     fn tuning_sets_what_the_other_colours_pairs_are_worth() {
-        assert_eq!(Tuning::default().other_pairs, 12);
-        let t = parse_tuning("other_pairs=0", Tuning::default()).unwrap();
-        assert_eq!(
-            Tuning {
-                other_pairs: 12,
-                ..t
-            },
-            Tuning::default()
-        );
-        let err = parse_tuning("other_pairs=-3", Tuning::default()).unwrap_err();
-        assert!(err.contains("other_pairs needs a number"), "{err}");
+        assert_sets_one_number("other_pairs", (12, 0), "-3", |t| &mut t.other_pairs);
     }
 }
