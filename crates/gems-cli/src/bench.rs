@@ -113,7 +113,8 @@ pub struct SamegameArgs {
     /// refine_stabilize=N (the refining's playouts per level-1 adaptation), refine_rounds=N
     /// (its adaptations per level-1 search), probe_clear=N (points a probe whose line clears
     /// the board ranks its target up by), other_pairs=N (what a pair of neighbouring gems of
-    /// another colour than the target is worth in the playouts' choice, in 64ths of a lone gem).
+    /// another colour than the target is worth in the playouts' choice, in 64ths of a lone gem),
+    /// target_lone=N (what a lone gem of the target colour costs there, in the same 64ths).
     #[arg(long, value_name = "SPEC", value_parser = tuning)]
     tuning: Option<String>,
     /// Search on N threads instead of one per core (1: the browser's AI worker's single lane,

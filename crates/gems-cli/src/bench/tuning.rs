@@ -8,7 +8,7 @@ pub(super) fn tuning(spec: &str) -> Result<String, String> {
     Ok(spec.to_string())
 }
 
-/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N,probe_clear=N,other_pairs=N`.
+/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N,probe_clear=N,other_pairs=N,target_lone=N`.
 pub(super) fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
     let mut t = base;
     for part in spec.split(',').filter(|p| !p.is_empty()) {
@@ -47,6 +47,7 @@ pub(super) fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
             "refine_rounds" => t.refine_rounds = number()?.max(1),
             "probe_clear" => t.probe_clear = number()?,
             "other_pairs" => t.other_pairs = number()?,
+            "target_lone" => t.target_lone = number()?,
             _ => return Err(format!("unknown part '{key}'")),
         }
     }
@@ -96,5 +97,10 @@ mod tests {
     #[test]
     fn tuning_sets_what_the_other_colours_pairs_are_worth() {
         assert_sets_one_number("other_pairs", (12, 0), "-3", |t| &mut t.other_pairs);
+    }
+
+    #[test]
+    fn tuning_sets_what_the_targets_lone_gems_cost() {
+        assert_sets_one_number("target_lone", (16, 0), "some", |t| &mut t.target_lone);
     }
 }

@@ -414,6 +414,7 @@ mod tests {
                 choices,
                 pairs: 0,
                 other_pairs: 0,
+                target_lone: 0,
             },
             inherit: true,
             hold: false,

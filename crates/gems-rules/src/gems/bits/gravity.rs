@@ -131,6 +131,7 @@ mod tests {
                 choices: 4,
                 pairs: 24,
                 other_pairs: 0,
+                target_lone: 0,
             };
             let (mut a, mut b) = (start, start);
             let (mut ra, mut rb) = (FastRng::new(seed), FastRng::new(seed));

@@ -64,6 +64,10 @@ pub struct Rollout {
     /// The same for each pair of neighbouring gems of the other colours (0: they do not
     /// count): groups of other colours built up score on their own.
     pub other_pairs: u32,
+    /// What each gem of the target colour left without a neighbour of its colour costs, in
+    /// 64ths of another colour's lone gem (0: nothing): the target's stragglers are what
+    /// its big group misses.
+    pub target_lone: u32,
 }
 
 impl Rollout {
@@ -129,8 +133,12 @@ impl BitBoard {
     pub(crate) fn choice_cost(&self, rollout: &Rollout, size: u32) -> i64 {
         let target = self.mask(rollout.target);
         let (above, right) = self.same_above_and_right();
-        let lone = self.lone_cells_of((above, right)).without(target).count();
+        let lone_cells = self.lone_cells_of((above, right));
+        let lone = lone_cells.without(target).count();
         let mut cost = i64::from(lone * 64 + 32 - size.min(32));
+        if rollout.target_lone > 0 {
+            cost += i64::from(lone_cells.and(target).count() * rollout.target_lone);
+        }
         if rollout.pairs > 0 || rollout.other_pairs > 0 {
             let own = above.and(target).count() + right.and(target).count();
             let others = above.count() + right.count() - own;
@@ -269,6 +277,7 @@ mod tests {
             choices: 4,
             pairs,
             other_pairs: 0,
+            target_lone: 0,
         };
         for b in [&together, &apart] {
             assert_eq!(
@@ -297,5 +306,15 @@ mod tests {
             ..others
         };
         assert_eq!(joined.choice_cost(&others, 2), 30 - 2 * 24 - 4 * 8);
+        // A lone gem of the target (colour 0, top left) beside colour 2's: it costs
+        // `target_lone` 64ths of colour 2's.
+        let (straggler, zero) = board("0 1 0\n1 1 0\n2 1 1");
+        let lone = |target_lone| Rollout {
+            target: zero,
+            target_lone,
+            ..rollout(0)
+        };
+        assert_eq!(straggler.choice_cost(&lone(0), 2), 64 + 30);
+        assert_eq!(straggler.choice_cost(&lone(16), 2), 64 + 30 + 16);
     }
 }

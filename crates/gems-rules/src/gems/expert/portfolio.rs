@@ -121,6 +121,9 @@ pub struct Tuning {
     /// What a pair of neighbouring gems of another colour than the target is worth in the
     /// playouts' choice between drawn moves ([`Rollout::other_pairs`]; 0: nothing).
     pub other_pairs: u32,
+    /// What a lone gem of the target colour costs in the playouts' choice, in 64ths of
+    /// another colour's ([`Rollout::target_lone`]; 0: nothing).
+    pub target_lone: u32,
 }
 
 impl Tuning {
@@ -144,8 +147,9 @@ impl Tuning {
 pub const NRPA_FROM: Duration = Duration::from_secs(20);
 
 impl Default for Tuning {
-    /// Four moves drawn, no lone gems, the target's pairs worth half a lone gem and the other
-    /// colours' pairs 12/64 of one, every colour alike from 72 gems (the beams too hold the
+    /// Four moves drawn, no lone gems, the target's pairs worth half a lone gem, the other
+    /// colours' pairs 12/64 of one and the target's own lone gems costing 16/64 of one, every
+    /// colour alike from 72 gems (the beams too hold the
     /// target until then), inheritance, probes 48 wide within 30% of the budget of the colours
     /// with at least 80% of the most common one's gems, two beams per lane, and on threads the
     /// last 35% of the time refining each thread's best line by NRPA, its policy first adapted
@@ -174,6 +178,7 @@ impl Default for Tuning {
             refine_rounds: 100,
             probe_clear: 0,
             other_pairs: 12,
+            target_lone: 16,
         }
     }
 }
@@ -232,6 +237,7 @@ fn config(width: usize, target: usize, tuning: &Tuning) -> BeamConfig {
             choices: tuning.choices,
             pairs: tuning.pairs,
             other_pairs: tuning.other_pairs,
+            target_lone: tuning.target_lone,
         },
         inherit: tuning.inherit,
         hold: tuning.hold,
