@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use gems_rules::gems::beam::{Beam, BeamConfig};
 use gems_rules::gems::bits::{BitBoard, Rollout};
-use gems_rules::gems::{RemovalPolicy, parse_board_set};
+use gems_rules::gems::{RemovalPolicy, Tuning, parse_board_set};
 
 /// Runs the beams and prints their figures, or says what was wrong with the arguments.
 fn run() -> Result<(), String> {
@@ -28,6 +28,7 @@ fn run() -> Result<(), String> {
     let seed = number(args.next(), 1)?;
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
     let boards = parse_board_set(&text).map_err(|e| format!("{path}: {e}"))?;
+    let t = Tuning::default();
     let (mut total, mut playouts) = (0u64, 0u64);
     let started = Instant::now();
     for (i, board) in boards.iter().enumerate() {
@@ -35,18 +36,18 @@ fn run() -> Result<(), String> {
             .map_err(|e| format!("{path}: board {}: {e:?}", i + 1))?;
         let config = BeamConfig {
             width,
-            playouts: 1,
+            playouts: t.playouts,
             rollout: Rollout {
                 target: bits.most_common_color(),
-                release: 72,
-                avoid_lone: true,
-                choices: 4,
-                pairs: 32,
-                other_pairs: 12,
-                target_lone: 0,
+                release: t.release,
+                avoid_lone: t.avoid_lone,
+                choices: t.choices,
+                pairs: t.pairs,
+                other_pairs: t.other_pairs,
+                target_lone: t.target_lone,
             },
-            inherit: true,
-            hold: true,
+            inherit: t.inherit,
+            hold: t.hold,
         };
         let mut beam = Beam::new(bits, config, seed + i as u64);
         beam.run();

@@ -149,8 +149,7 @@ pub const NRPA_FROM: Duration = Duration::from_secs(20);
 impl Default for Tuning {
     /// Four moves drawn, no lone gems, the target's pairs worth half a lone gem, the other
     /// colours' pairs 12/64 of one and the target's own lone gems costing 16/64 of one, every
-    /// colour alike from 72 gems (the beams too hold the
-    /// target until then), inheritance, probes 48 wide within 30% of the budget of the colours
+    /// colour alike from 72 gems (the beams too hold the target until then), inheritance, probes 48 wide within 30% of the budget of the colours
     /// with at least 80% of the most common one's gems, two beams per lane, and on threads the
     /// last 35% of the time refining each thread's best line by NRPA, its policy first adapted
     /// twice towards it, each of its searches keeping up to 40% of the line's first moves as
