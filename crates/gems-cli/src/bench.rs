@@ -104,8 +104,8 @@ pub struct SamegameArgs {
     /// Change parts of the Expert's tuning for the budget, or switch them off: comma-separated
     /// KEY=VALUE among choices=N, playouts=N, lone=on|off, release=N, inherit=on|off,
     /// probes=on|off, beams=N, seed=N (another sample of the same search: every random draw of
-    /// the Expert comes from it, 0 when not given), probe_width=N, probe_share=N (percent of
-    /// the budget), pairs=N, hold=on|off, probe_floor=N (percent of
+    /// the probes, beams and NRPA comes from it, 0 when not given), probe_width=N,
+    /// probe_share=N (percent of the budget), pairs=N, hold=on|off, probe_floor=N (percent of
     /// the most common colour's gems below which a colour is not probed), nrpa=on|off (NRPA
     /// on every thread instead of the beams; on by default from 20 s), refine=N (percent of
     /// the time at the end each thread refines its best line by NRPA; 0: none), refine_adapts=N
