@@ -112,10 +112,15 @@ pub struct SamegameArgs {
     /// (the refining policy's first adaptations towards the line), refine_cut=N (the most of
     /// the line's first moves, in percent, a refining search keeps as they are; 0: none),
     /// refine_stabilize=N (the refining's playouts per level-1 adaptation), refine_rounds=N
-    /// (its adaptations per level-1 search), probe_clear=N (points a probe whose line clears
-    /// the board ranks its target up by), other_pairs=N (what a pair of neighbouring gems of
-    /// another colour than the target is worth in the playouts' choice, in 64ths of a lone gem),
-    /// target_lone=N (what a lone gem of the target colour costs there, in the same 64ths).
+    /// (its adaptations per level-1 search), refine_bias=N (the refining's prior on a move,
+    /// its group's size to the power N/100; 0: none), refine_alpha=N (the refining's gradient
+    /// step in hundredths; 100 by default), refine_lines=N (how many of a thread's lines it
+    /// refines, each for its share of the time; 1 by default), refine_release=N (the
+    /// refining's playouts play every colour alike from N gems; 72 by default), probe_clear=N
+    /// (points a probe whose line clears the board ranks its target up by), other_pairs=N
+    /// (what a pair of neighbouring gems of another colour than the target is worth in the
+    /// playouts' choice, in 64ths of a lone gem), target_lone=N (what a lone gem of the
+    /// target colour costs there, in the same 64ths).
     #[arg(long, value_name = "SPEC", value_parser = tuning)]
     tuning: Option<String>,
     /// Search on N threads instead of one per core (1: the browser's AI worker's single lane,

@@ -8,7 +8,7 @@ pub(super) fn tuning(spec: &str) -> Result<String, String> {
     Ok(spec.to_string())
 }
 
-/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N,probe_clear=N,other_pairs=N,target_lone=N`.
+/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N,refine_bias=N,refine_alpha=N,refine_lines=N,refine_release=N,probe_clear=N,other_pairs=N,target_lone=N`.
 pub(super) fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
     let mut t = base;
     for part in spec.split(',').filter(|p| !p.is_empty()) {
@@ -45,6 +45,10 @@ pub(super) fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
             "refine_cut" => t.refine_cut = number()?,
             "refine_stabilize" => t.refine_stabilize = number()?.max(1),
             "refine_rounds" => t.refine_rounds = number()?.max(1),
+            "refine_bias" => t.refine_bias = number()?,
+            "refine_alpha" => t.refine_alpha = number()?.max(1),
+            "refine_lines" => t.refine_lines = number()?.max(1),
+            "refine_release" => t.refine_release = number()?,
             "probe_clear" => t.probe_clear = number()?,
             "other_pairs" => t.other_pairs = number()?,
             "target_lone" => t.target_lone = number()?,
@@ -102,5 +106,27 @@ mod tests {
     #[test]
     fn tuning_sets_what_the_targets_lone_gems_cost() {
         assert_sets_one_number("target_lone", (16, 0), "some", |t| &mut t.target_lone);
+    }
+
+    /// The twenty-fifth session's refining options each set one part, and the refining NRPA
+    /// runs with the prior, the step and the release they give.
+    #[test]
+    fn tuning_sets_the_refinings_bias_alpha_lines_and_release() {
+        assert_sets_one_number("refine_bias", (0, 100), "big", |t| &mut t.refine_bias);
+        assert_sets_one_number("refine_alpha", (100, 50), "half", |t| &mut t.refine_alpha);
+        assert_sets_one_number("refine_lines", (1, 2), "two", |t| &mut t.refine_lines);
+        assert_sets_one_number("refine_release", (72, 100), "x", |t| &mut t.refine_release);
+        let t = parse_tuning(
+            "refine_bias=100,refine_alpha=50,refine_release=100",
+            Tuning::default(),
+        )
+        .unwrap();
+        let refiner = t.refiner();
+        assert_eq!(
+            (refiner.bias, refiner.alpha, refiner.release),
+            (100, 0.5, 100)
+        );
+        let default = Tuning::default().refiner();
+        assert_eq!((default.bias, default.alpha, default.release), (0, 1.0, 72));
     }
 }

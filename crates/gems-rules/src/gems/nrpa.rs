@@ -71,6 +71,9 @@ pub struct NrpaLine {
     allowed: Vec<u16>,
     /// Where each step's codes end in `allowed`.
     ends: Vec<u32>,
+    /// Each allowed move's bias factor ([`Nrpa::bias`]), beside `allowed` (empty when the
+    /// search has no bias).
+    biases: Vec<f32>,
     /// The leading moves the playout was given rather than drew (a refine's fixed start):
     /// the adaptations within a level leave them out.
     fixed: usize,
@@ -89,6 +92,7 @@ impl NrpaLine {
         self.moves.clear();
         self.allowed.clear();
         self.ends.clear();
+        self.biases.clear();
         self.fixed = 0;
     }
 }
@@ -116,6 +120,10 @@ pub struct Nrpa {
     /// level-1 search keeps as they are, its playouts starting after them (each search draws
     /// how many; 0: every playout starts at the start).
     pub cut: u32,
+    /// The playouts' prior on a move (Generalized NRPA, Cazenave 2020), in hundredths of an
+    /// exponent of its group's size: a move is drawn in proportion to its weight's
+    /// exponential times its size to the power `bias` / 100 (0: no prior, plain NRPA).
+    pub bias: u32,
 }
 
 impl Default for Nrpa {
@@ -128,6 +136,7 @@ impl Default for Nrpa {
             stabilize: 1,
             seed_adapts: 2,
             cut: 0,
+            bias: 0,
         }
     }
 }
@@ -201,6 +210,8 @@ struct Run<'a> {
     follow: bool,
     /// Where playouts start when not at the start (a refine's fixed first moves).
     fixed: Option<Fixed>,
+    /// Each group size's prior factor ([`Nrpa::bias`]), when the search has one.
+    size_bias: Option<Box<[f32; 256]>>,
 }
 
 /// A refine's fixed start: the position after the first moves of the line being refined,
@@ -325,6 +336,10 @@ impl Nrpa {
             guide: Vec::new(),
             follow: false,
             fixed: None,
+            size_bias: (self.bias > 0).then(|| {
+                let power = self.bias as f32 / 100.0;
+                Box::new(std::array::from_fn(|size| (size.max(1) as f32).powf(power)))
+            }),
         }
     }
 }
@@ -345,6 +360,7 @@ impl Run<'_> {
                 line.moves.extend_from_slice(&fixed.line.moves);
                 line.allowed.extend_from_slice(&fixed.line.allowed);
                 line.ends.extend_from_slice(&fixed.line.ends);
+                line.biases.extend_from_slice(&fixed.line.biases);
                 line.fixed = line.moves.len();
                 (fixed.board, fixed.on_guide)
             }
@@ -397,9 +413,19 @@ impl Run<'_> {
             // Each allowed move's weight added to those before it: the draw is the first
             // move whose running total passes a uniform share of the whole.
             let mut sum = 0.0f32;
-            for (total, &c) in self.sums[..n].iter_mut().zip(&self.codes[..n]) {
-                sum += policy.exps[usize::from(c)];
-                *total = sum;
+            if let Some(bias) = &self.size_bias {
+                for i in 0..n {
+                    let g = &self.groups[usize::from(self.picks[i])];
+                    let b = bias[(g.size as usize).min(255)];
+                    sum += policy.exps[usize::from(self.codes[i])] * b;
+                    self.sums[i] = sum;
+                    line.biases.push(b);
+                }
+            } else {
+                for (total, &c) in self.sums[..n].iter_mut().zip(&self.codes[..n]) {
+                    sum += policy.exps[usize::from(c)];
+                    *total = sum;
+                }
             }
             line.allowed.extend_from_slice(&self.codes[..n]);
             line.ends.push(line.allowed.len() as u32);
@@ -449,12 +475,24 @@ impl Run<'_> {
             line.ends[skip - 1] as usize
         };
         for (mv, &end) in line.moves[skip..].iter().zip(&line.ends[skip..]) {
-            let codes = &line.allowed[from..end as usize];
+            let step = from..end as usize;
             from = end as usize;
-            let sum = sum_exps(&policy.exps, codes);
-            for &c in codes {
+            let codes = &line.allowed[step.clone()];
+            // Each allowed move's share of the step's draw (its prior included).
+            let biases = line.biases.get(step).unwrap_or(&[]);
+            let sum = if biases.is_empty() {
+                sum_exps(&policy.exps, codes)
+            } else {
+                codes
+                    .iter()
+                    .zip(biases)
+                    .map(|(&c, b)| policy.exps[usize::from(c)] * b)
+                    .sum()
+            };
+            for (k, &c) in codes.iter().enumerate() {
                 let i = usize::from(c);
-                policy.weights[i] -= alpha * policy.exps[i] / sum;
+                let b = biases.get(k).copied().unwrap_or(1.0);
+                policy.weights[i] -= alpha * policy.exps[i] * b / sum;
                 if self.marks[i] != self.stamp {
                     self.marks[i] = self.stamp;
                     self.touched.push(c);
@@ -557,6 +595,43 @@ mod tests {
             assert_eq!(found.score, line.score);
             assert_replays(&board, &line);
         }
+    }
+
+    /// With a prior on the group's size ([`Nrpa::bias`]), playouts draw bigger groups more
+    /// often than plain NRPA's uniform draw does, and their lines, adapted towards by the
+    /// prior's probabilities, still replay to their scores.
+    #[test]
+    fn a_size_bias_draws_bigger_groups_and_its_lines_replay() {
+        let (board, bits) = position(3);
+        let deadline = Instant::now() + std::time::Duration::from_secs(30);
+        let first_sizes = |bias| {
+            let settings = Nrpa {
+                bias,
+                ..Nrpa::default()
+            };
+            let mut run = settings.run(&bits, (deadline, &Cancel::never()), 5);
+            let mut line = NrpaLine::default();
+            let mut total = 0;
+            for _ in 0..400 {
+                run.playout(&Policy::new(), &mut line);
+                let (col, h) = line.moves[0].cell();
+                total += bits.group_at(col, h).unwrap().size;
+                let expected = if bias == 0 { 0 } else { line.allowed.len() };
+                assert_eq!(line.biases.len(), expected, "one factor per allowed move");
+            }
+            total
+        };
+        let (plain, biased) = (first_sizes(0), first_sizes(300));
+        assert!(biased > plain * 5 / 4, "{biased} against {plain}");
+        let settings = Nrpa {
+            iterations: 10,
+            bias: 100,
+            ..Nrpa::default()
+        };
+        let mut run = settings.run(&bits, (deadline, &Cancel::never()), 3);
+        run.level(2, &mut Policy::new());
+        assert_eq!(run.playouts, 100);
+        assert_replays(&board, &run.best);
     }
 
     /// A random 10 × 10 board of 4 colours (from `seed`) under the Classic rules, and its

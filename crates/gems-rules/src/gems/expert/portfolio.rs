@@ -124,6 +124,17 @@ pub struct Tuning {
     /// What a lone gem of the target colour costs in the playouts' choice, in 64ths of
     /// another colour's ([`Rollout::target_lone`]; 0: nothing).
     pub target_lone: u32,
+    /// The refining's prior on a move, in hundredths of an exponent of its group's size
+    /// ([`Nrpa::bias`]; 0: none).
+    pub refine_bias: u32,
+    /// The refining's gradient step, in hundredths ([`Nrpa::alpha`]; 100: the literature's 1).
+    pub refine_alpha: u32,
+    /// How many of a thread's lines it refines, one after the other, each for its share of
+    /// the refining's time (1: its best line only).
+    pub refine_lines: u32,
+    /// The refining's playouts play every colour alike once this many gems are left
+    /// ([`Nrpa::release`]).
+    pub refine_release: u32,
 }
 
 impl Tuning {
@@ -137,6 +148,9 @@ impl Tuning {
             iterations: self.refine_rounds.max(1),
             seed_adapts: self.refine_adapts,
             cut: self.refine_cut,
+            bias: self.refine_bias,
+            alpha: self.refine_alpha.max(1) as f32 / 100.0,
+            release: self.refine_release,
             ..Nrpa::default()
         }
     }
@@ -178,6 +192,10 @@ impl Default for Tuning {
             probe_clear: 0,
             other_pairs: 12,
             target_lone: 16,
+            refine_bias: 0,
+            refine_alpha: 100,
+            refine_lines: 1,
+            refine_release: 72,
         }
     }
 }

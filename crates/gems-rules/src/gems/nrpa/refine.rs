@@ -78,6 +78,9 @@ impl Run<'_> {
         let end = best.ends[keep - 1] as usize;
         line.allowed.extend_from_slice(&best.allowed[..end]);
         line.ends.extend_from_slice(&best.ends[..keep]);
+        if !best.biases.is_empty() {
+            line.biases.extend_from_slice(&best.biases[..end]);
+        }
         let mut groups = Vec::new();
         board.groups(&mut groups);
         let on_guide = self.guide.len() > keep

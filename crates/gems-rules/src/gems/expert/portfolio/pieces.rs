@@ -55,6 +55,7 @@ impl Portfolio {
     /// unit of width measured on this board: the lane's last beam's, else the target's
     /// probe's, else the finished probes' average (else
     /// [`Portfolio::default_seconds_per_width`]), so the beams end close to the deadline.
+    /// Returns each beam's best line, in the order the beams ran.
     ///
     /// [`Tuning::beams`]: super::Tuning::beams
     pub(in crate::gems::expert) fn lane_beams(
@@ -63,14 +64,15 @@ impl Portfolio {
         (deadline, cancel): (Instant, &Cancel),
         mut next: impl FnMut() -> (usize, Option<f64>),
         best: &mut (u32, Vec<BitMove>),
-    ) {
+    ) -> Vec<(u32, Vec<BitMove>)> {
         // Measured on this lane's last beam.
         let mut own: Option<f64> = None;
         let planned = self.tuning.beams.max(1) as usize;
+        let mut lines = Vec::new();
         for k in 0.. {
             let now = Instant::now();
             if now >= deadline || cancel.is_cancelled() {
-                return;
+                break;
             }
             let (target, probe_rate) = next();
             let target = target.min(self.targets.len().saturating_sub(1));
@@ -86,14 +88,18 @@ impl Portfolio {
             run_until(&mut beam, deadline, cancel);
             let (score, line) = beam.best();
             keep(best, score, line);
+            if !line.is_empty() {
+                lines.push((score, line.to_vec()));
+            }
             if beam.is_done() {
                 if beam.playouts() <= 1 {
                     // A board so small that one beam saw all of it.
-                    return;
+                    break;
                 }
                 own = Some(started.elapsed().as_secs_f64() / width as f64);
             }
         }
+        lines
     }
 }
 

@@ -40,8 +40,9 @@ impl Portfolio {
                     s.spawn(move || {
                         let mut best = (0, Vec::new());
                         me.thread_probes(shared, (probe_deadline, cancel), &mut best);
-                        me.thread_beams(lane, shared, (beams_deadline, cancel), &mut best);
-                        me.thread_refine(lane, (deadline, cancel), &mut best);
+                        let lines =
+                            me.thread_beams(lane, shared, (beams_deadline, cancel), &mut best);
+                        me.thread_refine(lane, (deadline, cancel), &mut best, &lines);
                         best
                     })
                 })
@@ -84,19 +85,20 @@ impl Portfolio {
     }
 
     /// One thread's beams (lane `lane`) until `deadline`, each on the best target the
-    /// threads' probes have found so far (see [`Portfolio::lane_beams`]).
+    /// threads' probes have found so far (see [`Portfolio::lane_beams`]); each beam's best
+    /// line.
     fn thread_beams(
         &self,
         lane: usize,
         shared: &Mutex<Shared>,
         (deadline, cancel): (Instant, &Cancel),
         best: &mut (u32, Vec<BitMove>),
-    ) {
+    ) -> Vec<(u32, Vec<BitMove>)> {
         let next = || match shared.lock() {
             Ok(s) => best_target(&s.probes),
             Err(_) => (0, None),
         };
-        self.lane_beams(lane, (deadline, cancel), next, best);
+        self.lane_beams(lane, (deadline, cancel), next, best)
     }
 
     /// One thread's last part, until `deadline`: NRPA refining the thread's best line
@@ -105,20 +107,42 @@ impl Portfolio {
     /// colour of the line's biggest group kept for last), the better line kept. Each thread refines its own line (its beams' lines
     /// differ), which was measured ahead of both refining the best of all. Nothing when
     /// [`Portfolio::refine_fraction`] gives it no time.
+    ///
+    /// With [`super::Tuning::refine_lines`] above 1, the thread refines that many of its
+    /// lines (its best, then its beams' other lines, best first), one after the other, each
+    /// for its share of the time.
     fn thread_refine(
         &self,
         lane: usize,
         (deadline, cancel): (Instant, &Cancel),
         best: &mut (u32, Vec<BitMove>),
+        beams: &[(u32, Vec<BitMove>)],
     ) {
         if self.refine_fraction() == 0.0 || best.1.is_empty() {
             return;
         }
-        let tabu = kept_colour(&self.start, &best.1);
-        let seed = finish(self.seed.wrapping_add(0x5EED_0000 + lane as u64));
+        let mut lines = vec![best.clone()];
+        for line in beams {
+            if !lines.iter().any(|l| l.1 == line.1) {
+                lines.push(line.clone());
+            }
+        }
+        lines.sort_by_key(|l| std::cmp::Reverse(l.0));
+        lines.truncate(self.tuning.refine_lines.max(1) as usize);
         let refiner = self.tuning.refiner();
-        let (line, _) = refiner.refine(&self.start, &best.1, tabu, 2, (deadline, cancel), seed);
-        keep(best, line.score, &line.bit_moves());
+        let start = Instant::now();
+        let time = deadline.saturating_duration_since(start);
+        let count = lines.len() as u32;
+        for (i, (_, moves)) in lines.iter().enumerate() {
+            let until = start + time * (i as u32 + 1) / count;
+            let tabu = kept_colour(&self.start, moves);
+            let seed = finish(
+                self.seed
+                    .wrapping_add(0x5EED_0000 + lane as u64 + ((i as u64) << 40)),
+            );
+            let (line, _) = refiner.refine(&self.start, moves, tabu, 2, (until, cancel), seed);
+            keep(best, line.score, &line.bit_moves());
+        }
     }
 }
 
@@ -223,7 +247,7 @@ mod tests {
             let portfolio = Portfolio::new(bits, (0, Vec::new()), 1, tuning);
             let mut best = (score, line.clone());
             let until = Instant::now() + Duration::from_millis(200);
-            portfolio.thread_refine(0, (until, &Cancel::never()), &mut best);
+            portfolio.thread_refine(0, (until, &Cancel::never()), &mut best, &[]);
             if refine == 0 {
                 assert_eq!(best, (score, line.clone()));
                 continue;
