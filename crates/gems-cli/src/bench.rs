@@ -116,7 +116,11 @@ pub struct SamegameArgs {
     /// its group's size to the power N/100; 0: none), refine_alpha=N (the refining's gradient
     /// step in hundredths; 100 by default), refine_lines=N (how many of a thread's lines it
     /// refines, each for its share of the time; 1 by default), refine_release=N (the
-    /// refining's playouts play every colour alike from N gems; 72 by default), probe_clear=N
+    /// refining's playouts play every colour alike from N gems; 72 by default),
+    /// refine_restart=N (the refining's searches between fresh starts of its policy; 0:
+    /// never), refine_each=N (with refine_lines above 1, the percent of the refining's time
+    /// each line gets, the best line so far refined for the rest; 0: equal shares),
+    /// probe_clear=N
     /// (points a probe whose line clears the board ranks its target up by), other_pairs=N
     /// (what a pair of neighbouring gems of another colour than the target is worth in the
     /// playouts' choice, in 64ths of a lone gem), target_lone=N (what a lone gem of the

@@ -8,7 +8,7 @@ pub(super) fn tuning(spec: &str) -> Result<String, String> {
     Ok(spec.to_string())
 }
 
-/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N,refine_bias=N,refine_alpha=N,refine_lines=N,refine_release=N,probe_clear=N,other_pairs=N,target_lone=N`.
+/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N,refine_bias=N,refine_alpha=N,refine_lines=N,refine_release=N,refine_restart=N,refine_each=N,probe_clear=N,other_pairs=N,target_lone=N`.
 pub(super) fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
     let mut t = base;
     for part in spec.split(',').filter(|p| !p.is_empty()) {
@@ -49,6 +49,8 @@ pub(super) fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
             "refine_alpha" => t.refine_alpha = number()?.max(1),
             "refine_lines" => t.refine_lines = number()?.max(1),
             "refine_release" => t.refine_release = number()?,
+            "refine_restart" => t.refine_restart = number()?,
+            "refine_each" => t.refine_each = number()?,
             "probe_clear" => t.probe_clear = number()?,
             "other_pairs" => t.other_pairs = number()?,
             "target_lone" => t.target_lone = number()?,
@@ -108,14 +110,19 @@ mod tests {
         assert_sets_one_number("target_lone", (16, 0), "some", |t| &mut t.target_lone);
     }
 
-    /// The twenty-fifth session's refining options each set one part, and the refining NRPA
-    /// runs with the prior, the step and the release they give.
+    /// The twenty-fifth and twenty-sixth sessions' refining options each set one part, and
+    /// the refining NRPA runs with the prior, the step, the release and the restarts they
+    /// give.
     #[test]
     fn tuning_sets_the_refinings_bias_alpha_lines_and_release() {
         assert_sets_one_number("refine_bias", (0, 100), "big", |t| &mut t.refine_bias);
         assert_sets_one_number("refine_alpha", (100, 50), "half", |t| &mut t.refine_alpha);
         assert_sets_one_number("refine_lines", (1, 2), "two", |t| &mut t.refine_lines);
         assert_sets_one_number("refine_release", (72, 100), "x", |t| &mut t.refine_release);
+        assert_sets_one_number("refine_restart", (0, 50), "often", |t| {
+            &mut t.refine_restart
+        });
+        assert_sets_one_number("refine_each", (0, 25), "some", |t| &mut t.refine_each);
         let t = parse_tuning(
             "refine_bias=100,refine_alpha=50,refine_release=100",
             Tuning::default(),
@@ -127,6 +134,16 @@ mod tests {
             (100, 0.5, 100)
         );
         let default = Tuning::default().refiner();
-        assert_eq!((default.bias, default.alpha, default.release), (0, 1.0, 72));
+        assert_eq!(
+            (
+                default.bias,
+                default.alpha,
+                default.release,
+                default.restart
+            ),
+            (0, 1.0, 72, 0)
+        );
+        let restarting = parse_tuning("refine_restart=30", Tuning::default()).unwrap();
+        assert_eq!(restarting.refiner().restart, 30);
     }
 }

@@ -124,6 +124,9 @@ pub struct Nrpa {
     /// exponent of its group's size: a move is drawn in proportion to its weight's
     /// exponential times its size to the power `bias` / 100 (0: no prior, plain NRPA).
     pub bias: u32,
+    /// Refining a line: after this many level-1 searches the refining's policy starts
+    /// afresh, adapted [`Nrpa::seed_adapts`] times towards the best line so far (0: never).
+    pub restart: u32,
 }
 
 impl Default for Nrpa {
@@ -137,6 +140,7 @@ impl Default for Nrpa {
             seed_adapts: 2,
             cut: 0,
             bias: 0,
+            restart: 0,
         }
     }
 }

@@ -135,6 +135,12 @@ pub struct Tuning {
     /// The refining's playouts play every colour alike once this many gems are left
     /// ([`Nrpa::release`]).
     pub refine_release: u32,
+    /// The refining's level-1 searches between two fresh starts of its policy
+    /// ([`Nrpa::restart`]; 0: never).
+    pub refine_restart: u32,
+    /// With [`Tuning::refine_lines`] above 1: the percent of the refining's time each line
+    /// gets, the best line so far being refined for what is left (0: an equal share each).
+    pub refine_each: u32,
 }
 
 impl Tuning {
@@ -151,6 +157,7 @@ impl Tuning {
             bias: self.refine_bias,
             alpha: self.refine_alpha.max(1) as f32 / 100.0,
             release: self.refine_release,
+            restart: self.refine_restart,
             ..Nrpa::default()
         }
     }
@@ -196,6 +203,8 @@ impl Default for Tuning {
             refine_alpha: 100,
             refine_lines: 1,
             refine_release: 72,
+            refine_restart: 0,
+            refine_each: 0,
         }
     }
 }

@@ -38,13 +38,22 @@ impl Nrpa {
             run.adapt(&mut policy, &seeded);
         }
         let mut best = seeded;
+        let mut searches = 0;
         while !run.stopped() {
             run.fix_start(&best);
             let found = run.level(level.max(2) - 1, &mut policy.clone());
             if found.score >= best.score {
                 best = found;
             }
-            run.adapt(&mut policy, &best);
+            searches += 1;
+            if self.restart > 0 && searches % self.restart == 0 {
+                policy = Policy::new();
+                for _ in 0..self.seed_adapts {
+                    run.adapt(&mut policy, &best);
+                }
+            } else {
+                run.adapt(&mut policy, &best);
+            }
         }
         (run.best, run.playouts)
     }
@@ -166,8 +175,12 @@ mod tests {
         let cells: Vec<_> = seeded.moves.iter().map(|m| m.cell()).collect();
         let given: Vec<_> = line.iter().map(|&(c, h)| (c.into(), h.into())).collect();
         assert_eq!(cells, given);
-        for (level, cut) in [(2, 0), (3, 0), (2, 60), (2, 100)] {
-            let settings = Nrpa { cut, ..settings };
+        for (level, cut, restart) in [(2, 0, 0), (3, 0, 0), (2, 60, 0), (2, 100, 0), (2, 40, 1)] {
+            let settings = Nrpa {
+                cut,
+                restart,
+                ..settings
+            };
             let until = Instant::now() + std::time::Duration::from_millis(150);
             let (found, playouts) =
                 settings.refine(&bits, &line, tabu, level, (until, &Cancel::never()), 2);

@@ -109,8 +109,9 @@ impl Portfolio {
     /// [`Portfolio::refine_fraction`] gives it no time.
     ///
     /// With [`super::Tuning::refine_lines`] above 1, the thread refines that many of its
-    /// lines (its best, then its beams' other lines, best first), one after the other, each
-    /// for its share of the time.
+    /// lines ([`lines_to_refine`]: its best, then its beams' other lines, best first), one
+    /// after the other, each for [`super::Tuning::refine_each`] percent of the refining's
+    /// time (an equal share when that is 0), then its best line so far for what is left.
     fn thread_refine(
         &self,
         lane: usize,
@@ -121,20 +122,16 @@ impl Portfolio {
         if self.refine_fraction() == 0.0 || best.1.is_empty() {
             return;
         }
-        let mut lines = vec![best.clone()];
-        for line in beams {
-            if !lines.iter().any(|l| l.1 == line.1) {
-                lines.push(line.clone());
-            }
-        }
-        lines.sort_by_key(|l| std::cmp::Reverse(l.0));
-        lines.truncate(self.tuning.refine_lines.max(1) as usize);
+        let lines = lines_to_refine(best, beams, self.tuning.refine_lines);
         let refiner = self.tuning.refiner();
         let start = Instant::now();
         let time = deadline.saturating_duration_since(start);
         let count = lines.len() as u32;
-        for (i, (_, moves)) in lines.iter().enumerate() {
-            let until = start + time * (i as u32 + 1) / count;
+        let each = match self.tuning.refine_each {
+            0 => time / count,
+            percent => (time * percent.min(100) / 100).min(time / count),
+        };
+        let refine = |i: usize, moves: &[BitMove], until: Instant, best: &mut _| {
             let tabu = kept_colour(&self.start, moves);
             let seed = finish(
                 self.seed
@@ -142,11 +139,37 @@ impl Portfolio {
             );
             let (line, _) = refiner.refine(&self.start, moves, tabu, 2, (until, cancel), seed);
             keep(best, line.score, &line.bit_moves());
+        };
+        for (i, (_, moves)) in lines.iter().enumerate() {
+            refine(i, moves, start + each * (i as u32 + 1), best);
+        }
+        // (An equal share leaves nothing but the division's rounding.)
+        if self.tuning.refine_each > 0 && start + each * count < deadline {
+            let moves = best.1.clone();
+            refine(lines.len(), &moves, deadline, best);
         }
     }
 }
 
-/// What the threads of a threaded search share: the probes handed out, and their results.
+/// The lines a thread refines, best first: its best line, then its beams' other lines
+/// (each once), at most `count` of them (at least one).
+fn lines_to_refine(
+    best: &(u32, Vec<BitMove>),
+    beams: &[(u32, Vec<BitMove>)],
+    count: u32,
+) -> Vec<(u32, Vec<BitMove>)> {
+    let mut lines = vec![best.clone()];
+    for line in beams {
+        if !lines.iter().any(|l| l.1 == line.1) {
+            lines.push(line.clone());
+        }
+    }
+    // A stable sort: the best line stays first on a tie.
+    lines.sort_by_key(|l| std::cmp::Reverse(l.0));
+    lines.truncate(count.max(1) as usize);
+    lines
+}
+
 #[derive(Debug)]
 struct Shared {
     /// The next target to probe.
@@ -239,25 +262,67 @@ mod tests {
             line.push((col as u8, h as u8));
             score += replay.play(&g);
         }
-        for refine in [0, 35] {
+        // Another weak line, for the refinings of several lines: the last group listed.
+        let (mut replay, mut other, mut other_score) = (bits, Vec::new(), 0);
+        loop {
+            replay.groups(&mut groups);
+            let Some(&g) = groups.last() else { break };
+            let (col, h) = g.cells.first_cell().unwrap();
+            other.push((col as u8, h as u8));
+            other_score += replay.play(&g);
+        }
+        let beams = [(other_score, other), (score, line.clone())];
+        for (refine, refine_lines, refine_each) in [(0, 1, 0), (35, 1, 0), (35, 2, 0), (35, 2, 25)]
+        {
             let tuning = Tuning {
                 refine,
+                refine_lines,
+                refine_each,
                 ..Tuning::default()
             };
             let portfolio = Portfolio::new(bits, (0, Vec::new()), 1, tuning);
             let mut best = (score, line.clone());
             let until = Instant::now() + Duration::from_millis(200);
-            portfolio.thread_refine(0, (until, &Cancel::never()), &mut best, &[]);
+            portfolio.thread_refine(0, (until, &Cancel::never()), &mut best, &beams);
             if refine == 0 {
                 assert_eq!(best, (score, line.clone()));
                 continue;
             }
-            assert!(best.0 > score, "{} is not above {score}", best.0);
+            assert!(
+                Instant::now() < until + Duration::from_millis(100),
+                "the refinings end by the deadline"
+            );
+            assert!(
+                best.0 > score.max(other_score),
+                "{} is not above {score}",
+                best.0
+            );
             let cells = crate::gems::expert::from_bit_line(&bits, &best.1);
             assert_eq!(
                 crate::gems::expert::score_line(&board, RemovalPolicy::Classic, &cells),
                 Some(u64::from(best.0)),
             );
         }
+    }
+
+    /// A thread refines its best line first, then its beams' other lines, best first and
+    /// each once, as many as the tuning asks for (at least one).
+    #[test]
+    fn a_thread_refines_its_best_line_then_its_other_beam_lines_best_first() {
+        let best = (100, vec![(0, 0), (1, 1)]);
+        let beams = [
+            (90, vec![(2, 2)]),
+            (100, vec![(0, 0), (1, 1)]),
+            (95, vec![(3, 3)]),
+            (95, vec![(3, 3)]),
+        ];
+        assert_eq!(lines_to_refine(&best, &beams, 0), vec![best.clone()]);
+        assert_eq!(lines_to_refine(&best, &beams, 1), vec![best.clone()]);
+        let three = vec![best.clone(), (95, vec![(3, 3)]), (90, vec![(2, 2)])];
+        assert_eq!(lines_to_refine(&best, &beams, 3), three);
+        assert_eq!(lines_to_refine(&best, &beams, 9), three);
+        // A beam line scoring as much as the best stays behind it.
+        let tie = [(100, vec![(4, 4)])];
+        assert_eq!(lines_to_refine(&best, &tie, 2)[0], best);
     }
 }
