@@ -8,7 +8,7 @@ pub(super) fn tuning(spec: &str) -> Result<String, String> {
     Ok(spec.to_string())
 }
 
-/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N,refine_bias=N,refine_alpha=N,refine_lines=N,refine_release=N,refine_restart=N,refine_each=N,probe_clear=N,other_pairs=N,target_lone=N`.
+/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N,refine_bias=N,refine_alpha=N,refine_lines=N,refine_release=N,refine_restart=N,refine_each=N,refine_join=N,probe_clear=N,other_pairs=N,target_lone=N`.
 pub(super) fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
     let mut t = base;
     for part in spec.split(',').filter(|p| !p.is_empty()) {
@@ -51,6 +51,7 @@ pub(super) fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
             "refine_release" => t.refine_release = number()?,
             "refine_restart" => t.refine_restart = number()?,
             "refine_each" => t.refine_each = number()?,
+            "refine_join" => t.refine_join = number()?,
             "probe_clear" => t.probe_clear = number()?,
             "other_pairs" => t.other_pairs = number()?,
             "target_lone" => t.target_lone = number()?,
@@ -110,7 +111,7 @@ mod tests {
         assert_sets_one_number("target_lone", (16, 0), "some", |t| &mut t.target_lone);
     }
 
-    /// The twenty-fifth and twenty-sixth sessions' refining options each set one part, and
+    /// The twenty-fifth to twenty-seventh sessions' refining options each set one part, and
     /// the refining NRPA runs with the prior, the step, the release and the restarts they
     /// give.
     #[test]
@@ -123,6 +124,7 @@ mod tests {
             &mut t.refine_restart
         });
         assert_sets_one_number("refine_each", (0, 25), "some", |t| &mut t.refine_each);
+        assert_sets_one_number("refine_join", (50, 0), "half", |t| &mut t.refine_join);
         let t = parse_tuning(
             "refine_bias=100,refine_alpha=50,refine_release=100",
             Tuning::default(),

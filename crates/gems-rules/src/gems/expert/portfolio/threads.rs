@@ -4,7 +4,7 @@
 //! refining its best line by NRPA.
 
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::{Portfolio, keep};
 use crate::cancel::Cancel;
@@ -32,17 +32,18 @@ impl Portfolio {
             next: 0,
             probes: vec![None; self.targets.len()],
         });
+        let join = Join::new(threads.max(1));
         let me = &*self;
         let found = std::thread::scope(|s| {
             let handles: Vec<_> = (0..threads.max(1))
                 .map(|lane| {
-                    let shared = &shared;
+                    let (shared, join) = (&shared, &join);
                     s.spawn(move || {
                         let mut best = (0, Vec::new());
                         me.thread_probes(shared, (probe_deadline, cancel), &mut best);
                         let lines =
                             me.thread_beams(lane, shared, (beams_deadline, cancel), &mut best);
-                        me.thread_refine(lane, (deadline, cancel), &mut best, &lines);
+                        me.thread_refine(lane, (deadline, cancel), &mut best, (&lines, join));
                         best
                     })
                 })
@@ -112,12 +113,17 @@ impl Portfolio {
     /// lines ([`lines_to_refine`]: its best, then its beams' other lines, best first), one
     /// after the other, each for [`super::Tuning::refine_each`] percent of the refining's
     /// time (an equal share when that is 0), then its best line so far for what is left.
+    ///
+    /// With [`super::Tuning::refine_join`] above 0, all that ends at that percent of the
+    /// refining's time: the thread posts its best line to `join`, waits (briefly) for the
+    /// other threads' posts, and refines the best line posted, when it is ahead of its own,
+    /// else its own again, for the rest.
     fn thread_refine(
         &self,
         lane: usize,
         (deadline, cancel): (Instant, &Cancel),
         best: &mut (u32, Vec<BitMove>),
-        beams: &[(u32, Vec<BitMove>)],
+        (beams, join): (&[(u32, Vec<BitMove>)], &Join),
     ) {
         if self.refine_fraction() == 0.0 || best.1.is_empty() {
             return;
@@ -125,7 +131,15 @@ impl Portfolio {
         let lines = lines_to_refine(best, beams, self.tuning.refine_lines);
         let refiner = self.tuning.refiner();
         let start = Instant::now();
-        let time = deadline.saturating_duration_since(start);
+        let join_at = match self.tuning.refine_join {
+            0 => None,
+            percent => {
+                Some(start + deadline.saturating_duration_since(start) * percent.min(100) / 100)
+            }
+        };
+        // The refining of the thread's own lines ends here.
+        let own_end = join_at.unwrap_or(deadline);
+        let time = own_end.saturating_duration_since(start);
         let count = lines.len() as u32;
         let each = match self.tuning.refine_each {
             0 => time / count,
@@ -144,9 +158,64 @@ impl Portfolio {
             refine(i, moves, start + each * (i as u32 + 1), best);
         }
         // (An equal share leaves nothing but the division's rounding.)
-        if self.tuning.refine_each > 0 && start + each * count < deadline {
+        if self.tuning.refine_each > 0 && start + each * count < own_end {
             let moves = best.1.clone();
-            refine(lines.len(), &moves, deadline, best);
+            refine(lines.len(), &moves, own_end, best);
+        }
+        if join_at.is_some() {
+            join.post(best);
+            let line = join
+                .wait(own_end + JOIN_WAIT, cancel)
+                .filter(|posted| posted.0 > best.0)
+                .unwrap_or_else(|| best.clone());
+            refine(lines.len() + 1, &line.1, deadline, best);
+        }
+    }
+}
+
+/// How long a thread that has posted its line waits at most for the other threads' posts
+/// ([`Join::wait`]): the threads reach the join point together, give or take one of their
+/// refining's searches.
+const JOIN_WAIT: Duration = Duration::from_millis(20);
+
+/// Where the threads' refinings meet ([`super::Tuning::refine_join`]): how many threads have
+/// posted their best line, and the best line posted.
+#[derive(Debug)]
+struct Join {
+    /// The threads refining.
+    threads: usize,
+    /// The posts so far, and the best line among them.
+    posted: Mutex<(usize, (u32, Vec<BitMove>))>,
+}
+
+impl Join {
+    /// A meeting point for `threads` threads, no line posted yet.
+    fn new(threads: usize) -> Self {
+        Join {
+            threads,
+            posted: Mutex::new((0, (0, Vec::new()))),
+        }
+    }
+
+    /// Posts a thread's best line: it is kept if it scores more than every line posted
+    /// before.
+    fn post(&self, line: &(u32, Vec<BitMove>)) {
+        if let Ok(mut posted) = self.posted.lock() {
+            posted.0 += 1;
+            keep(&mut posted.1, line.0, &line.1);
+        }
+    }
+
+    /// The best line posted, once every thread has posted, or `until` has passed, or
+    /// `cancel` is set, whichever comes first (none if a thread panicked holding the lock).
+    fn wait(&self, until: Instant, cancel: &Cancel) -> Option<(u32, Vec<BitMove>)> {
+        loop {
+            let posted = self.posted.lock().ok()?;
+            if posted.0 >= self.threads || Instant::now() >= until || cancel.is_cancelled() {
+                return Some(posted.1.clone());
+            }
+            drop(posted);
+            std::thread::sleep(Duration::from_micros(200));
         }
     }
 }
@@ -272,18 +341,25 @@ mod tests {
             other_score += replay.play(&g);
         }
         let beams = [(other_score, other), (score, line.clone())];
-        for (refine, refine_lines, refine_each) in [(0, 1, 0), (35, 1, 0), (35, 2, 0), (35, 2, 25)]
-        {
+        for (refine, refine_lines, refine_each, refine_join) in [
+            (0, 1, 0, 0),
+            (35, 1, 0, 0),
+            (35, 2, 0, 0),
+            (35, 2, 25, 0),
+            (35, 1, 0, 50),
+        ] {
             let tuning = Tuning {
                 refine,
                 refine_lines,
                 refine_each,
+                refine_join,
                 ..Tuning::default()
             };
             let portfolio = Portfolio::new(bits, (0, Vec::new()), 1, tuning);
             let mut best = (score, line.clone());
             let until = Instant::now() + Duration::from_millis(200);
-            portfolio.thread_refine(0, (until, &Cancel::never()), &mut best, &beams);
+            let join = Join::new(1);
+            portfolio.thread_refine(0, (until, &Cancel::never()), &mut best, (&beams, &join));
             if refine == 0 {
                 assert_eq!(best, (score, line.clone()));
                 continue;
@@ -303,6 +379,83 @@ mod tests {
                 Some(u64::from(best.0)),
             );
         }
+    }
+
+    /// At the join, a thread whose line is behind the best posted refines that one for the
+    /// rest of its time: with its deadline already passed (so that its own weak line is not
+    /// refined), it still ends with the posted line's score, and the line replays to it.
+    #[test]
+    fn a_thread_behind_at_the_join_refines_the_best_line_posted() {
+        use crate::gems::bits::BitBoard;
+        let board = random_board(10, 10, 4, 5).unwrap();
+        let (bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).unwrap();
+        // A weak line: the first group listed, every move.
+        let (mut replay, mut groups, mut weak) = (bits, Vec::new(), (0, Vec::new()));
+        loop {
+            replay.groups(&mut groups);
+            let Some(&g) = groups.first() else { break };
+            let (col, h) = g.cells.first_cell().unwrap();
+            weak.1.push((col as u8, h as u8));
+            weak.0 += replay.play(&g);
+        }
+        let refining = |join: u32| {
+            let tuning = Tuning {
+                refine_join: join,
+                ..Tuning::default()
+            };
+            Portfolio::new(bits, (0, Vec::new()), 1, tuning)
+        };
+        // The other thread's line: the weak line refined for 400 ms.
+        let mut strong = weak.clone();
+        let until = Instant::now() + Duration::from_millis(400);
+        let alone = Join::new(1);
+        refining(0).thread_refine(1, (until, &Cancel::never()), &mut strong, (&[], &alone));
+        assert!(strong.0 > weak.0);
+        let join = Join::new(2);
+        join.post(&strong);
+        let mut best = weak.clone();
+        let until = Instant::now();
+        refining(50).thread_refine(0, (until, &Cancel::never()), &mut best, (&[], &join));
+        assert!(
+            best.0 >= strong.0,
+            "{} is below the posted {}",
+            best.0,
+            strong.0
+        );
+        let cells = crate::gems::expert::from_bit_line(&bits, &best.1);
+        assert_eq!(
+            crate::gems::expert::score_line(&board, RemovalPolicy::Classic, &cells),
+            Some(u64::from(best.0)),
+        );
+        // Without the join, the same thread keeps its weak line.
+        let mut own = weak.clone();
+        let until = Instant::now();
+        refining(0).thread_refine(0, (until, &Cancel::never()), &mut own, (&[], &alone));
+        assert!(own.0 < strong.0, "{} is not below {}", own.0, strong.0);
+    }
+
+    /// The join keeps the best line posted, and hands it over at once when every thread has
+    /// posted, at its time limit when one has not.
+    #[test]
+    fn a_join_hands_the_best_line_posted_once_every_thread_has_posted() {
+        let join = Join::new(2);
+        join.post(&(50, vec![(1, 1)]));
+        let started = Instant::now();
+        let early = join.wait(started + Duration::from_millis(30), &Cancel::never());
+        assert!(
+            started.elapsed() >= Duration::from_millis(30),
+            "waits for the other post"
+        );
+        assert_eq!(early, Some((50, vec![(1, 1)])));
+        join.post(&(70, vec![(2, 2)]));
+        join.post(&(60, vec![(3, 3)]));
+        let started = Instant::now();
+        let all = join.wait(started + Duration::from_secs(10), &Cancel::never());
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "every thread has posted"
+        );
+        assert_eq!(all, Some((70, vec![(2, 2)])));
     }
 
     /// A thread refines its best line first, then its beams' other lines, best first and
