@@ -121,7 +121,7 @@ pub struct SamegameArgs {
     /// never), refine_each=N (with refine_lines above 1, the percent of the refining's time
     /// each line gets, the best line so far refined for the rest; 0: equal shares),
     /// refine_join=N (at N percent of the refining's time a thread behind the threads' best
-    /// line refines that one instead; 50 by default, 0: never),
+    /// line refines that one instead; 0, the default: never),
     /// probe_clear=N
     /// (points a probe whose line clears the board ranks its target up by), other_pairs=N
     /// (what a pair of neighbouring gems of another colour than the target is worth in the

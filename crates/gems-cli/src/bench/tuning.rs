@@ -124,7 +124,7 @@ mod tests {
             &mut t.refine_restart
         });
         assert_sets_one_number("refine_each", (0, 25), "some", |t| &mut t.refine_each);
-        assert_sets_one_number("refine_join", (50, 0), "half", |t| &mut t.refine_join);
+        assert_sets_one_number("refine_join", (0, 50), "half", |t| &mut t.refine_join);
         let t = parse_tuning(
             "refine_bias=100,refine_alpha=50,refine_release=100",
             Tuning::default(),

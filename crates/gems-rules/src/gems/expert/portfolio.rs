@@ -143,7 +143,7 @@ pub struct Tuning {
     pub refine_each: u32,
     /// When above 0: at this percent of the refining's time every thread posts its best
     /// line, and a thread whose line is behind the best posted refines that one instead for
-    /// the rest (0: each thread refines its own to the end; 50 by default).
+    /// the rest (0, the default: each thread refines its own to the end).
     pub refine_join: u32,
 }
 
@@ -178,8 +178,7 @@ impl Default for Tuning {
     /// with at least 80% of the most common one's gems, two beams per lane, and on threads the
     /// last 35% of the time refining each thread's best line by NRPA, its policy first adapted
     /// twice towards it, each of its searches keeping up to 40% of the line's first moves as
-    /// they are, and from half of that time every thread refining the best line of the
-    /// threads.
+    /// they are.
     fn default() -> Self {
         Tuning {
             choices: 4,
@@ -210,7 +209,7 @@ impl Default for Tuning {
             refine_release: 72,
             refine_restart: 0,
             refine_each: 0,
-            refine_join: 50,
+            refine_join: 0,
         }
     }
 }
