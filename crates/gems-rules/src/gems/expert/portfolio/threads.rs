@@ -254,6 +254,23 @@ mod tests {
     use crate::gems::{ExpertSearch, RemovalPolicy, random_board};
     use std::time::Duration;
 
+    /// A weak line from `bits` to the game's end: each move the group `pick` takes from
+    /// those listed; its score and moves.
+    fn weak_line(
+        bits: &crate::gems::bits::BitBoard,
+        pick: fn(&[crate::gems::bits::Group]) -> Option<&crate::gems::bits::Group>,
+    ) -> (u32, Vec<BitMove>) {
+        let (mut replay, mut groups, mut line) = (*bits, Vec::new(), (0, Vec::new()));
+        loop {
+            replay.groups(&mut groups);
+            let Some(&g) = pick(&groups) else { break };
+            let (col, h) = g.cells.first_cell().unwrap();
+            line.1.push((col as u8, h as u8));
+            line.0 += replay.play(&g);
+        }
+        line
+    }
+
     #[test]
     fn threads_take_the_best_probed_target_and_its_measured_speed() {
         let probe = |score, seconds_per_width| {
@@ -322,24 +339,9 @@ mod tests {
         use crate::gems::bits::BitBoard;
         let board = random_board(10, 10, 4, 5).unwrap();
         let (bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).unwrap();
-        // A weak line: the first group listed, every move.
-        let (mut replay, mut groups, mut line, mut score) = (bits, Vec::new(), Vec::new(), 0);
-        loop {
-            replay.groups(&mut groups);
-            let Some(&g) = groups.first() else { break };
-            let (col, h) = g.cells.first_cell().unwrap();
-            line.push((col as u8, h as u8));
-            score += replay.play(&g);
-        }
-        // Another weak line, for the refinings of several lines: the last group listed.
-        let (mut replay, mut other, mut other_score) = (bits, Vec::new(), 0);
-        loop {
-            replay.groups(&mut groups);
-            let Some(&g) = groups.last() else { break };
-            let (col, h) = g.cells.first_cell().unwrap();
-            other.push((col as u8, h as u8));
-            other_score += replay.play(&g);
-        }
+        let (score, line) = weak_line(&bits, |groups| groups.first());
+        // Another weak line, for the refinings of several lines.
+        let (other_score, other) = weak_line(&bits, |groups| groups.last());
         let beams = [(other_score, other), (score, line.clone())];
         for (refine, refine_lines, refine_each, refine_join) in [
             (0, 1, 0, 0),
@@ -389,15 +391,7 @@ mod tests {
         use crate::gems::bits::BitBoard;
         let board = random_board(10, 10, 4, 5).unwrap();
         let (bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).unwrap();
-        // A weak line: the first group listed, every move.
-        let (mut replay, mut groups, mut weak) = (bits, Vec::new(), (0, Vec::new()));
-        loop {
-            replay.groups(&mut groups);
-            let Some(&g) = groups.first() else { break };
-            let (col, h) = g.cells.first_cell().unwrap();
-            weak.1.push((col as u8, h as u8));
-            weak.0 += replay.play(&g);
-        }
+        let weak = weak_line(&bits, |groups| groups.first());
         let refining = |join: u32| {
             let tuning = Tuning {
                 refine_join: join,
