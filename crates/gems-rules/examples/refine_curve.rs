@@ -69,11 +69,6 @@ fn run() -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("{e}");
-            ExitCode::FAILURE
-        }
-    }
+    let failed = run().inspect_err(|e| eprintln!("{e}")).is_err();
+    ExitCode::from(u8::from(failed))
 }
