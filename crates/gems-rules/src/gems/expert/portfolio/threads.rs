@@ -250,16 +250,14 @@ struct Shared {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gems::bits::{BitBoard, Group};
     use crate::gems::expert::{Budget, Tuning};
     use crate::gems::{ExpertSearch, RemovalPolicy, random_board};
     use std::time::Duration;
 
     /// A weak line from `bits` to the game's end: each move the group `pick` takes from
     /// those listed; its score and moves.
-    fn weak_line(
-        bits: &crate::gems::bits::BitBoard,
-        pick: fn(&[crate::gems::bits::Group]) -> Option<&crate::gems::bits::Group>,
-    ) -> (u32, Vec<BitMove>) {
+    fn weak_line(bits: &BitBoard, pick: fn(&[Group]) -> Option<&Group>) -> (u32, Vec<BitMove>) {
         let (mut replay, mut groups, mut line) = (*bits, Vec::new(), (0, Vec::new()));
         loop {
             replay.groups(&mut groups);
@@ -336,7 +334,6 @@ mod tests {
     /// one, which replays to its score; with `refine` at 0, the line is left as it is.
     #[test]
     fn a_thread_refines_its_best_line_by_nrpa() {
-        use crate::gems::bits::BitBoard;
         let board = random_board(10, 10, 4, 5).unwrap();
         let (bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).unwrap();
         let (score, line) = weak_line(&bits, |groups| groups.first());
@@ -388,7 +385,6 @@ mod tests {
     /// refined), it still ends with the posted line's score, and the line replays to it.
     #[test]
     fn a_thread_behind_at_the_join_refines_the_best_line_posted() {
-        use crate::gems::bits::BitBoard;
         let board = random_board(10, 10, 4, 5).unwrap();
         let (bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).unwrap();
         let weak = weak_line(&bits, |groups| groups.first());
