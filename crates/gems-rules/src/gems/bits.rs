@@ -282,14 +282,17 @@ impl BitBoard {
     /// Appends to `out` every legal move's group that has no cell in `known` (a union of whole
     /// groups), colour by colour, each by its first cell.
     fn push_groups(&self, known: Mask, out: &mut Vec<Group>) {
+        // The cells a group of two or more may start from, of every colour at once.
+        let starts = if self.min_group <= 1 {
+            self.occupied()
+        } else {
+            let (above, right) = self.same_above_and_right();
+            above.or(above.up()).or(right).or(right.right())
+        };
+        let starts = starts.without(known);
         for c in 0..self.colors() {
             let all = self.mask(c);
-            let starts = if self.min_group <= 1 {
-                all
-            } else {
-                all.paired()
-            };
-            let mut left = starts.without(known);
+            let mut left = all.and(starts);
             while !left.is_empty() {
                 let cells = flood(left.first(), all);
                 left = left.without(cells);

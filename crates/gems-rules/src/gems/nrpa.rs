@@ -250,6 +250,19 @@ impl Nrpa {
         (run.best, run.playouts)
     }
 
+    /// One level-`level` search from `start` and a fresh policy, with no deadline: its best
+    /// line and the playouts it played (`iterations` to the power `level`, times `stabilize`).
+    /// The same seed plays the same games, so a faster engine can be checked to find the
+    /// same line (the `nrpa_speed` example).
+    pub fn search_level(&self, start: &BitBoard, level: u32, seed: u64) -> (NrpaLine, u64) {
+        let never = Cancel::never();
+        // A year: no search of a level an example runs comes near it.
+        let far = Instant::now() + std::time::Duration::from_secs(365 * 86_400);
+        let mut run = self.run(start, (far, &never), seed);
+        run.level(level.max(1), &mut Policy::new());
+        (run.best, run.playouts)
+    }
+
     /// [`Nrpa::search`] on each of `threads` threads (on this one when it is the only one),
     /// each with its own seed drawn from `seed`: the best line of all, and the playouts
     /// played on all of them.
@@ -388,17 +401,23 @@ impl Run<'_> {
                     u8::from(board.count(usize::from(g.color)) == g.size + 1)
                 }
             };
-            let Some(floor) = self.groups.iter().map(tier).min() else {
+            if self.groups.is_empty() {
                 break;
-            };
-            // The allowed moves: their codes and their groups' indices.
-            let mut n = 0;
+            }
+            // The allowed moves: their codes and their groups' indices, in one pass (a lower
+            // tier than those listed so far starts the list again).
+            let (mut n, mut floor) = (0, u8::MAX);
             for (i, g) in self.groups.iter().enumerate() {
-                if tier(g) == floor {
-                    self.codes[n] = code_of(g);
-                    self.picks[n] = i as u8;
-                    n += 1;
+                let t = tier(g);
+                if t > floor {
+                    continue;
                 }
+                if t < floor {
+                    (n, floor) = (0, t);
+                }
+                self.codes[n] = code_of(g);
+                self.picks[n] = i as u8;
+                n += 1;
             }
             let step = line.moves.len();
             let want = if on_guide {

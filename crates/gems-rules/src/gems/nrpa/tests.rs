@@ -22,6 +22,13 @@ fn an_nrpa_line_replays_to_its_score() {
         let line = run.best;
         assert_eq!(found.score, line.score);
         assert_replays(&board, &line);
+        // The same search without a deadline, from the same seed, plays the same games.
+        let (again, playouts) = settings.search_level(&bits, 2, 3);
+        assert_eq!(
+            (again.score, playouts),
+            (line.score, 400 * u64::from(stabilize))
+        );
+        assert_eq!(again.moves, line.moves);
     }
 }
 
