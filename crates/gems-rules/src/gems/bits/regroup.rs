@@ -33,13 +33,12 @@ impl BitBoard {
                 changed.set_lane(col, 0x7FFF >> lowest << lowest);
             }
             let near = changed.spread();
-            groups.retain(|g| {
-                let kept = g.cells.and(near).is_empty();
-                if kept {
-                    covered = covered.or(g.cells);
-                }
-                kept
-            });
+            groups.retain(|g| g.cells.and(near).is_empty());
+            // A group of the new position with no cell in `near` kept its cells and their
+            // neighbours, so it is one of those kept: the groups still to find each have a
+            // cell in `near`, and the cells outside it count as known (the groups come in
+            // another order than from walking the kept groups' cells, the same set).
+            covered = Mask([u64::MAX; 4]).without(near);
         } else {
             // Columns up to lo − 2 kept every cell and every neighbour; so did those from
             // hi + 2 on, which moved `closed` lanes left (every emptied column is between lo
