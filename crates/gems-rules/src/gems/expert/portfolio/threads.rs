@@ -3,7 +3,7 @@
 //! sized from the seconds per unit of width measured on this board, and each thread ends by
 //! refining its best line by NRPA.
 
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use super::{Portfolio, keep};
@@ -186,7 +186,12 @@ struct Join {
     threads: usize,
     /// The posts so far, and the best line among them.
     posted: Mutex<(usize, (u32, Vec<BitMove>))>,
+    /// Wakes the threads waiting for the others' posts at each post.
+    arrived: Condvar,
 }
+
+/// How often a thread waiting at the join looks at its cancel flag (which wakes no one).
+const CANCEL_LOOK: Duration = Duration::from_millis(1);
 
 impl Join {
     /// A meeting point for `threads` threads, no line posted yet.
@@ -194,6 +199,7 @@ impl Join {
         Join {
             threads,
             posted: Mutex::new((0, (0, Vec::new()))),
+            arrived: Condvar::new(),
         }
     }
 
@@ -204,18 +210,20 @@ impl Join {
             posted.0 += 1;
             keep(&mut posted.1, line.0, &line.1);
         }
+        self.arrived.notify_all();
     }
 
     /// The best line posted, once every thread has posted, or `until` has passed, or
     /// `cancel` is set, whichever comes first (none if a thread panicked holding the lock).
     fn wait(&self, until: Instant, cancel: &Cancel) -> Option<(u32, Vec<BitMove>)> {
+        let mut posted = self.posted.lock().ok()?;
         loop {
-            let posted = self.posted.lock().ok()?;
-            if posted.0 >= self.threads || Instant::now() >= until || cancel.is_cancelled() {
+            let now = Instant::now();
+            if posted.0 >= self.threads || now >= until || cancel.is_cancelled() {
                 return Some(posted.1.clone());
             }
-            drop(posted);
-            std::thread::sleep(Duration::from_micros(200));
+            let nap = until.saturating_duration_since(now).min(CANCEL_LOOK);
+            posted = self.arrived.wait_timeout(posted, nap).ok()?.0;
         }
     }
 }
@@ -446,6 +454,22 @@ mod tests {
             "every thread has posted"
         );
         assert_eq!(all, Some((70, vec![(2, 2)])));
+        // A thread waiting is woken by the last post, not by its time limit.
+        let join = Join::new(2);
+        join.post(&(10, vec![(4, 4)]));
+        let started = Instant::now();
+        let woken = std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(50));
+                join.post(&(20, vec![(5, 5)]));
+            });
+            join.wait(started + Duration::from_secs(10), &Cancel::never())
+        });
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "woken by the post"
+        );
+        assert_eq!(woken, Some((20, vec![(5, 5)])));
     }
 
     /// A thread refines its best line first, then its beams' other lines, best first and
