@@ -9,31 +9,21 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use gems_rules::gems::Tuning;
 use gems_rules::gems::beam::{Beam, BeamConfig};
-use gems_rules::gems::bits::{BitBoard, Rollout};
-use gems_rules::gems::{RemovalPolicy, Tuning, parse_board_set};
+use gems_rules::gems::bits::Rollout;
+
+mod common;
 
 /// Runs the beams and prints their figures, or says what was wrong with the arguments.
 fn run() -> Result<(), String> {
-    let mut args = std::env::args().skip(1);
     let usage = "usage: beam_speed FILE [WIDTH] [SEED]";
-    let path = args.next().ok_or(usage)?;
-    let number = |arg: Option<String>, default: u64| match arg {
-        None => Ok(default),
-        Some(a) => a
-            .parse()
-            .map_err(|_| format!("{a}: not a number ({usage})")),
-    };
-    let width = number(args.next(), 40)? as usize;
-    let seed = number(args.next(), 1)?;
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
-    let boards = parse_board_set(&text).map_err(|e| format!("{path}: {e}"))?;
+    let (boards, [width, seed]) = common::boards_and_numbers(usage, [40, 1])?;
+    let width = width as usize;
     let t = Tuning::default();
     let (mut total, mut playouts) = (0u64, 0u64);
     let started = Instant::now();
-    for (i, board) in boards.iter().enumerate() {
-        let (bits, _) = BitBoard::from_board(board, RemovalPolicy::Classic)
-            .map_err(|e| format!("{path}: board {}: {e:?}", i + 1))?;
+    for (i, &(_, bits)) in boards.iter().enumerate() {
         let config = BeamConfig {
             width,
             playouts: t.playouts,
@@ -64,11 +54,5 @@ fn run() -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("{e}");
-            ExitCode::FAILURE
-        }
-    }
+    common::exit(run())
 }

@@ -9,34 +9,24 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use gems_rules::gems::bits::BitBoard;
-use gems_rules::gems::{RemovalPolicy, Tuning, parse_board_set};
+use gems_rules::gems::Tuning;
+use gems_rules::gems::nrpa::Nrpa;
+
+mod common;
 
 /// Runs the searches and prints their figures, or says what was wrong with the arguments.
 fn run() -> Result<(), String> {
-    let mut args = std::env::args().skip(1);
     let usage = "usage: nrpa_speed FILE [ITERATIONS] [SEED]";
-    let path = args.next().ok_or(usage)?;
-    let number = |arg: Option<String>, default: u64| match arg {
-        None => Ok(default),
-        Some(a) => a
-            .parse()
-            .map_err(|_| format!("{a}: not a number ({usage})")),
-    };
-    let iterations = number(args.next(), 60)? as u32;
-    let seed = number(args.next(), 1)?;
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
-    let boards = parse_board_set(&text).map_err(|e| format!("{path}: {e}"))?;
-    let settings = gems_rules::gems::nrpa::Nrpa {
+    let (boards, [iterations, seed]) = common::boards_and_numbers(usage, [60, 1])?;
+    let iterations = iterations as u32;
+    let settings = Nrpa {
         iterations,
         ..Tuning::default().refiner()
     };
     let (mut total, mut playouts) = (0u64, 0u64);
     let started = Instant::now();
-    for (i, board) in boards.iter().enumerate() {
-        let (bits, _) = BitBoard::from_board(board, RemovalPolicy::Classic)
-            .map_err(|e| format!("{path}: board {}: {e:?}", i + 1))?;
-        let (line, n) = settings.search_level(&bits, 2, seed + i as u64);
+    for (i, (_, bits)) in boards.iter().enumerate() {
+        let (line, n) = settings.search_level(bits, 2, seed + i as u64);
         total += u64::from(line.score);
         playouts += n;
     }
@@ -50,11 +40,5 @@ fn run() -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("{e}");
-            ExitCode::FAILURE
-        }
-    }
+    common::exit(run())
 }

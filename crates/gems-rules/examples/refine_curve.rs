@@ -10,30 +10,21 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use gems_rules::cancel::Cancel;
-use gems_rules::gems::bits::BitBoard;
 use gems_rules::gems::nrpa::kept_colour;
-use gems_rules::gems::{Budget, ExpertSearch, RemovalPolicy, Tuning, parse_board_set, to_bit_line};
+use gems_rules::gems::{Budget, ExpertSearch, RemovalPolicy, Tuning, to_bit_line};
+
+mod common;
 
 /// The refining's times, in seconds.
 const TIMES: [f64; 6] = [0.1, 0.25, 0.5, 1.0, 1.75, 3.5];
 
 /// Runs the beams and the refinings and prints their scores, or says what was wrong.
 fn run() -> Result<(), String> {
-    let mut args = std::env::args().skip(1);
     let usage = "usage: refine_curve FILE [SEED]";
-    let path = args.next().ok_or(usage)?;
-    let seed = match args.next() {
-        None => 1,
-        Some(a) => a
-            .parse()
-            .map_err(|_| format!("{a}: not a number ({usage})"))?,
-    };
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
-    let boards = parse_board_set(&text).map_err(|e| format!("{path}: {e}"))?;
+    let (boards, [seed]) = common::boards_and_numbers(usage, [1])?;
     let mut totals = [0u64; TIMES.len() + 1];
-    for (i, board) in boards.iter().enumerate() {
-        let (bits, _) = BitBoard::from_board(board, RemovalPolicy::Classic)
-            .map_err(|e| format!("{path}: board {}: {e:?}", i + 1))?;
+    for (i, (board, bits)) in boards.iter().enumerate() {
+        let bits = *bits;
         let beams = Tuning {
             refine: 0,
             seed,
@@ -69,6 +60,5 @@ fn run() -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let failed = run().inspect_err(|e| eprintln!("{e}")).is_err();
-    ExitCode::from(u8::from(failed))
+    common::exit(run())
 }
