@@ -44,12 +44,8 @@ fn run() -> Result<(), String> {
         total += u64::from(beam.best().0);
         playouts += beam.playouts();
     }
-    let seconds = started.elapsed().as_secs_f64();
-    println!(
-        "{} boards, width {width}, seed {seed}: total {total}, {playouts} playouts in {seconds:.2} s = {:.0} playouts/s",
-        boards.len(),
-        playouts as f64 / seconds
-    );
+    let what = &format!("width {width}, seed {seed}");
+    common::report(what, boards.len(), total, playouts, started);
     Ok(())
 }
 

@@ -30,12 +30,8 @@ fn run() -> Result<(), String> {
         total += u64::from(line.score);
         playouts += n;
     }
-    let seconds = started.elapsed().as_secs_f64();
-    println!(
-        "{} boards, {iterations} iterations, seed {seed}: total {total}, {playouts} playouts in {seconds:.2} s = {:.0} playouts/s",
-        boards.len(),
-        playouts as f64 / seconds
-    );
+    let what = &format!("{iterations} iterations, seed {seed}");
+    common::report(what, boards.len(), total, playouts, started);
     Ok(())
 }
 

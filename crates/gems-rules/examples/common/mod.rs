@@ -2,6 +2,7 @@
 //! numbers) and how they end.
 
 use std::process::ExitCode;
+use std::time::Instant;
 
 use gems_rules::gems::bits::BitBoard;
 use gems_rules::gems::{Board, RemovalPolicy, parse_board_set};
@@ -37,6 +38,20 @@ pub fn boards_and_numbers<const N: usize>(
         )
         .collect::<Result<_, _>>()?;
     Ok((boards, numbers))
+}
+
+/// Prints a speed example's figures: `boards` boards searched as `what` says, the total of
+/// their lines, and the playouts played since `started`, per second.
+#[allow(
+    dead_code,
+    reason = "refine_curve, which includes this module too, times nothing"
+)]
+pub fn report(what: &str, boards: usize, total: u64, playouts: u64, started: Instant) {
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "{boards} boards, {what}: total {total}, {playouts} playouts in {seconds:.2} s = {:.0} playouts/s",
+        playouts as f64 / seconds
+    );
 }
 
 /// The exit status of an example that ran `result`: its error, if any, printed, and a failure.
