@@ -18,7 +18,8 @@ mod common;
 fn run() -> Result<(), String> {
     let usage = "usage: nrpa_speed FILE [ITERATIONS] [SEED]";
     let (boards, [iterations, seed]) = common::boards_and_numbers(usage, [60, 1])?;
-    let iterations = iterations as u32;
+    let iterations = u32::try_from(iterations)
+        .map_err(|_| format!("{iterations}: too many iterations ({usage})"))?;
     let settings = Nrpa {
         iterations,
         ..Tuning::default().refiner()

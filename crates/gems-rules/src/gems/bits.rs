@@ -217,9 +217,8 @@ impl BitBoard {
     /// The gems with no neighbour of their own colour, from this position's
     /// [`BitBoard::same_above_and_right`] (which the caller keeps, to count pairs too).
     #[inline(always)]
-    fn lone_cells_of(&self, (above, right): (Mask, Mask)) -> Mask {
-        let paired = above.or(above.up()).or(right).or(right.right());
-        self.occupied().without(paired)
+    fn lone_cells_of(&self, above_and_right: (Mask, Mask)) -> Mask {
+        self.occupied().without(paired_of(above_and_right))
     }
 
     /// The smallest group a move may remove.
@@ -279,15 +278,15 @@ impl BitBoard {
         self.push_groups(Mask::EMPTY, out);
     }
 
-    /// Appends to `out` every legal move's group that has no cell in `known` (a union of whole
-    /// groups), colour by colour, each by its first cell.
+    /// Appends to `out` every legal move's group that has a cell outside `known`, colour by
+    /// colour, each by its first such cell (`known` holds whole groups, listed already, and
+    /// maybe cells of groups that have a cell outside it).
     fn push_groups(&self, known: Mask, out: &mut Vec<Group>) {
         // The cells a group of two or more may start from, of every colour at once.
         let starts = if self.min_group <= 1 {
             self.occupied()
         } else {
-            let (above, right) = self.same_above_and_right();
-            above.or(above.up()).or(right).or(right.right())
+            paired_of(self.same_above_and_right())
         };
         let starts = starts.without(known);
         for c in 0..self.colors() {
@@ -392,6 +391,13 @@ impl BitBoard {
         let h = (self.rows as usize).checked_sub(cell.row + 1)?;
         (cell.col < self.columns() && self.color_at(cell.col, h).is_some()).then_some((cell.col, h))
     }
+}
+
+/// The gems with a neighbour of their own colour, from a position's
+/// [`BitBoard::same_above_and_right`]: those cells, and their upper and right neighbours.
+#[inline(always)]
+fn paired_of((above, right): (Mask, Mask)) -> Mask {
+    above.or(above.up()).or(right).or(right.right())
 }
 
 #[cfg(test)]

@@ -250,14 +250,19 @@ impl Nrpa {
         (run.best, run.playouts)
     }
 
-    /// One level-`level` search from `start` and a fresh policy, with no deadline: its best
-    /// line and the playouts it played (`iterations` to the power `level`, times `stabilize`).
-    /// The same seed plays the same games, so a faster engine can be checked to find the
-    /// same line (the `nrpa_speed` example).
+    /// One level-`level` search from `start` and a fresh policy, with no deadline and no
+    /// probe of the colour kept for last (the most common one is): its best line and the
+    /// playouts it played (`iterations` to the power `level`, times `stabilize`, unless the
+    /// game is forced, when one playout ends it). The same seed plays the same games, so a
+    /// faster engine can be checked to find the same line (the `nrpa_speed` example).
     pub fn search_level(&self, start: &BitBoard, level: u32, seed: u64) -> (NrpaLine, u64) {
         let never = Cancel::never();
-        // A year: no search of a level an example runs comes near it.
-        let far = Instant::now() + std::time::Duration::from_secs(365 * 86_400);
+        // A year, else a day (a clock near its end): no search an example runs comes near it.
+        let now = Instant::now();
+        let far = [365, 1]
+            .into_iter()
+            .find_map(|days| now.checked_add(std::time::Duration::from_secs(days * 86_400)))
+            .unwrap_or(now);
         let mut run = self.run(start, (far, &never), seed);
         run.level(level.max(1), &mut Policy::new());
         (run.best, run.playouts)
