@@ -126,7 +126,9 @@ pub struct SamegameArgs {
     /// (points a probe whose line clears the board ranks its target up by), other_pairs=N
     /// (what a pair of neighbouring gems of another colour than the target is worth in the
     /// playouts' choice, in 64ths of a lone gem), target_lone=N (what a lone gem of the
-    /// target colour costs there, in the same 64ths).
+    /// target colour costs there, in the same 64ths), near_lone=N (what a lone gem of another
+    /// colour with a gem of its colour diagonally next to it costs there, in the same 64ths;
+    /// 64: as much as a lone gem).
     #[arg(long, value_name = "SPEC", value_parser = tuning)]
     tuning: Option<String>,
     /// Search on N threads instead of one per core (1: the browser's AI worker's single lane,

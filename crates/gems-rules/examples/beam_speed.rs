@@ -35,6 +35,7 @@ fn run() -> Result<(), String> {
                 pairs: t.pairs,
                 other_pairs: t.other_pairs,
                 target_lone: t.target_lone,
+                near_lone: t.near_lone,
             },
             inherit: t.inherit,
             hold: t.hold,

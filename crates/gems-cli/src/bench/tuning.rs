@@ -8,7 +8,7 @@ pub(super) fn tuning(spec: &str) -> Result<String, String> {
     Ok(spec.to_string())
 }
 
-/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N,refine_bias=N,refine_alpha=N,refine_lines=N,refine_release=N,refine_restart=N,refine_each=N,refine_join=N,probe_clear=N,other_pairs=N,target_lone=N`.
+/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N,refine_bias=N,refine_alpha=N,refine_lines=N,refine_release=N,refine_restart=N,refine_each=N,refine_join=N,probe_clear=N,other_pairs=N,target_lone=N,near_lone=N`.
 pub(super) fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
     let mut t = base;
     for part in spec.split(',').filter(|p| !p.is_empty()) {
@@ -55,6 +55,7 @@ pub(super) fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
             "probe_clear" => t.probe_clear = number()?,
             "other_pairs" => t.other_pairs = number()?,
             "target_lone" => t.target_lone = number()?,
+            "near_lone" => t.near_lone = number()?,
             _ => return Err(format!("unknown part '{key}'")),
         }
     }
@@ -109,6 +110,11 @@ mod tests {
     #[test]
     fn tuning_sets_what_the_targets_lone_gems_cost() {
         assert_sets_one_number("target_lone", (16, 0), "some", |t| &mut t.target_lone);
+    }
+
+    #[test]
+    fn tuning_sets_what_the_lone_gems_with_a_diagonal_twin_cost() {
+        assert_sets_one_number("near_lone", (32, 64), "half", |t| &mut t.near_lone);
     }
 
     /// The twenty-fifth to twenty-seventh sessions' refining options each set one part, and

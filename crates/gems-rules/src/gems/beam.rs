@@ -415,6 +415,7 @@ mod tests {
                 pairs: 0,
                 other_pairs: 0,
                 target_lone: 0,
+                near_lone: 64,
             },
             inherit: true,
             hold: false,

@@ -203,6 +203,27 @@ impl BitBoard {
         (above, right)
     }
 
+    /// The gems with a gem of their colour diagonally next to them (up or down, in the next
+    /// column or the previous one): pairs that a gem falling or a column closing may join.
+    #[inline(always)]
+    pub fn diagonal_twins(&self) -> Mask {
+        let [p0, p1, p2] = self.planes;
+        let occ = self.occupied();
+        // The cells whose code is the one of the cell that `next` brings onto them (empty
+        // cells' code, 0, differs from every gem's; shifts bring nothing into a cell's place
+        // from outside the board: bit 15 of a lane is never a cell).
+        let same = |next: fn(Mask) -> Mask| {
+            occ.without(p0.xor(next(p0)).or(p1.xor(next(p1))).or(p2.xor(next(p2))))
+        };
+        let up_right = same(|m| m.left().down());
+        let down_right = same(|m| m.left().up());
+        up_right
+            .or(up_right.right().up())
+            .or(down_right)
+            .or(down_right.right().down())
+            .and(occ)
+    }
+
     /// The cells a move may start from: every gem when single gems may go, else the gems with
     /// a neighbour of their colour.
     #[inline(always)]
@@ -490,6 +511,44 @@ mod tests {
                 line.iter().map(|g| g.size).sum::<u32>() + bits.remaining(),
                 225
             );
+        }
+    }
+
+    /// `diagonal_twins` holds exactly the gems with a gem of their colour at a diagonal
+    /// neighbour, cell by cell, on random boards of every shape the engine takes, along
+    /// random games (gems fallen and columns closed).
+    #[test]
+    fn diagonal_twins_are_the_gems_with_a_same_coloured_diagonal_neighbour() {
+        let mut groups = Vec::new();
+        for seed in 0..24u64 {
+            let (rows, cols) = [(15, 16), (15, 15), (9, 13), (5, 6)][seed as usize % 4];
+            let board = random_board(rows, cols, 2 + seed as u32 % 5, seed).unwrap();
+            let (mut bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).unwrap();
+            let mut rng = FastRng::new(seed);
+            loop {
+                let twins = bits.diagonal_twins();
+                for col in 0..MAX_BIT_COLS {
+                    for h in 0..MAX_BIT_ROWS {
+                        let here = bits.color_at(col, h).filter(|_| col < bits.columns());
+                        let at = |c: isize, y: isize| {
+                            (c >= 0 && y >= 0 && (c as usize) < bits.columns())
+                                .then(|| bits.color_at(c as usize, y as usize))
+                                .flatten()
+                        };
+                        let (c, y) = (col as isize, h as isize);
+                        let want = here.is_some()
+                            && [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+                                .iter()
+                                .any(|&(dc, dy)| at(c + dc, y + dy) == here);
+                        assert_eq!(twins.has(col, h), want, "seed {seed}, cell {col},{h}");
+                    }
+                }
+                bits.groups(&mut groups);
+                if groups.is_empty() {
+                    break;
+                }
+                bits.play(&groups[rng.below(groups.len())]);
+            }
         }
     }
 

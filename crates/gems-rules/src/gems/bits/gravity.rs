@@ -132,6 +132,7 @@ mod tests {
                 pairs: 24,
                 other_pairs: 0,
                 target_lone: 0,
+                near_lone: 64,
             };
             let (mut a, mut b) = (start, start);
             let (mut ra, mut rb) = (FastRng::new(seed), FastRng::new(seed));

@@ -68,6 +68,10 @@ pub struct Rollout {
     /// 64ths of another colour's lone gem (0: nothing): the target's stragglers are what
     /// its big group misses.
     pub target_lone: u32,
+    /// What a gem of another colour than the target costs, in 64ths of a lone gem, when it
+    /// has no neighbour of its colour but one diagonally next to it (64: as much as a lone
+    /// gem). A gem falling in either column, or a column closing, often joins such a pair.
+    pub near_lone: u32,
 }
 
 impl Rollout {
@@ -125,7 +129,8 @@ impl BitBoard {
 
     /// How much a drawn move that left this position (removing a group of `size`) is worth
     /// avoiding in a [`Rollout`]'s choice, the least being played: 64 for each gem of another
-    /// colour than the target left without a neighbour of its colour, less
+    /// colour than the target left without a neighbour of its colour ([`Rollout::near_lone`]
+    /// for one with a neighbour of its colour diagonally next to it), less
     /// [`Rollout::pairs`] for each pair of neighbouring target gems and
     /// [`Rollout::other_pairs`] for each pair of neighbouring gems of another colour; on a
     /// tie, the bigger group.
@@ -134,8 +139,14 @@ impl BitBoard {
         let target = self.mask(rollout.target);
         let (above, right) = self.same_above_and_right();
         let lone_cells = self.lone_cells_of((above, right));
-        let lone = lone_cells.without(target).count();
-        let mut cost = i64::from(lone * 64 + 32 - size.min(32));
+        let others = lone_cells.without(target);
+        let mut cost = i64::from(32 - size.min(32));
+        if rollout.near_lone < 64 {
+            let near = others.and(self.diagonal_twins()).count();
+            cost += i64::from((others.count() - near) * 64 + near * rollout.near_lone);
+        } else {
+            cost += i64::from(others.count() * 64);
+        }
         if rollout.target_lone > 0 {
             cost += i64::from(lone_cells.and(target).count() * rollout.target_lone);
         }
@@ -278,6 +289,7 @@ mod tests {
             pairs,
             other_pairs: 0,
             target_lone: 0,
+            near_lone: 64,
         };
         for b in [&together, &apart] {
             assert_eq!(
@@ -316,5 +328,18 @@ mod tests {
         };
         assert_eq!(straggler.choice_cost(&lone(0), 2), 64 + 30);
         assert_eq!(straggler.choice_cost(&lone(16), 2), 64 + 30 + 16);
+        // Colour 2's two gems (bottom left, and the middle) are lone but diagonally next to
+        // each other; colour 0's (top right) is lone with no diagonal twin. With colour 1,
+        // whose gems all have a neighbour, kept for last, `near_lone` prices the first two.
+        let (diagonal, _) = board("1 1 0\n1 2 1\n2 1 1");
+        assert_eq!(diagonal.color_at(0, 0), diagonal.color_at(1, 1));
+        let near = |near_lone| Rollout {
+            target: diagonal.color_at(0, 1).expect("a gem") as usize,
+            near_lone,
+            ..rollout(0)
+        };
+        assert_eq!(diagonal.choice_cost(&near(64), 2), 3 * 64 + 30);
+        assert_eq!(diagonal.choice_cost(&near(32), 2), 64 + 2 * 32 + 30);
+        assert_eq!(diagonal.choice_cost(&near(0), 2), 64 + 30);
     }
 }

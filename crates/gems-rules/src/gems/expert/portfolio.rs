@@ -67,6 +67,7 @@ fn config(width: usize, target: usize, tuning: &Tuning) -> BeamConfig {
             pairs: tuning.pairs,
             other_pairs: tuning.other_pairs,
             target_lone: tuning.target_lone,
+            near_lone: tuning.near_lone,
         },
         inherit: tuning.inherit,
         hold: tuning.hold,

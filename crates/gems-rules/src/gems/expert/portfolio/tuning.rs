@@ -79,6 +79,10 @@ pub struct Tuning {
     /// What a lone gem of the target colour costs in the playouts' choice, in 64ths of
     /// another colour's ([`Rollout::target_lone`]; 0: nothing).
     pub target_lone: u32,
+    /// What a gem of another colour than the target with no neighbour of its colour but one
+    /// diagonally next to it costs in the playouts' choice, in 64ths of a lone gem
+    /// ([`Rollout::near_lone`]; 64: as much).
+    pub near_lone: u32,
     /// The refining's prior on a move, in hundredths of an exponent of its group's size
     /// ([`Nrpa::bias`]; 0: none).
     pub refine_bias: u32,
@@ -158,6 +162,7 @@ impl Default for Tuning {
             probe_clear: 0,
             other_pairs: 12,
             target_lone: 16,
+            near_lone: 32,
             refine_bias: 0,
             refine_alpha: 100,
             refine_lines: 1,
