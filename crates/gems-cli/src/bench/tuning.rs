@@ -114,7 +114,7 @@ mod tests {
 
     #[test]
     fn tuning_sets_what_the_lone_gems_with_a_diagonal_twin_cost() {
-        assert_sets_one_number("near_lone", (32, 64), "half", |t| &mut t.near_lone);
+        assert_sets_one_number("near_lone", (64, 32), "half", |t| &mut t.near_lone);
     }
 
     /// The twenty-fifth to twenty-seventh sessions' refining options each set one part, and

@@ -335,7 +335,8 @@ mod tests {
         ] {
             let t = Tuning::for_budget(budget);
             assert_eq!((t.probe_width, t.probe_share), (12, 15), "{budget:?}");
-            assert_eq!(t, Tuning::default().with_probes(12, 15), "{budget:?}");
+            assert_eq!(t.near_lone, 32, "{budget:?}");
+            assert_eq!(t, Tuning::short(), "{budget:?}");
         }
         for budget in [
             Budget::Time(Duration::from_secs(2)),
@@ -345,6 +346,7 @@ mod tests {
         ] {
             let t = Tuning::for_budget(budget);
             assert_eq!((t.probe_width, t.probe_share), (48, 30), "{budget:?}");
+            assert_eq!(t.near_lone, 64, "{budget:?}");
         }
     }
 
