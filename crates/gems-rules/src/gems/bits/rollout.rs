@@ -140,12 +140,10 @@ impl BitBoard {
         let (above, right) = self.same_above_and_right();
         let lone_cells = self.lone_cells_of((above, right));
         let others = lone_cells.without(target);
-        let mut cost = i64::from(32 - size.min(32));
+        let mut cost = i64::from(others.count() * 64 + 32 - size.min(32));
         if rollout.near_lone < 64 {
             let near = others.and(self.diagonal_twins()).count();
-            cost += i64::from((others.count() - near) * 64 + near * rollout.near_lone);
-        } else {
-            cost += i64::from(others.count() * 64);
+            cost -= i64::from(near * (64 - rollout.near_lone));
         }
         if rollout.target_lone > 0 {
             cost += i64::from(lone_cells.and(target).count() * rollout.target_lone);
