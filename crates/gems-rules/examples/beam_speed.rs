@@ -4,7 +4,10 @@
 //! lines. The total depends only on the seed, so it checks that a faster engine plays the
 //! same games; the time shows how much faster it is.
 //!
-//! `cargo run --release -p gems-rules --example beam_speed -- FILE [WIDTH] [SEED]`
+//! `cargo run --release -p gems-rules --example beam_speed -- FILE [WIDTH] [SEED] [NEAR_LONE]`
+//!
+//! NEAR_LONE (64 by default, as in the Expert's long searches) is the playouts'
+//! [`Rollout::near_lone`], for comparing beams that price lone gems' diagonal twins.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -17,8 +20,9 @@ mod common;
 
 /// Runs the beams and prints their figures, or says what was wrong with the arguments.
 fn run() -> Result<(), String> {
-    let usage = "usage: beam_speed FILE [WIDTH] [SEED]";
-    let (boards, [width, seed]) = common::boards_and_numbers(usage, [40, 1])?;
+    let usage = "usage: beam_speed FILE [WIDTH] [SEED] [NEAR_LONE]";
+    let (boards, [width, seed, near_lone]) = common::boards_and_numbers(usage, [40, 1, 64])?;
+    let near_lone = u32::try_from(near_lone).map_err(|_| format!("{near_lone}: too large"))?;
     let width = width as usize;
     let t = Tuning::default();
     let (mut total, mut playouts) = (0u64, 0u64);
@@ -35,7 +39,7 @@ fn run() -> Result<(), String> {
                 pairs: t.pairs,
                 other_pairs: t.other_pairs,
                 target_lone: t.target_lone,
-                near_lone: t.near_lone,
+                near_lone,
             },
             inherit: t.inherit,
             hold: t.hold,
