@@ -69,8 +69,9 @@ pub struct Rollout {
     /// its big group misses.
     pub target_lone: u32,
     /// What a gem of another colour than the target costs, in 64ths of a lone gem, when it
-    /// has no neighbour of its colour but one diagonally next to it (64: as much as a lone
-    /// gem). A gem falling in either column, or a column closing, often joins such a pair.
+    /// has no neighbour of its colour but one diagonally next to it (64 or more: as much as a
+    /// lone gem). A gem falling in either column, or a column closing, often joins such a
+    /// pair.
     pub near_lone: u32,
 }
 
