@@ -128,7 +128,10 @@ pub struct SamegameArgs {
     /// playouts' choice, in 64ths of a lone gem), target_lone=N (what a lone gem of the
     /// target colour costs there, in the same 64ths), near_lone=N (what a lone gem of another
     /// colour with a gem of its colour diagonally next to it costs there, in the same 64ths;
-    /// 64: as much as a lone gem).
+    /// 64: as much as a lone gem), race=N (when the second-best probe is within N percent of
+    /// the best, the second thread's first beam takes its target, and every later beam the
+    /// target whose beams found the best line; 0, the default: every beam on the best-probed
+    /// target).
     #[arg(long, value_name = "SPEC", value_parser = tuning)]
     tuning: Option<String>,
     /// Search on N threads instead of one per core (1: the browser's AI worker's single lane,

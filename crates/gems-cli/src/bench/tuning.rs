@@ -8,7 +8,7 @@ pub(super) fn tuning(spec: &str) -> Result<String, String> {
     Ok(spec.to_string())
 }
 
-/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N,refine_bias=N,refine_alpha=N,refine_lines=N,refine_release=N,refine_restart=N,refine_each=N,refine_join=N,probe_clear=N,other_pairs=N,target_lone=N,near_lone=N`.
+/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N,refine_bias=N,refine_alpha=N,refine_lines=N,refine_release=N,refine_restart=N,refine_each=N,refine_join=N,probe_clear=N,other_pairs=N,target_lone=N,near_lone=N,race=N`.
 pub(super) fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
     let mut t = base;
     for part in spec.split(',').filter(|p| !p.is_empty()) {
@@ -39,6 +39,7 @@ pub(super) fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
             "pairs" => t.pairs = number()?,
             "hold" => t.hold = flag()?,
             "probe_floor" => t.probe_floor = number()?.min(100),
+            "race" => t.race = number()?.min(100),
             "nrpa" => t.nrpa = flag()?,
             "refine" => t.refine = number()?.min(100),
             "refine_adapts" => t.refine_adapts = number()?,
@@ -115,6 +116,11 @@ mod tests {
     #[test]
     fn tuning_sets_what_the_lone_gems_with_a_diagonal_twin_cost() {
         assert_sets_one_number("near_lone", (64, 32), "half", |t| &mut t.near_lone);
+    }
+
+    #[test]
+    fn tuning_sets_how_close_a_probe_must_be_to_race_its_target() {
+        assert_sets_one_number("race", (0, 10), "close", |t| &mut t.race);
     }
 
     /// The twenty-fifth to twenty-seventh sessions' refining options each set one part, and

@@ -424,7 +424,7 @@ impl ExpertSearch {
                         target,
                         seconds_per_width,
                     } => {
-                        let next = || (target, seconds_per_width);
+                        let next = |_| (target, seconds_per_width);
                         portfolio.lane_beams(lane, (until(total), &cancel), next, &mut best);
                         None
                     }

@@ -29,16 +29,63 @@ pub fn best_target(probes: &[Option<ProbeResult>]) -> (usize, Option<f64>) {
             target = t;
         }
     }
+    (target, rate_of(probes, target))
+}
+
+/// The seconds per unit of width target `t`'s probe took, else the finished probes' average
+/// (`None` while no probe has ended).
+fn rate_of(probes: &[Option<ProbeResult>], t: usize) -> Option<f64> {
     let measured: Vec<f64> = probes
         .iter()
         .filter_map(|p| p.and_then(|p| p.seconds_per_width))
         .collect();
     let average =
         (!measured.is_empty()).then(|| measured.iter().sum::<f64>() / measured.len() as f64);
-    let own = probes
-        .get(target)
-        .and_then(|p| p.and_then(|p| p.seconds_per_width));
-    (target, own.or(average))
+    probes
+        .get(t)
+        .and_then(|p| p.and_then(|p| p.seconds_per_width))
+        .or(average)
+}
+
+/// The target for a lane's next beam when the lanes race the two best-probed targets
+/// ([`crate::gems::Tuning::race`], `race` percent): the second-best probed target for the
+/// first beam of lane 1 when its probe scored within `race` percent of the best's; once any
+/// beam has ended, the target whose beams found the best line (`beams`: each target's best
+/// beam score, 0 for none yet); else [`best_target`]. The seconds per unit of width are the
+/// target's probe's, else the finished probes' average.
+pub fn raced_target(
+    probes: &[Option<ProbeResult>],
+    beams: &[u32],
+    (lane, first): (usize, bool),
+    race: u32,
+) -> (usize, Option<f64>) {
+    let (best, best_rate) = best_target(probes);
+    if race == 0 {
+        return (best, best_rate);
+    }
+    let rate = |t: usize| rate_of(probes, t);
+    if let Some((t, _)) = beams
+        .iter()
+        .enumerate()
+        .filter(|&(_, &score)| score > 0)
+        .max_by_key(|&(t, &score)| (score, std::cmp::Reverse(t)))
+    {
+        return (t, rate(t));
+    }
+    if first && lane == 1 {
+        let score = |t: usize| probes.get(t).and_then(|p| p.map(|p| p.score));
+        let best_score = score(best).unwrap_or(0);
+        let second = (0..probes.len())
+            .filter(|&t| t != best)
+            .filter_map(|t| score(t).map(|s| (t, s)))
+            .max_by_key(|&(t, s)| (s, std::cmp::Reverse(t)));
+        if let Some((t, s)) = second
+            && u64::from(s) * 100 >= u64::from(best_score) * u64::from(100 - race.min(100))
+        {
+            return (t, rate(t));
+        }
+    }
+    (best, best_rate)
 }
 
 /// A piece of an Expert search (a time budget) that one lane runs.
@@ -171,6 +218,52 @@ mod tests {
         probes[0] = probe(1_000, Some(0.01));
         assert_eq!(best_target(&probes).0, 0);
         assert_eq!(best_target(&[]), (0, None));
+    }
+
+    /// Racing: lane 1's first beam takes the second-best probe's target when it is within
+    /// the margin, and once beams have ended every lane takes the target whose beams scored
+    /// best; with no margin (0) the lanes take the best-probed target, as without racing.
+    #[test]
+    fn racing_lanes_split_their_first_beams_then_follow_the_best_beam() {
+        let probes = vec![
+            probe(2000, Some(0.01)),
+            probe(2100, Some(0.02)),
+            probe(1950, None),
+            None,
+        ];
+        let none = [0; 4];
+        assert_eq!(raced_target(&probes, &none, (0, true), 10), (1, Some(0.02)));
+        // 2000 is within 10% of 2100 (and ahead of 1950): lane 1's first beam goes there.
+        assert_eq!(raced_target(&probes, &none, (1, true), 10), (0, Some(0.01)));
+        // Not within 4%; nor for a later beam, nor for lane 0.
+        assert_eq!(raced_target(&probes, &none, (1, true), 4).0, 1);
+        assert_eq!(raced_target(&probes, &none, (1, false), 10).0, 1);
+        // Without racing, the best probe's target whatever the beams found.
+        for lane in [(0, true), (1, true), (1, false)] {
+            assert_eq!(
+                raced_target(&probes, &[900, 0, 5000, 0], lane, 0),
+                best_target(&probes)
+            );
+        }
+        // Beams that ended: the best beam's target, its probe's rate (else the average).
+        let beams = [3100, 3000, 0, 0];
+        assert_eq!(
+            raced_target(&probes, &beams, (0, false), 10),
+            (0, Some(0.01))
+        );
+        assert_eq!(
+            raced_target(&probes, &beams, (1, true), 10),
+            (0, Some(0.01))
+        );
+        assert_eq!(
+            raced_target(&probes, &[0, 0, 3200, 0], (1, false), 10),
+            (2, Some(0.015))
+        );
+        // A tie between beams goes to the more common colour.
+        assert_eq!(
+            raced_target(&probes, &[3000, 3000, 0, 0], (0, false), 10).0,
+            0
+        );
     }
 
     #[test]

@@ -49,7 +49,8 @@ impl Portfolio {
     }
 
     /// Lane `lane`'s beams until `deadline`: each on the target `next` names (with the
-    /// seconds per unit of width its probe measured), with its own random choices, and as
+    /// seconds per unit of width its probe measured; `next` is told the lane's last beam's
+    /// target and score, `None` before the first), with its own random choices, and as
     /// wide as its share of the time left allows (the first [`Tuning::beams`] share it out;
     /// any beam after them takes all that is left). A beam's width follows the seconds per
     /// unit of width measured on this board: the lane's last beam's, else the target's
@@ -62,19 +63,20 @@ impl Portfolio {
         &self,
         lane: usize,
         (deadline, cancel): (Instant, &Cancel),
-        mut next: impl FnMut() -> (usize, Option<f64>),
+        mut next: impl FnMut(Option<(usize, u32)>) -> (usize, Option<f64>),
         best: &mut (u32, Vec<BitMove>),
     ) -> Vec<(u32, Vec<BitMove>)> {
         // Measured on this lane's last beam.
         let mut own: Option<f64> = None;
         let planned = self.tuning.beams.max(1) as usize;
         let mut lines = Vec::new();
+        let mut last = None;
         for k in 0.. {
             let now = Instant::now();
             if now >= deadline || cancel.is_cancelled() {
                 break;
             }
-            let (target, probe_rate) = next();
+            let (target, probe_rate) = next(last);
             let target = target.min(self.targets.len().saturating_sub(1));
             let seconds_per_width = own
                 .or(probe_rate)
@@ -87,6 +89,7 @@ impl Portfolio {
             let mut beam = self.beam(width, target, seed);
             run_until(&mut beam, deadline, cancel);
             let (score, line) = beam.best();
+            last = Some((target, score));
             keep(best, score, line);
             if !line.is_empty() {
                 lines.push((score, line.to_vec()));

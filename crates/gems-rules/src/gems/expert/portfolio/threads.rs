@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use super::{Portfolio, keep};
 use crate::cancel::Cancel;
 use crate::gems::beam::BitMove;
-use crate::gems::lanes::{ProbeResult, best_target};
+use crate::gems::lanes::{ProbeResult, raced_target};
 use crate::gems::nrpa::kept_colour;
 use crate::splitmix::finish;
 
@@ -31,6 +31,7 @@ impl Portfolio {
         let shared = Mutex::new(Shared {
             next: 0,
             probes: vec![None; self.targets.len()],
+            beams: vec![0; self.targets.len()],
         });
         let join = Join::new(threads.max(1));
         let me = &*self;
@@ -86,8 +87,9 @@ impl Portfolio {
     }
 
     /// One thread's beams (lane `lane`) until `deadline`, each on the best target the
-    /// threads' probes have found so far (see [`Portfolio::lane_beams`]); each beam's best
-    /// line.
+    /// threads' probes have found so far, or, when the lanes race ([`super::Tuning::race`]),
+    /// as [`raced_target`] says from the probes and the beams' scores so far (see
+    /// [`Portfolio::lane_beams`]); each beam's best line.
     fn thread_beams(
         &self,
         lane: usize,
@@ -95,8 +97,20 @@ impl Portfolio {
         (deadline, cancel): (Instant, &Cancel),
         best: &mut (u32, Vec<BitMove>),
     ) -> Vec<(u32, Vec<BitMove>)> {
-        let next = || match shared.lock() {
-            Ok(s) => best_target(&s.probes),
+        let next = |last: Option<(usize, u32)>| match shared.lock() {
+            Ok(mut s) => {
+                if let Some((target, score)) = last
+                    && let Some(known) = s.beams.get_mut(target)
+                {
+                    *known = (*known).max(score);
+                }
+                raced_target(
+                    &s.probes,
+                    &s.beams,
+                    (lane, last.is_none()),
+                    self.tuning.race,
+                )
+            }
             Err(_) => (0, None),
         };
         self.lane_beams(lane, (deadline, cancel), next, best)
@@ -253,6 +267,8 @@ struct Shared {
     next: usize,
     /// Each target's probe, once it has ended.
     probes: Vec<Option<ProbeResult>>,
+    /// Each target's best beam score so far (0: no beam on it has ended).
+    beams: Vec<u32>,
 }
 
 #[cfg(test)]
@@ -260,6 +276,7 @@ mod tests {
     use super::*;
     use crate::gems::bits::{BitBoard, Group};
     use crate::gems::expert::{Budget, Tuning};
+    use crate::gems::lanes::best_target;
     use crate::gems::{ExpertSearch, RemovalPolicy, random_board};
     use std::time::Duration;
 
@@ -288,6 +305,7 @@ mod tests {
         let mut shared = Shared {
             next: 0,
             probes: vec![None; 4],
+            beams: vec![0; 4],
         };
         assert_eq!(
             best_target(&shared.probes),

@@ -104,6 +104,12 @@ pub struct Tuning {
     /// line, and a thread whose line is behind the best posted refines that one instead for
     /// the rest (0, the default: each thread refines its own to the end).
     pub refine_join: u32,
+    /// When above 0, the threads race the two best-probed targets: when the second's probe
+    /// scored within this percent of the best's, the second thread's first beam goes to it,
+    /// and every later beam goes to the target whose beams have found the best line so far
+    /// ([`crate::gems::lanes::raced_target`]; 0, the default: every beam on the best-probed
+    /// target).
+    pub race: u32,
 }
 
 impl Tuning {
@@ -170,6 +176,7 @@ impl Default for Tuning {
             refine_restart: 0,
             refine_each: 0,
             refine_join: 0,
+            race: 0,
         }
     }
 }
