@@ -7,14 +7,13 @@
 //! `cargo run --release -p gems-rules --example beam_speed -- FILE [WIDTH] [SEED] [NEAR_LONE]`
 //!
 //! NEAR_LONE (64 by default, as in the Expert's long searches) is the playouts'
-//! [`Rollout::near_lone`], for comparing beams that price lone gems' diagonal twins.
+//! `Rollout::near_lone`, for comparing beams that price lone gems' diagonal twins.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
 use gems_rules::gems::Tuning;
-use gems_rules::gems::beam::{Beam, BeamConfig};
-use gems_rules::gems::bits::Rollout;
+use gems_rules::gems::beam::Beam;
 
 mod common;
 
@@ -24,26 +23,14 @@ fn run() -> Result<(), String> {
     let (boards, [width, seed, near_lone]) = common::boards_and_numbers(usage, [40, 1, 64])?;
     let near_lone = u32::try_from(near_lone).map_err(|_| format!("{near_lone}: too large"))?;
     let width = width as usize;
-    let t = Tuning::default();
+    let t = Tuning {
+        near_lone,
+        ..Tuning::default()
+    };
     let (mut total, mut playouts) = (0u64, 0u64);
     let started = Instant::now();
     for (i, &(_, bits)) in boards.iter().enumerate() {
-        let config = BeamConfig {
-            width,
-            playouts: t.playouts,
-            rollout: Rollout {
-                target: bits.most_common_color(),
-                release: t.release,
-                avoid_lone: t.avoid_lone,
-                choices: t.choices,
-                pairs: t.pairs,
-                other_pairs: t.other_pairs,
-                target_lone: t.target_lone,
-                near_lone,
-            },
-            inherit: t.inherit,
-            hold: t.hold,
-        };
+        let config = t.beam_config(width, bits.most_common_color());
         let mut beam = Beam::new(bits, config, seed + i as u64);
         beam.run();
         total += u64::from(beam.best().0);

@@ -9,15 +9,14 @@
 //!
 //! `cargo run --release -p gems-rules --example target_choice -- FILE [WIDTH] [SEED] [RELEASE] [PAIRS] [OTHER_PAIRS] [NEAR_LONE]`
 //!
-//! The last four set the playouts' [`Rollout`] parts (the default tuning's 72, 32, 12 and 64
+//! The last four set the playouts' `Rollout` parts (the default tuning's 72, 32, 12 and 64
 //! when not given). With `TARGET_RANKS=R1,R2,…` in the environment, board N gets a beam on
 //! its colour of rank RN alone.
 
 use std::process::ExitCode;
 
 use gems_rules::gems::Tuning;
-use gems_rules::gems::beam::{Beam, BeamConfig};
-use gems_rules::gems::bits::Rollout;
+use gems_rules::gems::beam::Beam;
 
 mod common;
 
@@ -25,11 +24,18 @@ mod common;
 fn run() -> Result<(), String> {
     let usage =
         "usage: target_choice FILE [WIDTH] [SEED] [RELEASE] [PAIRS] [OTHER_PAIRS] [NEAR_LONE]";
-    let t = Tuning::default();
-    let defaults = [48, 1, t.release, t.pairs, t.other_pairs, t.near_lone].map(u64::from);
+    let d = Tuning::default();
+    let defaults = [48, 1, d.release, d.pairs, d.other_pairs, d.near_lone].map(u64::from);
     let (boards, [width, seed, release, pairs, other_pairs, near_lone]) =
         common::boards_and_numbers(usage, defaults)?;
     let part = |n: u64| u32::try_from(n).map_err(|_| format!("{n}: too large ({usage})"));
+    let t = Tuning {
+        release: part(release)?,
+        pairs: part(pairs)?,
+        other_pairs: part(other_pairs)?,
+        near_lone: part(near_lone)?,
+        ..d
+    };
     let ranks: Option<Vec<usize>> = match std::env::var("TARGET_RANKS") {
         Ok(list) => Some(
             list.split(',')
@@ -45,22 +51,7 @@ fn run() -> Result<(), String> {
             if ranks.as_ref().is_some_and(|r| r.get(i) != Some(&rank)) {
                 continue;
             }
-            let config = BeamConfig {
-                width: width as usize,
-                playouts: t.playouts,
-                rollout: Rollout {
-                    target,
-                    release: part(release)?,
-                    avoid_lone: t.avoid_lone,
-                    choices: t.choices,
-                    pairs: part(pairs)?,
-                    other_pairs: part(other_pairs)?,
-                    target_lone: t.target_lone,
-                    near_lone: part(near_lone)?,
-                },
-                inherit: t.inherit,
-                hold: t.hold,
-            };
+            let config = t.beam_config(width as usize, target);
             let mut beam = Beam::new(bits, config, seed * 1000 + i as u64 * 10 + rank as u64);
             beam.run();
             let (score, line) = beam.best();

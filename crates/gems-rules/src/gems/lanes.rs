@@ -63,14 +63,13 @@ pub fn raced_target(
     if race == 0 {
         return (best, best_rate);
     }
-    let rate = |t: usize| rate_of(probes, t);
     if let Some((t, _)) = beams
         .iter()
         .enumerate()
         .filter(|&(_, &score)| score > 0)
         .max_by_key(|&(t, &score)| (score, std::cmp::Reverse(t)))
     {
-        return (t, rate(t));
+        return (t, rate_of(probes, t));
     }
     if first && lane == 1 {
         let score = |t: usize| probes.get(t).and_then(|p| p.map(|p| p.score));
@@ -82,7 +81,7 @@ pub fn raced_target(
         if let Some((t, s)) = second
             && u64::from(s) * 100 >= u64::from(best_score) * u64::from(100 - race.min(100))
         {
-            return (t, rate(t));
+            return (t, rate_of(probes, t));
         }
     }
     (best, best_rate)

@@ -28,8 +28,8 @@
 //! never gets worse and stopping at any moment loses nothing.
 
 use super::Clock;
-use crate::gems::beam::{Beam, BeamConfig, BitMove};
-use crate::gems::bits::{BitBoard, Rollout};
+use crate::gems::beam::{Beam, BitMove};
+use crate::gems::bits::BitBoard;
 use crate::gems::nrpa::line_groups;
 
 mod pieces;
@@ -51,26 +51,6 @@ const CHUNK: u64 = 128;
 fn keep(best: &mut (u32, Vec<BitMove>), score: u32, line: &[BitMove]) {
     if score > best.0 || best.1.is_empty() {
         *best = (score, line.to_vec());
-    }
-}
-
-/// The configuration of a beam of `width` keeping colour `target` for last.
-fn config(width: usize, target: usize, tuning: &Tuning) -> BeamConfig {
-    BeamConfig {
-        width,
-        playouts: tuning.playouts,
-        rollout: Rollout {
-            target,
-            release: tuning.release,
-            avoid_lone: tuning.avoid_lone,
-            choices: tuning.choices,
-            pairs: tuning.pairs,
-            other_pairs: tuning.other_pairs,
-            target_lone: tuning.target_lone,
-            near_lone: tuning.near_lone,
-        },
-        inherit: tuning.inherit,
-        hold: tuning.hold,
     }
 }
 
@@ -197,7 +177,7 @@ impl Portfolio {
     fn beam(&self, width: usize, target: usize, seed: u64) -> Beam {
         Beam::new(
             self.start,
-            config(width, self.targets[target], &self.tuning),
+            self.tuning.beam_config(width, self.targets[target]),
             seed,
         )
     }

@@ -5,6 +5,8 @@
 use std::time::Duration;
 
 use super::MAX_WIDTH;
+use crate::gems::beam::BeamConfig;
+use crate::gems::bits::Rollout;
 use crate::gems::expert::Budget;
 use crate::gems::nrpa::Nrpa;
 
@@ -113,6 +115,27 @@ pub struct Tuning {
 }
 
 impl Tuning {
+    /// The configuration of a beam of `width` keeping colour `target` for last: its
+    /// playouts' [`Rollout`] and the beam's parts from this tuning.
+    pub fn beam_config(&self, width: usize, target: usize) -> BeamConfig {
+        BeamConfig {
+            width,
+            playouts: self.playouts,
+            rollout: Rollout {
+                target,
+                release: self.release,
+                avoid_lone: self.avoid_lone,
+                choices: self.choices,
+                pairs: self.pairs,
+                other_pairs: self.other_pairs,
+                target_lone: self.target_lone,
+                near_lone: self.near_lone,
+            },
+            inherit: self.inherit,
+            hold: self.hold,
+        }
+    }
+
     /// The NRPA that refines each thread's line under this tuning ([`Tuning::refine`]):
     /// [`Tuning::refine_stabilize`] playouts per level-1 adaptation, [`Tuning::refine_rounds`]
     /// adaptations per level-1 search, [`Tuning::refine_adapts`] first adaptations towards
