@@ -40,6 +40,8 @@ pub(super) fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
             "hold" => t.hold = flag()?,
             "probe_floor" => t.probe_floor = number()?.min(100),
             "race" => t.race = number()?.min(100),
+            "probe_samples" => t.probe_samples = number()?.clamp(1, 16),
+            "probe_spread" => t.probe_spread = number()?,
             "nrpa" => t.nrpa = flag()?,
             "refine" => t.refine = number()?.min(100),
             "refine_adapts" => t.refine_adapts = number()?,
@@ -121,6 +123,12 @@ mod tests {
     #[test]
     fn tuning_sets_how_close_a_probe_must_be_to_race_its_target() {
         assert_sets_one_number("race", (0, 10), "close", |t| &mut t.race);
+    }
+
+    #[test]
+    fn tuning_sets_how_many_probes_each_target_gets_and_what_their_spread_is_worth() {
+        assert_sets_one_number("probe_samples", (1, 2), "two", |t| &mut t.probe_samples);
+        assert_sets_one_number("probe_spread", (25, 50), "half", |t| &mut t.probe_spread);
     }
 
     /// The twenty-fifth to twenty-seventh sessions' refining options each set one part, and

@@ -416,7 +416,7 @@ impl ExpertSearch {
                 let probe = match piece {
                     Piece::Probe { target } if portfolio.needs_probes() && target < targets => {
                         let deadline = until(total.mul_f64(portfolio.probe_fraction()));
-                        Some(portfolio.probe_target(target, (deadline, &cancel), &mut best))
+                        Some(portfolio.probe_target((target, 0), (deadline, &cancel), &mut best))
                     }
                     Piece::Probe { .. } => None,
                     Piece::Beams {

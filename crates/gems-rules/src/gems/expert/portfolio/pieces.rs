@@ -28,15 +28,20 @@ impl Portfolio {
     /// Probes target `target` (by rank, 0 the most common colour) until its beam ends,
     /// `deadline` passes or `cancel` is set: its best line is kept in `best`, and its result
     /// says what it scored and, when it ended, the seconds it took per unit of width.
+    /// `sample` numbers the target's probes ([`Tuning::probe_samples`]; 0 for the first),
+    /// each with its own random choices.
+    ///
+    /// [`Tuning::probe_samples`]: super::Tuning::probe_samples
     pub(in crate::gems::expert) fn probe_target(
         &self,
-        target: usize,
+        (target, sample): (usize, usize),
         (deadline, cancel): (Instant, &Cancel),
         best: &mut (u32, Vec<BitMove>),
     ) -> ProbeResult {
-        let width = self.tuning.probe_beam_width();
+        let width = self.tuning.probe_sample_width();
         let started = Instant::now();
-        let mut probe = self.beam(width, target, self.seed ^ target as u64);
+        let seed = self.seed ^ target as u64 ^ ((sample as u64) << 40);
+        let mut probe = self.beam(width, target, seed);
         run_until(&mut probe, deadline, cancel);
         let (score, line) = probe.best();
         keep(best, score, line);

@@ -31,6 +31,7 @@ impl Portfolio {
         let shared = Mutex::new(Shared {
             next: 0,
             probes: vec![None; self.targets.len()],
+            samples: vec![Vec::new(); self.targets.len()],
             beams: vec![0; self.targets.len()],
         });
         let join = Join::new(threads.max(1));
@@ -59,8 +60,10 @@ impl Portfolio {
         }
     }
 
-    /// One thread's probes: the next target not yet taken, until none is left (none at all
-    /// when the targets need no ranking).
+    /// One thread's probes: the next probe not yet taken, until none is left (none at all
+    /// when the targets need no ranking). Each target gets [`super::Tuning::probe_samples`]
+    /// probes, every target's first before any target's second; a target ranks by its probes
+    /// so far ([`combine_samples`]).
     fn thread_probes(
         &self,
         shared: &Mutex<Shared>,
@@ -70,18 +73,22 @@ impl Portfolio {
         if !self.needs_probes() {
             return;
         }
+        let targets = self.targets.len();
+        let pieces = targets * self.tuning.probe_samples.max(1) as usize;
         loop {
-            let target = {
+            let piece = {
                 let Ok(mut s) = shared.lock() else { return };
-                if s.next >= self.targets.len() {
+                if s.next >= pieces {
                     return;
                 }
                 s.next += 1;
                 s.next - 1
             };
-            let result = self.probe_target(target, (deadline, cancel), best);
+            let (target, sample) = (piece % targets, piece / targets);
+            let result = self.probe_target((target, sample), (deadline, cancel), best);
             if let Ok(mut s) = shared.lock() {
-                s.probes[target] = Some(result);
+                s.samples[target].push(result);
+                s.probes[target] = combine_samples(&s.samples[target], self.tuning.probe_spread);
             }
         }
     }
@@ -261,11 +268,29 @@ fn lines_to_refine(
     lines
 }
 
+/// What a target's probes so far rank it by: their mean score plus `spread` percent of
+/// their range, and the mean of the seconds per unit of width of those that ended (`None`
+/// before any probe).
+fn combine_samples(samples: &[ProbeResult], spread: u32) -> Option<ProbeResult> {
+    let scores = samples.iter().map(|p| u64::from(p.score));
+    let (low, high) = (scores.clone().min()?, scores.clone().max()?);
+    let mean = scores.sum::<u64>() / samples.len() as u64;
+    let score = mean + (high - low) * u64::from(spread) / 100;
+    let rates: Vec<f64> = samples.iter().filter_map(|p| p.seconds_per_width).collect();
+    Some(ProbeResult {
+        score: u32::try_from(score).unwrap_or(u32::MAX),
+        seconds_per_width: (!rates.is_empty())
+            .then(|| rates.iter().sum::<f64>() / rates.len() as f64),
+    })
+}
+
 #[derive(Debug)]
 struct Shared {
-    /// The next target to probe.
+    /// The next probe to run: target `next % targets`, its probe `next / targets`.
     next: usize,
-    /// Each target's probe, once it has ended.
+    /// Each target's probes so far, in the order they ended.
+    samples: Vec<Vec<ProbeResult>>,
+    /// Each target's rank from its probes so far ([`combine_samples`]).
     probes: Vec<Option<ProbeResult>>,
     /// Each target's best beam score so far (0: no beam on it has ended).
     beams: Vec<u32>,
@@ -294,6 +319,80 @@ mod tests {
         line
     }
 
+    /// A target probed several times ranks by the mean of its probes plus the spread's
+    /// percent of their range, sized by the probes that ended; one probe ranks by itself.
+    #[test]
+    fn a_targets_probes_rank_it_by_their_mean_plus_a_share_of_their_range() {
+        let probe = |score, seconds_per_width| ProbeResult {
+            score,
+            seconds_per_width,
+        };
+        assert_eq!(combine_samples(&[], 25), None);
+        let one = [probe(1_500, Some(0.02))];
+        assert_eq!(combine_samples(&one, 25), Some(one[0]));
+        let two = [probe(1_000, Some(0.02)), probe(2_000, None)];
+        // Mean 1,500, range 1,000.
+        assert_eq!(combine_samples(&two, 25), Some(probe(1_750, Some(0.02))));
+        assert_eq!(combine_samples(&two, 0).map(|p| p.score), Some(1_500));
+        assert_eq!(combine_samples(&two, 50).map(|p| p.score), Some(2_000));
+        let rated = [probe(1_000, Some(0.02)), probe(1_000, Some(0.04))];
+        let rate = combine_samples(&rated, 25).and_then(|p| p.seconds_per_width);
+        assert!(rate.is_some_and(|r| (r - 0.03).abs() < 1e-12), "{rate:?}");
+    }
+
+    /// With two probes per target, two threads probe every target twice, each probe half
+    /// as wide and with its own random choices, and each target ranks by its two probes;
+    /// with one, every target is probed once, as wide as the tuning says.
+    #[test]
+    fn threads_probe_each_target_as_often_as_the_tuning_says() {
+        let board = random_board(10, 10, 3, 7).unwrap();
+        let (bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).unwrap();
+        for samples in [1, 2] {
+            let tuning = Tuning {
+                probe_samples: samples,
+                probe_width: 8,
+                probe_floor: 0,
+                ..Tuning::default()
+            };
+            let portfolio = Portfolio::new(bits, (0, Vec::new()), 1, tuning);
+            let targets = portfolio.target_count();
+            assert!(targets > 1, "a board with colours to probe");
+            let shared = Mutex::new(Shared {
+                next: 0,
+                samples: vec![Vec::new(); targets],
+                probes: vec![None; targets],
+                beams: vec![0; targets],
+            });
+            let until = Instant::now() + Duration::from_secs(60);
+            std::thread::scope(|s| {
+                for _ in 0..2 {
+                    s.spawn(|| {
+                        let mut best = (0, Vec::new());
+                        portfolio.thread_probes(&shared, (until, &Cancel::never()), &mut best);
+                        assert!(best.0 > 0, "a probe's line is kept");
+                    });
+                }
+            });
+            let shared = shared.into_inner().unwrap();
+            assert_eq!(shared.next, targets * samples as usize);
+            for t in 0..targets {
+                let probes = &shared.samples[t];
+                assert_eq!(probes.len(), samples as usize, "target {t}");
+                assert_eq!(shared.probes[t], combine_samples(probes, 25), "target {t}");
+                assert!(probes.iter().all(|p| p.seconds_per_width.is_some()));
+            }
+        }
+        // The probes' width: the tuning's, split between a target's probes.
+        let width = |probe_samples| {
+            Tuning {
+                probe_samples,
+                ..Tuning::default()
+            }
+            .probe_sample_width()
+        };
+        assert_eq!((width(1), width(2), width(3)), (48, 24, 16));
+    }
+
     #[test]
     fn threads_take_the_best_probed_target_and_its_measured_speed() {
         let probe = |score, seconds_per_width| {
@@ -304,6 +403,7 @@ mod tests {
         };
         let mut shared = Shared {
             next: 0,
+            samples: vec![Vec::new(); 4],
             probes: vec![None; 4],
             beams: vec![0; 4],
         };

@@ -112,6 +112,13 @@ pub struct Tuning {
     /// ([`crate::gems::lanes::raced_target`]; 0, the default: every beam on the best-probed
     /// target).
     pub race: u32,
+    /// Probes each target gets on threads, each [`Tuning::probe_width`] divided by this wide
+    /// and with its own random choices (1, the default: one probe per target).
+    pub probe_samples: u32,
+    /// With [`Tuning::probe_samples`] above 1: a target ranks by its probes' mean score plus
+    /// this percent of their range (the spread between the best and the worst), since a
+    /// target whose probes differ most has the most to gain from the main beams' width.
+    pub probe_spread: u32,
 }
 
 impl Tuning {
@@ -200,6 +207,8 @@ impl Default for Tuning {
             refine_each: 0,
             refine_join: 0,
             race: 0,
+            probe_samples: 1,
+            probe_spread: 25,
         }
     }
 }
@@ -249,6 +258,11 @@ impl Tuning {
     /// The probes' width, within the widths a beam may have.
     pub(super) fn probe_beam_width(&self) -> usize {
         (self.probe_width as usize).clamp(1, MAX_WIDTH)
+    }
+
+    /// The width of each of a target's [`Tuning::probe_samples`] probes on threads.
+    pub(super) fn probe_sample_width(&self) -> usize {
+        (self.probe_beam_width() / self.probe_samples.max(1) as usize).max(1)
     }
 
     /// The share of the budget the probes may take (from 0 to 1).
