@@ -113,7 +113,8 @@ pub struct Tuning {
     /// target).
     pub race: u32,
     /// Probes each target gets on threads, each [`Tuning::probe_width`] divided by this wide
-    /// and with its own random choices (1, the default: one probe per target).
+    /// and with its own random choices (1, the default: one probe per target; two were
+    /// measured behind at 5 s per board, see docs/games/modern_gems_ai.md).
     pub probe_samples: u32,
     /// With [`Tuning::probe_samples`] above 1: a target ranks by its probes' mean score plus
     /// this percent of their range (the spread between the best and the worst), since a
