@@ -8,7 +8,7 @@ pub(super) fn tuning(spec: &str) -> Result<String, String> {
     Ok(spec.to_string())
 }
 
-/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N,refine_bias=N,refine_alpha=N,refine_lines=N,refine_release=N,refine_restart=N,refine_each=N,refine_join=N,probe_clear=N,other_pairs=N,target_lone=N,near_lone=N,race=N`.
+/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N,refine_bias=N,refine_alpha=N,refine_lines=N,refine_release=N,refine_restart=N,refine_each=N,refine_join=N,probe_clear=N,other_pairs=N,target_lone=N,near_lone=N,race=N,probe_samples=N,probe_spread=N`.
 pub(super) fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
     let mut t = base;
     for part in spec.split(',').filter(|p| !p.is_empty()) {

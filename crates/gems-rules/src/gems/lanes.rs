@@ -35,16 +35,34 @@ pub fn best_target(probes: &[Option<ProbeResult>]) -> (usize, Option<f64>) {
 /// The seconds per unit of width target `t`'s probe took, else the finished probes' average
 /// (`None` while no probe has ended).
 fn rate_of(probes: &[Option<ProbeResult>], t: usize) -> Option<f64> {
-    let measured: Vec<f64> = probes
-        .iter()
-        .filter_map(|p| p.and_then(|p| p.seconds_per_width))
-        .collect();
-    let average =
-        (!measured.is_empty()).then(|| measured.iter().sum::<f64>() / measured.len() as f64);
     probes
         .get(t)
         .and_then(|p| p.and_then(|p| p.seconds_per_width))
-        .or(average)
+        .or_else(|| mean_rate(probes.iter().flatten()))
+}
+
+/// The mean seconds per unit of width of the `probes` that ended (`None` when none did).
+fn mean_rate<'a>(probes: impl IntoIterator<Item = &'a ProbeResult>) -> Option<f64> {
+    let measured: Vec<f64> = probes
+        .into_iter()
+        .filter_map(|p| p.seconds_per_width)
+        .collect();
+    (!measured.is_empty()).then(|| measured.iter().sum::<f64>() / measured.len() as f64)
+}
+
+/// What a target's probes so far (several when each target gets
+/// [`crate::gems::Tuning::probe_samples`]) rank it by: their mean score plus `spread` percent
+/// of their range, and the mean seconds per unit of width of those that ended (`None`
+/// before any probe).
+pub(crate) fn combine_probes(probes: &[ProbeResult], spread: u32) -> Option<ProbeResult> {
+    let scores = probes.iter().map(|p| u64::from(p.score));
+    let (low, high) = (scores.clone().min()?, scores.clone().max()?);
+    let mean = scores.sum::<u64>() / probes.len() as u64;
+    let score = mean + (high - low) * u64::from(spread) / 100;
+    Some(ProbeResult {
+        score: u32::try_from(score).unwrap_or(u32::MAX),
+        seconds_per_width: mean_rate(probes),
+    })
 }
 
 /// The target for a lane's next beam when the lanes race the two best-probed targets
@@ -197,6 +215,27 @@ mod tests {
             score,
             seconds_per_width,
         })
+    }
+
+    /// A target probed several times ranks by the mean of its probes plus the spread's
+    /// percent of their range, sized by the probes that ended; one probe ranks by itself.
+    #[test]
+    fn a_targets_probes_rank_it_by_their_mean_plus_a_share_of_their_range() {
+        let ended = |score, seconds_per_width| ProbeResult {
+            score,
+            seconds_per_width,
+        };
+        assert_eq!(combine_probes(&[], 25), None);
+        let one = [ended(1_500, Some(0.02))];
+        assert_eq!(combine_probes(&one, 25), Some(one[0]));
+        let two = [ended(1_000, Some(0.02)), ended(2_000, None)];
+        // Mean 1,500, range 1,000.
+        assert_eq!(combine_probes(&two, 25), Some(ended(1_750, Some(0.02))));
+        assert_eq!(combine_probes(&two, 0).map(|p| p.score), Some(1_500));
+        assert_eq!(combine_probes(&two, 50).map(|p| p.score), Some(2_000));
+        let rated = [ended(1_000, Some(0.02)), ended(1_000, Some(0.04))];
+        let rate = combine_probes(&rated, 25).and_then(|p| p.seconds_per_width);
+        assert!(rate.is_some_and(|r| (r - 0.03).abs() < 1e-12), "{rate:?}");
     }
 
     #[test]

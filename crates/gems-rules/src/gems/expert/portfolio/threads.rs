@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use super::{Portfolio, keep};
 use crate::cancel::Cancel;
 use crate::gems::beam::BitMove;
-use crate::gems::lanes::{ProbeResult, raced_target};
+use crate::gems::lanes::{ProbeResult, combine_probes, raced_target};
 use crate::gems::nrpa::kept_colour;
 use crate::splitmix::finish;
 
@@ -63,7 +63,7 @@ impl Portfolio {
     /// One thread's probes: the next probe not yet taken, until none is left (none at all
     /// when the targets need no ranking). Each target gets [`super::Tuning::probe_samples`]
     /// probes, every target's first before any target's second; a target ranks by its probes
-    /// so far ([`combine_samples`]).
+    /// so far ([`combine_probes`]).
     fn thread_probes(
         &self,
         shared: &Mutex<Shared>,
@@ -88,7 +88,7 @@ impl Portfolio {
             let result = self.probe_target((target, sample), (deadline, cancel), best);
             if let Ok(mut s) = shared.lock() {
                 s.samples[target].push(result);
-                s.probes[target] = combine_samples(&s.samples[target], self.tuning.probe_spread);
+                s.probes[target] = combine_probes(&s.samples[target], self.tuning.probe_spread);
             }
         }
     }
@@ -268,29 +268,13 @@ fn lines_to_refine(
     lines
 }
 
-/// What a target's probes so far rank it by: their mean score plus `spread` percent of
-/// their range, and the mean of the seconds per unit of width of those that ended (`None`
-/// before any probe).
-fn combine_samples(samples: &[ProbeResult], spread: u32) -> Option<ProbeResult> {
-    let scores = samples.iter().map(|p| u64::from(p.score));
-    let (low, high) = (scores.clone().min()?, scores.clone().max()?);
-    let mean = scores.sum::<u64>() / samples.len() as u64;
-    let score = mean + (high - low) * u64::from(spread) / 100;
-    let rates: Vec<f64> = samples.iter().filter_map(|p| p.seconds_per_width).collect();
-    Some(ProbeResult {
-        score: u32::try_from(score).unwrap_or(u32::MAX),
-        seconds_per_width: (!rates.is_empty())
-            .then(|| rates.iter().sum::<f64>() / rates.len() as f64),
-    })
-}
-
 #[derive(Debug)]
 struct Shared {
     /// The next probe to run: target `next % targets`, its probe `next / targets`.
     next: usize,
     /// Each target's probes so far, in the order they ended.
     samples: Vec<Vec<ProbeResult>>,
-    /// Each target's rank from its probes so far ([`combine_samples`]).
+    /// Each target's rank from its probes so far ([`combine_probes`]).
     probes: Vec<Option<ProbeResult>>,
     /// Each target's best beam score so far (0: no beam on it has ended).
     beams: Vec<u32>,
@@ -317,27 +301,6 @@ mod tests {
             line.0 += replay.play(&g);
         }
         line
-    }
-
-    /// A target probed several times ranks by the mean of its probes plus the spread's
-    /// percent of their range, sized by the probes that ended; one probe ranks by itself.
-    #[test]
-    fn a_targets_probes_rank_it_by_their_mean_plus_a_share_of_their_range() {
-        let probe = |score, seconds_per_width| ProbeResult {
-            score,
-            seconds_per_width,
-        };
-        assert_eq!(combine_samples(&[], 25), None);
-        let one = [probe(1_500, Some(0.02))];
-        assert_eq!(combine_samples(&one, 25), Some(one[0]));
-        let two = [probe(1_000, Some(0.02)), probe(2_000, None)];
-        // Mean 1,500, range 1,000.
-        assert_eq!(combine_samples(&two, 25), Some(probe(1_750, Some(0.02))));
-        assert_eq!(combine_samples(&two, 0).map(|p| p.score), Some(1_500));
-        assert_eq!(combine_samples(&two, 50).map(|p| p.score), Some(2_000));
-        let rated = [probe(1_000, Some(0.02)), probe(1_000, Some(0.04))];
-        let rate = combine_samples(&rated, 25).and_then(|p| p.seconds_per_width);
-        assert!(rate.is_some_and(|r| (r - 0.03).abs() < 1e-12), "{rate:?}");
     }
 
     /// With two probes per target, two threads probe every target twice, each probe half
@@ -378,7 +341,7 @@ mod tests {
             for t in 0..targets {
                 let probes = &shared.samples[t];
                 assert_eq!(probes.len(), samples as usize, "target {t}");
-                assert_eq!(shared.probes[t], combine_samples(probes, 25), "target {t}");
+                assert_eq!(shared.probes[t], combine_probes(probes, 25), "target {t}");
                 assert!(probes.iter().all(|p| p.seconds_per_width.is_some()));
             }
         }
