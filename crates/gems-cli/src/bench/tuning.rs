@@ -8,7 +8,7 @@ pub(super) fn tuning(spec: &str) -> Result<String, String> {
     Ok(spec.to_string())
 }
 
-/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N,refine_bias=N,refine_alpha=N,refine_lines=N,refine_release=N,refine_restart=N,refine_each=N,refine_join=N,probe_clear=N,other_pairs=N,target_lone=N,near_lone=N,race=N,probe_samples=N,probe_spread=N`.
+/// Reads `--tuning choices=N,playouts=N,lone=on|off,release=N,inherit=on|off,probes=on|off,beams=N,seed=N,probe_width=N,probe_share=N,pairs=N,hold=on|off,probe_floor=N,nrpa=on|off,refine=N,refine_adapts=N,refine_cut=N,refine_stabilize=N,refine_rounds=N,refine_bias=N,refine_alpha=N,refine_lines=N,refine_release=N,refine_restart=N,refine_codes=N,refine_each=N,refine_join=N,probe_clear=N,other_pairs=N,target_lone=N,near_lone=N,race=N,probe_samples=N,probe_spread=N`.
 pub(super) fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
     let mut t = base;
     for part in spec.split(',').filter(|p| !p.is_empty()) {
@@ -53,6 +53,7 @@ pub(super) fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
             "refine_lines" => t.refine_lines = number()?.max(1),
             "refine_release" => t.refine_release = number()?,
             "refine_restart" => t.refine_restart = number()?,
+            "refine_codes" => t.refine_codes = number()?,
             "refine_each" => t.refine_each = number()?,
             "refine_join" => t.refine_join = number()?,
             "probe_clear" => t.probe_clear = number()?,
@@ -68,6 +69,7 @@ pub(super) fn parse_tuning(spec: &str, base: Tuning) -> Result<Tuning, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gems_rules::gems::nrpa::Codes;
 
     /// `--tuning` sets the refining's playouts per adaptation and rounds per level-1 search,
     /// which the refining NRPA then runs with; a value that is not a number is refused.
@@ -129,6 +131,16 @@ mod tests {
     fn tuning_sets_how_many_probes_each_target_gets_and_what_their_spread_is_worth() {
         assert_sets_one_number("probe_samples", (1, 2), "two", |t| &mut t.probe_samples);
         assert_sets_one_number("probe_spread", (25, 50), "half", |t| &mut t.probe_spread);
+    }
+
+    /// `refine_codes=1` gives the refining NRPA move codes hashed from each group's cells;
+    /// the default keeps the cell a group starts at.
+    #[test]
+    fn tuning_sets_how_the_refining_codes_its_moves() {
+        assert_sets_one_number("refine_codes", (0, 1), "hashed", |t| &mut t.refine_codes);
+        let hashed = parse_tuning("refine_codes=1", Tuning::default()).unwrap();
+        assert_eq!(hashed.refiner().codes, Codes::Groups);
+        assert_eq!(Tuning::default().refiner().codes, Codes::Cells);
     }
 
     /// The twenty-fifth to twenty-seventh sessions' refining options each set one part, and

@@ -31,6 +31,20 @@ pub(crate) use refine::line_groups;
 /// Move codes: 8 colours × 16 columns × 16 heights.
 const CODES: usize = 8 * 16 * 16;
 
+/// Move codes hashed from a group's cells and colour.
+const GROUP_CODES: usize = 1 << 16;
+
+/// How a search codes a move (what its policy's weights are for).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Codes {
+    /// The move's colour and the cell its group starts at (Cazenave's code; 2,048 codes).
+    Cells,
+    /// A hash of the group's cells and colour (65,536 codes): the same group wherever in the
+    /// game it is taken, told from another group with the same first cell; two groups may
+    /// share a code, so a line's moves are matched by code and cell.
+    Groups,
+}
+
 /// Most moves a playout step allows: one per group (at most one per cell of a 15 × 16 board),
 /// and a guided step's one more.
 const MAX_ALLOWED: usize = 256;
@@ -45,12 +59,13 @@ pub struct NrpaMove {
 }
 
 impl NrpaMove {
-    /// The move of `code`.
-    fn of(code: u16) -> Self {
+    /// The move of `code`, taking group `g`.
+    fn of(code: u16, g: &Group) -> Self {
+        let (col, h) = g.cells.first_cell().unwrap_or_default();
         NrpaMove {
             code,
-            col: (code >> 4 & 15) as u8,
-            h: (code & 15) as u8,
+            col: col as u8,
+            h: h as u8,
         }
     }
 
@@ -128,6 +143,9 @@ pub struct Nrpa {
     /// Refining a line: after this many level-1 searches the refining's policy starts
     /// afresh, adapted [`Nrpa::seed_adapts`] times towards the best line so far (0: never).
     pub restart: u32,
+    /// How a move is coded: by its colour and the cell its group starts at, or by a hash of
+    /// its group's cells and colour.
+    pub codes: Codes,
 }
 
 impl Default for Nrpa {
@@ -142,6 +160,7 @@ impl Default for Nrpa {
             cut: 0,
             bias: 0,
             restart: 0,
+            codes: Codes::Cells,
         }
     }
 }
@@ -174,12 +193,27 @@ struct Policy {
 }
 
 impl Policy {
-    /// The uniform policy: every weight 0.
-    fn new() -> Self {
+    /// The uniform policy over `codes` move codes: every weight 0.
+    fn new(codes: usize) -> Self {
         Policy {
-            weights: vec![0.0; CODES],
-            exps: vec![1.0; CODES],
+            weights: vec![0.0; codes],
+            exps: vec![1.0; codes],
         }
+    }
+}
+
+impl Nrpa {
+    /// How many move codes the search's policies hold.
+    fn codes(&self) -> usize {
+        match self.codes {
+            Codes::Cells => CODES,
+            Codes::Groups => GROUP_CODES,
+        }
+    }
+
+    /// A fresh policy for the search's move codes.
+    fn policy(&self) -> Policy {
+        Policy::new(self.codes())
     }
 }
 
@@ -210,7 +244,7 @@ struct Run<'a> {
     forced: bool,
     /// The codes of a line to refine, move by move: a playout still on it may play its next
     /// move even where the selective policy would not allow it (empty: none).
-    guide: Vec<u16>,
+    guide: Vec<NrpaMove>,
     /// Whether playouts replay `guide` instead of drawing.
     follow: bool,
     /// Where playouts start when not at the start (a refine's fixed first moves).
@@ -246,7 +280,7 @@ impl Nrpa {
             run.tabu = self.probe(start, deadline, seed, &mut run);
         }
         while !run.stopped() {
-            run.level(level.max(1), &mut Policy::new());
+            run.level(level.max(1), &mut self.policy());
         }
         (run.best, run.playouts)
     }
@@ -265,7 +299,7 @@ impl Nrpa {
             .find_map(|days| now.checked_add(std::time::Duration::from_secs(days * 86_400)))
             .unwrap_or(now);
         let mut run = self.run(start, (far, &never), seed);
-        run.level(level.max(1), &mut Policy::new());
+        run.level(level.max(1), &mut self.policy());
         (run.best, run.playouts)
     }
 
@@ -319,7 +353,7 @@ impl Nrpa {
             let mut run = self.run(start, until, seed ^ (c as u64 + 1));
             run.tabu = c;
             while !run.stopped() {
-                run.level(2, &mut Policy::new());
+                run.level(2, &mut self.policy());
             }
             main.playouts += run.playouts;
             if run.best.score > best.0 {
@@ -351,7 +385,7 @@ impl Nrpa {
             picks: [0; MAX_ALLOWED],
             sums: [0.0; MAX_ALLOWED],
             touched: Vec::new(),
-            marks: vec![0; CODES],
+            marks: vec![0; self.codes()],
             stamp: 0,
             best: NrpaLine::default(),
             playouts: 0,
@@ -368,6 +402,15 @@ impl Nrpa {
 }
 
 impl Run<'_> {
+    /// A group's move code, by the search's kind of codes.
+    #[inline(always)]
+    fn code(&self, g: &Group) -> u16 {
+        match self.settings.codes {
+            Codes::Cells => code_of(g),
+            Codes::Groups => group_code(g),
+        }
+    }
+
     /// Whether the search must stop: its deadline passed, or its owner cancelled it.
     fn stopped(&self) -> bool {
         self.forced || Instant::now() >= self.deadline || self.cancel.is_cancelled()
@@ -375,6 +418,16 @@ impl Run<'_> {
 
     /// A playout by `policy` from the start, into `line`.
     fn playout(&mut self, policy: &Policy, line: &mut NrpaLine) {
+        match self.settings.codes {
+            Codes::Cells => self.playout_in::<false>(policy, line),
+            Codes::Groups => self.playout_in::<true>(policy, line),
+        }
+    }
+
+    /// [`Run::playout`], its moves coded by [`group_code`] when `HASHED`, else by [`code_of`]
+    /// (the same code twice over, so that neither pays for the other's branch).
+    fn playout_in<const HASHED: bool>(&mut self, policy: &Policy, line: &mut NrpaLine) {
+        let code_of = if HASHED { group_code } else { code_of };
         line.clear();
         let (mut board, mut on_guide) = match &self.fixed {
             Some(fixed) => {
@@ -431,14 +484,20 @@ impl Run<'_> {
             } else {
                 None
             };
-            if let Some(want) = want
-                && !self.codes[..n].contains(&want)
-                && let Some(i) = self.groups.iter().position(|g| code_of(g) == want)
-            {
-                self.codes[n] = want;
-                self.picks[n] = i as u8;
-                n += 1;
-            }
+            // The guide's move among the allowed ones (by its code and its cell: hashed
+            // codes may collide), else added to them.
+            let guided = want.map(|want| {
+                let of = |g: &Group| NrpaMove::of(code_of(g), g) == want;
+                match (0..n).find(|&i| of(&self.groups[usize::from(self.picks[i])])) {
+                    Some(i) => Some(i),
+                    None => self.groups.iter().position(of).map(|i| {
+                        self.codes[n] = want.code;
+                        self.picks[n] = i as u8;
+                        n += 1;
+                        n - 1
+                    }),
+                }
+            });
             // Each allowed move's weight added to those before it: the draw is the first
             // move whose running total passes a uniform share of the whole.
             let mut sum = 0.0f32;
@@ -458,17 +517,15 @@ impl Run<'_> {
             }
             line.allowed.extend_from_slice(&self.codes[..n]);
             line.ends.push(line.allowed.len() as u32);
-            let pick = match want {
-                Some(want) if self.follow => {
-                    self.codes[..n].iter().position(|&c| c == want).unwrap_or(0)
-                }
+            let pick = match guided {
+                Some(guided) if self.follow => guided.unwrap_or(0),
                 _ => draw(&mut self.rng, &self.sums[..n], sum),
             };
             let code = self.codes[pick];
-            on_guide &= want == Some(code);
+            on_guide &= guided == Some(Some(pick));
             let g = self.groups[usize::from(self.picks[pick])];
             line.score += board.play_regrouped(&g, &mut self.groups);
-            line.moves.push(NrpaMove::of(code));
+            line.moves.push(NrpaMove::of(code, &g));
         }
         self.playouts += 1;
         self.forced |= !branched;
@@ -520,6 +577,21 @@ fn draw(rng: &mut FastRng, sums: &[f32], sum: f32) -> usize {
     let at = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * sum;
     sums.partition_point(|&total| total <= at)
         .min(sums.len() - 1)
+}
+
+/// A group's hashed move code: its cells and colour mixed into 16 bits.
+#[inline(always)]
+fn group_code(g: &Group) -> u16 {
+    let [a, b, c, d] = g.cells.0;
+    let x = a
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+        .wrapping_add(c.wrapping_mul(0x1656_67B1_9E37_79F9))
+        .wrapping_add(d.wrapping_mul(0x27D4_EB2F_1656_67C5))
+        .wrapping_add(u64::from(g.color).wrapping_mul(0x85EB_CA77_C2B2_AE63));
+    (x ^ x >> 29)
+        .wrapping_mul(0xBF58_476D_1CE4_E5B9)
+        .rotate_left(16) as u16
 }
 
 /// A group's move code: its colour and the cell it starts at.

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use super::{Fixed, Nrpa, NrpaLine, Policy, Run, code_of};
+use super::{Fixed, Nrpa, NrpaLine, NrpaMove, Run};
 use crate::cancel::Cancel;
 use crate::gems::bits::{BitBoard, Group};
 
@@ -28,12 +28,14 @@ impl Nrpa {
     ) -> (NrpaLine, u64) {
         let mut run = self.run(start, (deadline, cancel), seed);
         run.tabu = tabu;
-        run.guide = line_groups(start, line).map(|g| code_of(&g)).collect();
+        run.guide = line_groups(start, line)
+            .map(|g| NrpaMove::of(run.code(&g), &g))
+            .collect();
         run.follow = true;
         let mut seeded = NrpaLine::default();
-        run.playout(&Policy::new(), &mut seeded);
+        run.playout(&self.policy(), &mut seeded);
         run.follow = false;
-        let mut policy = Policy::new();
+        let mut policy = self.policy();
         for _ in 0..self.seed_adapts {
             run.adapt(&mut policy, &seeded);
         }
@@ -47,7 +49,7 @@ impl Nrpa {
             }
             searches += 1;
             if self.restart > 0 && searches % self.restart == 0 {
-                policy = Policy::new();
+                policy = self.policy();
                 for _ in 0..self.seed_adapts {
                     run.adapt(&mut policy, &best);
                 }
@@ -93,7 +95,7 @@ impl Run<'_> {
         let mut groups = Vec::new();
         board.groups(&mut groups);
         let on_guide = self.guide.len() > keep
-            && (line.moves.iter().zip(&self.guide)).all(|(mv, &code)| mv.code == code);
+            && (line.moves.iter().zip(&self.guide)).all(|(mv, want)| mv == want);
         self.fixed = Some(Fixed {
             board,
             groups,
@@ -136,8 +138,10 @@ pub(crate) fn line_groups<'a>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::Codes;
     use super::super::tests::{assert_replays, position};
     use super::*;
+    use crate::gems::{RemovalPolicy, random_board};
     use std::time::Duration;
 
     /// Refining a line first replays it, even where the selective policy would not allow its
@@ -162,39 +166,86 @@ mod tests {
             line.push((col as u8, h as u8));
             score += replay.play(&g);
         }
+        for codes in [Codes::Cells, Codes::Groups] {
+            let settings = Nrpa {
+                stabilize: 2,
+                codes,
+                ..Nrpa::default()
+            };
+            let now = Instant::now();
+            let (seeded, _) = settings.refine(&bits, &line, tabu, 2, (now, &Cancel::never()), 1);
+            assert_eq!(
+                seeded.score, score,
+                "an expired search returns the line itself"
+            );
+            let cells: Vec<_> = seeded.moves.iter().map(|m| m.cell()).collect();
+            let given: Vec<_> = line.iter().map(|&(c, h)| (c.into(), h.into())).collect();
+            assert_eq!(cells, given);
+            for (level, cut, restart) in [(2, 0, 0), (3, 0, 0), (2, 60, 0), (2, 100, 0), (2, 40, 1)]
+            {
+                let settings = Nrpa {
+                    cut,
+                    restart,
+                    ..settings
+                };
+                let until = Instant::now() + std::time::Duration::from_millis(150);
+                let (found, playouts) =
+                    settings.refine(&bits, &line, tabu, level, (until, &Cancel::never()), 2);
+                assert!(
+                    playouts > 1,
+                    "level {level}, cut {cut}: {playouts} playouts"
+                );
+                assert!(
+                    found.score >= score,
+                    "level {level}, cut {cut}: {} < {score}",
+                    found.score
+                );
+                assert_replays(&board, &found);
+            }
+        }
+    }
+
+    /// With hashed move codes two groups of one position may share a code: a refining still
+    /// replays its line move for move, the guide naming each move by its code and its cell.
+    #[test]
+    fn refining_follows_its_line_where_two_groups_hashed_codes_collide() {
         let settings = Nrpa {
-            stabilize: 2,
+            codes: Codes::Groups,
             ..Nrpa::default()
         };
-        let now = Instant::now();
-        let (seeded, _) = settings.refine(&bits, &line, tabu, 2, (now, &Cancel::never()), 1);
-        assert_eq!(
-            seeded.score, score,
-            "an expired search returns the line itself"
-        );
+        // The first random 15 × 15 board of 5 colours whose start holds two groups of one
+        // hashed code.
+        let mut groups = Vec::new();
+        let (board, bits, later) = (0..5_000)
+            .find_map(|seed| {
+                let board = random_board(15, 15, 5, seed).ok()?;
+                let (bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).ok()?;
+                bits.groups(&mut groups);
+                let codes: Vec<u16> = groups.iter().map(super::super::group_code).collect();
+                let later = (1..codes.len()).find(|&j| codes[..j].contains(&codes[j]))?;
+                Some((board, bits, groups[later]))
+            })
+            .expect("a collision within 5,000 boards");
+        // A line whose first move is the later of the two groups, then the first group left.
+        let mut replay = bits;
+        let mut line = Vec::new();
+        let mut score = 0;
+        let mut next = Some(later);
+        while let Some(g) = next {
+            let (col, h) = g.cells.first_cell().unwrap();
+            line.push((col as u8, h as u8));
+            score += replay.play(&g);
+            replay.groups(&mut groups);
+            next = groups.first().copied();
+        }
+        let expired = (Instant::now(), &Cancel::never());
+        let tabu = bits.most_common_color();
+        let (seeded, _) = settings.refine(&bits, &line, tabu, 2, expired, 1);
+        assert_eq!(seeded.score, score, "the refining replays its line");
         let cells: Vec<_> = seeded.moves.iter().map(|m| m.cell()).collect();
         let given: Vec<_> = line.iter().map(|&(c, h)| (c.into(), h.into())).collect();
         assert_eq!(cells, given);
-        for (level, cut, restart) in [(2, 0, 0), (3, 0, 0), (2, 60, 0), (2, 100, 0), (2, 40, 1)] {
-            let settings = Nrpa {
-                cut,
-                restart,
-                ..settings
-            };
-            let until = Instant::now() + std::time::Duration::from_millis(150);
-            let (found, playouts) =
-                settings.refine(&bits, &line, tabu, level, (until, &Cancel::never()), 2);
-            assert!(
-                playouts > 1,
-                "level {level}, cut {cut}: {playouts} playouts"
-            );
-            assert!(
-                found.score >= score,
-                "level {level}, cut {cut}: {} < {score}",
-                found.score
-            );
-            assert_replays(&board, &found);
-        }
+        assert_replays(&board, &seeded);
     }
 
     /// A refining search's fixed start is the position after some of the best line's first
@@ -210,7 +261,7 @@ mod tests {
         let never = Cancel::never();
         let mut run = settings.run(&bits, (Instant::now() + Duration::from_secs(30), &never), 9);
         let mut best = NrpaLine::default();
-        run.playout(&Policy::new(), &mut best);
+        run.playout(&settings.policy(), &mut best);
         let most = best.moves.len() / 2;
         let mut fixed_lengths = Vec::new();
         for _ in 0..40 {
@@ -219,13 +270,13 @@ mod tests {
             assert!(kept <= most, "{kept} of {} moves kept", best.moves.len());
             fixed_lengths.push(kept);
             let mut line = NrpaLine::default();
-            run.playout(&Policy::new(), &mut line);
+            run.playout(&settings.policy(), &mut line);
             assert_eq!(line.moves[..kept], best.moves[..kept]);
             assert_eq!(line.fixed, kept);
             assert_eq!(line.ends.len(), line.moves.len());
             assert_replays(&board, &line);
             // The policy adapts towards the line past its fixed start only, within a level.
-            let mut policy = Policy::new();
+            let mut policy = settings.policy();
             run.adapt_from(&mut policy, &line, line.fixed);
             for mv in &line.moves[..kept] {
                 if !line.moves[kept..].iter().any(|m| m.code == mv.code) {

@@ -17,7 +17,7 @@ fn an_nrpa_line_replays_to_its_score() {
         };
         let deadline = Instant::now() + std::time::Duration::from_secs(30);
         let mut run = settings.run(&bits, (deadline, &Cancel::never()), 3);
-        let found = run.level(2, &mut Policy::new());
+        let found = run.level(2, &mut Policy::new(CODES));
         assert_eq!(run.playouts, 400 * u64::from(stabilize));
         let line = run.best;
         assert_eq!(found.score, line.score);
@@ -48,7 +48,7 @@ fn a_size_bias_draws_bigger_groups_and_its_lines_replay() {
         let mut line = NrpaLine::default();
         let mut total = 0;
         for _ in 0..400 {
-            run.playout(&Policy::new(), &mut line);
+            run.playout(&Policy::new(CODES), &mut line);
             let (col, h) = line.moves[0].cell();
             total += bits.group_at(col, h).unwrap().size;
             let expected = if bias == 0 { 0 } else { line.allowed.len() };
@@ -64,7 +64,7 @@ fn a_size_bias_draws_bigger_groups_and_its_lines_replay() {
         ..Nrpa::default()
     };
     let mut run = settings.run(&bits, (deadline, &Cancel::never()), 3);
-    run.level(2, &mut Policy::new());
+    run.level(2, &mut Policy::new(CODES));
     assert_eq!(run.playouts, 100);
     assert_replays(&board, &run.best);
 }

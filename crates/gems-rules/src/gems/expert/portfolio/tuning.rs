@@ -8,7 +8,7 @@ use super::MAX_WIDTH;
 use crate::gems::beam::BeamConfig;
 use crate::gems::bits::Rollout;
 use crate::gems::expert::Budget;
-use crate::gems::nrpa::Nrpa;
+use crate::gems::nrpa::{Codes, Nrpa};
 
 /// The parts of the Expert's beams, each of which can be switched off to measure what it adds
 /// (`gems-cli bench samegame --tuning …`), and whether long searches run NRPA instead.
@@ -99,6 +99,9 @@ pub struct Tuning {
     /// The refining's level-1 searches between two fresh starts of its policy
     /// ([`Nrpa::restart`]; 0: never).
     pub refine_restart: u32,
+    /// How the refining codes a move: by the cell its group starts at (0, the default), or by
+    /// a hash of its group's cells (1; measured in the thirty-second session, level).
+    pub refine_codes: u32,
     /// With [`Tuning::refine_lines`] above 1: the percent of the refining's time each line
     /// gets, the best line so far being refined for what is left (0: an equal share each).
     pub refine_each: u32,
@@ -158,6 +161,11 @@ impl Tuning {
             alpha: self.refine_alpha.max(1) as f32 / 100.0,
             release: self.refine_release,
             restart: self.refine_restart,
+            codes: if self.refine_codes > 0 {
+                Codes::Groups
+            } else {
+                Codes::Cells
+            },
             ..Nrpa::default()
         }
     }
@@ -205,6 +213,7 @@ impl Default for Tuning {
             refine_lines: 1,
             refine_release: 72,
             refine_restart: 0,
+            refine_codes: 0,
             refine_each: 0,
             refine_join: 0,
             race: 0,
