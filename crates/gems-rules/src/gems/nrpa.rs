@@ -4,16 +4,17 @@
 //! (refining each thread's best line: [`Nrpa::refine`]), and `gems-cli bench samegame --nrpa
 //! LEVEL`'s experiment (see docs/games/modern_gems_ai.md).
 //!
-//! A policy gives each move code (the move's colour and the cell its group starts at) a
-//! weight; a playout draws each move with probability proportional to the exponential of its
-//! weight, among the moves the selective policy allows: while more than `release` gems are
-//! left, the kept colour's moves (the most common colour, or the one the probes chose) only
-//! when no other colour has one; before them, a move leaving its colour a single gem only when
-//! no other move is left. Level 1 runs `iterations` rounds of `stabilize` playouts (one in
-//! plain NRPA), level L `iterations` searches of level L − 1 (each from a copy of the
-//! policy), adapting the policy after each round or search towards the best line found so far
-//! at this level (the gradient step: the best line's moves gain `alpha`, every move allowed at
-//! its steps loses `alpha` times its probability).
+//! A policy gives each move code (the move's colour and the cell its group starts at, or with
+//! [`Codes::Groups`] a hash of its group's cells) a weight; a playout draws each move with
+//! probability proportional to the exponential of its weight, among the moves the selective
+//! policy allows: while more than `release` gems are left, the kept colour's moves (the most
+//! common colour, or the one the probes chose) only when no other colour has one; before
+//! them, a move leaving its colour a single gem only when no other move is left. Level 1 runs
+//! `iterations` rounds of `stabilize` playouts (one in plain NRPA), level L `iterations`
+//! searches of level L − 1 (each from a copy of the policy), adapting the policy after each
+//! round or search towards the best line found so far at this level (the gradient step: the
+//! best line's moves gain `alpha`, every move allowed at its steps loses `alpha` times its
+//! probability).
 
 use std::time::Instant;
 
@@ -24,26 +25,14 @@ use crate::cancel::{Cancel, Progress};
 use crate::splitmix::finish;
 
 mod adapt;
+mod codes;
 mod refine;
+#[cfg(test)]
+use codes::CODES;
+pub use codes::Codes;
+use codes::{code_of, group_code};
 pub use refine::kept_colour;
 pub(crate) use refine::line_groups;
-
-/// Move codes: 8 colours × 16 columns × 16 heights.
-const CODES: usize = 8 * 16 * 16;
-
-/// Move codes hashed from a group's cells and colour.
-const GROUP_CODES: usize = 1 << 16;
-
-/// How a search codes a move (what its policy's weights are for).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Codes {
-    /// The move's colour and the cell its group starts at (Cazenave's code; 2,048 codes).
-    Cells,
-    /// A hash of the group's cells and colour (65,536 codes): the same group wherever in the
-    /// game it is taken, told from another group with the same first cell; two groups may
-    /// share a code, so a line's moves are matched by code and cell.
-    Groups,
-}
 
 /// Most moves a playout step allows: one per group (at most one per cell of a 15 × 16 board),
 /// and a guided step's one more.
@@ -203,14 +192,6 @@ impl Policy {
 }
 
 impl Nrpa {
-    /// How many move codes the search's policies hold.
-    fn codes(&self) -> usize {
-        match self.codes {
-            Codes::Cells => CODES,
-            Codes::Groups => GROUP_CODES,
-        }
-    }
-
     /// A fresh policy for the search's move codes.
     fn policy(&self) -> Policy {
         Policy::new(self.codes())
@@ -242,8 +223,8 @@ struct Run<'a> {
     /// Whether a playout found the game forced (never more than one group to play, or none):
     /// then no other line exists, and the search stops.
     forced: bool,
-    /// The codes of a line to refine, move by move: a playout still on it may play its next
-    /// move even where the selective policy would not allow it (empty: none).
+    /// The moves of a line to refine (each one's code and cell): a playout still on it may
+    /// play its next move even where the selective policy would not allow it (empty: none).
     guide: Vec<NrpaMove>,
     /// Whether playouts replay `guide` instead of drawing.
     follow: bool,
@@ -577,28 +558,6 @@ fn draw(rng: &mut FastRng, sums: &[f32], sum: f32) -> usize {
     let at = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * sum;
     sums.partition_point(|&total| total <= at)
         .min(sums.len() - 1)
-}
-
-/// A group's hashed move code: its cells and colour mixed into 16 bits.
-#[inline(always)]
-fn group_code(g: &Group) -> u16 {
-    let [a, b, c, d] = g.cells.0;
-    let x = a
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .wrapping_add(b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
-        .wrapping_add(c.wrapping_mul(0x1656_67B1_9E37_79F9))
-        .wrapping_add(d.wrapping_mul(0x27D4_EB2F_1656_67C5))
-        .wrapping_add(u64::from(g.color).wrapping_mul(0x85EB_CA77_C2B2_AE63));
-    (x ^ x >> 29)
-        .wrapping_mul(0xBF58_476D_1CE4_E5B9)
-        .rotate_left(16) as u16
-}
-
-/// A group's move code: its colour and the cell it starts at.
-#[inline(always)]
-fn code_of(g: &Group) -> u16 {
-    let (col, h) = g.cells.first_cell().unwrap_or_default();
-    (usize::from(g.color) * 256 + col * 16 + h) as u16
 }
 
 #[cfg(test)]
