@@ -53,7 +53,8 @@ fn mean_rate<'a>(probes: impl IntoIterator<Item = &'a ProbeResult>) -> Option<f6
 /// What a target's probes so far (several when each target gets
 /// [`crate::gems::Tuning::probe_samples`]) rank it by: their mean score plus `spread` percent
 /// of their range, and the mean seconds per unit of width of those that ended (`None`
-/// before any probe).
+/// before any probe). The threads' probes use it; the browser's single lane probes once.
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn combine_probes(probes: &[ProbeResult], spread: u32) -> Option<ProbeResult> {
     let scores = probes.iter().map(|p| u64::from(p.score));
     let (low, high) = (scores.clone().min()?, scores.clone().max()?);
