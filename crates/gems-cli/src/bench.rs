@@ -119,8 +119,9 @@ pub struct SamegameArgs {
     /// refining's playouts play every colour alike from N gems; 72 by default),
     /// refine_restart=N (the refining's searches between fresh starts of its policy; 0:
     /// never), refine_codes=N (1: the refining's NRPA codes a move by a hash of its group's
-    /// cells; 0, the default: by the cell its group starts at), refine_each=N (with refine_lines above 1, the percent of the refining's time
-    /// each line gets, the best line so far refined for the rest; 0: equal shares),
+    /// cells; 0, the default: by the cell its group starts at), refine_each=N (with
+    /// refine_lines above 1, the percent of the refining's time each line gets, the best line
+    /// so far refined for the rest; 0: equal shares),
     /// refine_join=N (at N percent of the refining's time a thread behind the threads' best
     /// line refines that one instead; 0, the default: never),
     /// probe_clear=N

@@ -30,7 +30,6 @@ mod refine;
 #[cfg(test)]
 use codes::CODES;
 pub use codes::Codes;
-use codes::{code_of, group_code};
 pub use refine::kept_colour;
 pub(crate) use refine::line_groups;
 
@@ -194,7 +193,7 @@ impl Policy {
 impl Nrpa {
     /// A fresh policy for the search's move codes.
     fn policy(&self) -> Policy {
-        Policy::new(self.codes())
+        Policy::new(self.codes.count())
     }
 }
 
@@ -366,7 +365,7 @@ impl Nrpa {
             picks: [0; MAX_ALLOWED],
             sums: [0.0; MAX_ALLOWED],
             touched: Vec::new(),
-            marks: vec![0; self.codes()],
+            marks: vec![0; self.codes.count()],
             stamp: 0,
             best: NrpaLine::default(),
             playouts: 0,
@@ -383,15 +382,6 @@ impl Nrpa {
 }
 
 impl Run<'_> {
-    /// A group's move code, by the search's kind of codes.
-    #[inline(always)]
-    fn code(&self, g: &Group) -> u16 {
-        match self.settings.codes {
-            Codes::Cells => code_of(g),
-            Codes::Groups => group_code(g),
-        }
-    }
-
     /// Whether the search must stop: its deadline passed, or its owner cancelled it.
     fn stopped(&self) -> bool {
         self.forced || Instant::now() >= self.deadline || self.cancel.is_cancelled()
@@ -405,10 +395,10 @@ impl Run<'_> {
         }
     }
 
-    /// [`Run::playout`], its moves coded by [`group_code`] when `HASHED`, else by [`code_of`]
-    /// (the same code twice over, so that neither pays for the other's branch).
+    /// [`Run::playout`], its moves coded as [`Codes::Groups`] when `HASHED`, else as
+    /// [`Codes::Cells`] (compiled once for each, so that neither pays for the other's branch).
     fn playout_in<const HASHED: bool>(&mut self, policy: &Policy, line: &mut NrpaLine) {
-        let code_of = if HASHED { group_code } else { code_of };
+        let codes = if HASHED { Codes::Groups } else { Codes::Cells };
         line.clear();
         let (mut board, mut on_guide) = match &self.fixed {
             Some(fixed) => {
@@ -455,7 +445,7 @@ impl Run<'_> {
                 if t < floor {
                     (n, floor) = (0, t);
                 }
-                self.codes[n] = code_of(g);
+                self.codes[n] = codes.of(g);
                 self.picks[n] = i as u8;
                 n += 1;
             }
@@ -468,7 +458,7 @@ impl Run<'_> {
             // The guide's move among the allowed ones (by its code and its cell: hashed
             // codes may collide), else added to them.
             let guided = want.map(|want| {
-                let of = |g: &Group| NrpaMove::of(code_of(g), g) == want;
+                let of = |g: &Group| NrpaMove::of(codes.of(g), g) == want;
                 match (0..n).find(|&i| of(&self.groups[usize::from(self.picks[i])])) {
                     Some(i) => Some(i),
                     None => self.groups.iter().position(of).map(|i| {

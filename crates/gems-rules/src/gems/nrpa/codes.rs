@@ -1,7 +1,6 @@
 //! NRPA's move codes ([`Codes`]): what a policy keeps a weight for, a move's colour and the
 //! cell its group starts at (Cazenave's code for SameGame) or a hash of its group's cells.
 
-use super::Nrpa;
 use crate::gems::bits::Group;
 
 /// Move codes: 8 colours × 16 columns × 16 heights.
@@ -21,26 +20,35 @@ pub enum Codes {
     Groups,
 }
 
-impl Nrpa {
-    /// How many move codes the search's policies hold.
-    pub(super) fn codes(&self) -> usize {
-        match self.codes {
+impl Codes {
+    /// How many codes a policy of this kind holds.
+    pub(super) fn count(self) -> usize {
+        match self {
             Codes::Cells => CODES,
             Codes::Groups => GROUP_CODES,
+        }
+    }
+
+    /// Group `g`'s code of this kind.
+    #[inline(always)]
+    pub(super) fn of(self, g: &Group) -> u16 {
+        match self {
+            Codes::Cells => code_of(g),
+            Codes::Groups => group_code(g),
         }
     }
 }
 
 /// A group's move code: its colour and the cell it starts at.
 #[inline(always)]
-pub(super) fn code_of(g: &Group) -> u16 {
+fn code_of(g: &Group) -> u16 {
     let (col, h) = g.cells.first_cell().unwrap_or_default();
     (usize::from(g.color) * 256 + col * 16 + h) as u16
 }
 
 /// A group's hashed move code: its cells and colour mixed into 16 bits.
 #[inline(always)]
-pub(super) fn group_code(g: &Group) -> u16 {
+fn group_code(g: &Group) -> u16 {
     let [a, b, c, d] = g.cells.0;
     let x = a
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)

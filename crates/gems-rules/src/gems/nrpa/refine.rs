@@ -29,7 +29,7 @@ impl Nrpa {
         let mut run = self.run(start, (deadline, cancel), seed);
         run.tabu = tabu;
         run.guide = line_groups(start, line)
-            .map(|g| NrpaMove::of(run.code(&g), &g))
+            .map(|g| NrpaMove::of(self.codes.of(&g), &g))
             .collect();
         run.follow = true;
         let mut seeded = NrpaLine::default();
@@ -221,7 +221,7 @@ mod tests {
                 let board = random_board(15, 15, 5, seed).ok()?;
                 let (bits, _) = BitBoard::from_board(&board, RemovalPolicy::Classic).ok()?;
                 bits.groups(&mut groups);
-                let codes: Vec<u16> = groups.iter().map(super::super::group_code).collect();
+                let codes: Vec<u16> = groups.iter().map(|g| Codes::Groups.of(g)).collect();
                 let later = (1..codes.len()).find(|&j| codes[..j].contains(&codes[j]))?;
                 Some((board, bits, groups[later]))
             })
